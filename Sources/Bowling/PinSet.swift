@@ -1,0 +1,66 @@
+/// A set of pins held as a ten-bit mask: cheap to copy, compare and hash.
+public struct PinSet: Hashable, Sendable {
+  /// Bit `n - 1` is set when pin `n` is in the set.
+  public private(set) var bits: UInt16
+
+  /// Creates a set from a mask; bits above the tenth are rejected.
+  public init?(bits: UInt16) {
+    guard bits & ~PinSet.full.bits == 0 else { return nil }
+    self.bits = bits
+  }
+
+  private init(unchecked bits: UInt16) { self.bits = bits }
+
+  public init<S: Sequence>(_ pins: S) where S.Element == Pin {
+    bits = pins.reduce(0) { $0 | (1 << UInt16($1.rawValue - 1)) }
+  }
+
+  /// No pins.
+  public static let empty = PinSet(unchecked: 0)
+  /// All ten pins: a full rack.
+  public static let full = PinSet(unchecked: 0b11_1111_1111)
+
+  public var count: Int { bits.nonzeroBitCount }
+  public var isEmpty: Bool { bits == 0 }
+
+  public func contains(_ pin: Pin) -> Bool { bits & Self.mask(pin) != 0 }
+
+  public mutating func insert(_ pin: Pin) { bits |= Self.mask(pin) }
+  public mutating func remove(_ pin: Pin) { bits &= ~Self.mask(pin) }
+
+  public func union(_ other: PinSet) -> PinSet { PinSet(unchecked: bits | other.bits) }
+  public func intersection(_ other: PinSet) -> PinSet { PinSet(unchecked: bits & other.bits) }
+  public func subtracting(_ other: PinSet) -> PinSet { PinSet(unchecked: bits & ~other.bits) }
+  public func isSubset(of other: PinSet) -> Bool { bits & ~other.bits == 0 }
+
+  /// The pins not in this set.
+  public var complement: PinSet { PinSet.full.subtracting(self) }
+
+  private static func mask(_ pin: Pin) -> UInt16 { 1 << UInt16(pin.rawValue - 1) }
+}
+
+extension PinSet: Sequence {
+  /// The pins in ascending order.
+  public func makeIterator() -> some IteratorProtocol<Pin> {
+    Pin.allCases.lazy.filter(contains).makeIterator()
+  }
+}
+
+extension PinSet: ExpressibleByArrayLiteral {
+  /// Creates a set from pin numbers; a number outside 1...10 is a programming error.
+  public init(arrayLiteral numbers: Int...) {
+    self.init(numbers.map { number in
+      guard let pin = Pin(rawValue: number) else {
+        preconditionFailure("pin numbers run from 1 to 10, not \(number)")
+      }
+      return pin
+    })
+  }
+}
+
+extension PinSet: CustomStringConvertible {
+  /// The pin numbers joined by dashes, the way bowlers name a leave: `7-10`; `-` when empty.
+  public var description: String {
+    isEmpty ? "-" : map(\.description).joined(separator: "-")
+  }
+}
