@@ -1,0 +1,13 @@
+/// Decides whether output gets ANSI colour: only on a terminal, and never when `NO_COLOR` is set.
+public enum TerminalColour {
+  /// Whether to colour output.
+  ///
+  /// - Parameters:
+  ///   - isTerminal: Whether the output is a terminal (the caller asks `isatty`).
+  ///   - environment: The process environment; a non-empty `NO_COLOR` turns colour off
+  ///     (see no-color.org).
+  public static func isWanted(isTerminal: Bool, environment: [String: String]) -> Bool {
+    guard isTerminal else { return false }
+    return environment["NO_COLOR", default: ""].isEmpty
+  }
+}

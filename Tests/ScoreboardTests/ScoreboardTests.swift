@@ -1,0 +1,133 @@
+import Bowling
+import Testing
+@testable import Scoreboard
+
+/// A game and the exact text the scoreboard must show for it.
+struct Snapshot: CustomTestStringConvertible, Sendable {
+  let name: String
+  let deliveries: [Throw]
+  let expected: String
+
+  var testDescription: String { name }
+}
+
+private let gutterFrames: [Throw] = Array(repeating: .count(0), count: 18)
+private let header = """
+  +-----+-----+-----+-----+-----+-----+-----+-----+-----+-------+
+  |  1  |  2  |  3  |  4  |  5  |  6  |  7  |  8  |  9  |  10   |
+  +-----+-----+-----+-----+-----+-----+-----+-----+-----+-------+
+  """
+private let footer = "+-----+-----+-----+-----+-----+-----+-----+-----+-----+-------+"
+
+extension Snapshot {
+  static let table: [Snapshot] = [
+    Snapshot(
+      name: "a new game",
+      deliveries: [],
+      expected: header + """
+
+        |     |     |     |     |     |     |     |     |     |       |
+        |     |     |     |     |     |     |     |     |     |       |
+        \(footer)
+        Total 0, next: frame 1, ball 1
+        """),
+    Snapshot(
+      name: "a game in progress with a split, a foul and a pending strike",
+      deliveries: [
+        .count(7), .count(3), .count(10), .count(9), .count(0),
+        .knocked(([7, 10] as PinSet).complement), .knocked([7]),
+        .foul(), .count(9), .count(10),
+      ],
+      expected: header + """
+
+        | 7 / | X   | 9 - |(8)1 | F 9 | X   |     |     |     |       |
+        |  20 |  39 |  48 |  57 |  66 |   - |     |     |     |       |
+        \(footer)
+        Total 66, next: frame 7, ball 1
+        """),
+    Snapshot(
+      name: "a perfect game",
+      deliveries: Array(repeating: .count(10), count: 12),
+      expected: header + """
+
+        | X   | X   | X   | X   | X   | X   | X   | X   | X   | X X X |
+        |  30 |  60 |  90 | 120 | 150 | 180 | 210 | 240 | 270 |   300 |
+        \(footer)
+        Total 300, game complete
+        """),
+    Snapshot(
+      name: "a tenth frame with a split on the fresh rack after a strike",
+      deliveries: gutterFrames + [
+        .knocked(.full), .knocked(([7, 10] as PinSet).complement), .knocked([10]),
+      ],
+      expected: header + """
+
+        | - - | - - | - - | - - | - - | - - | - - | - - | - - | X(8)1 |
+        |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |    19 |
+        \(footer)
+        Total 19, game complete
+        """),
+    Snapshot(
+      name: "a tenth frame spare waiting for its bonus ball",
+      deliveries: gutterFrames + [.count(7), .count(3)],
+      expected: header + """
+
+        | - - | - - | - - | - - | - - | - - | - - | - - | - - | 7 /   |
+        |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |     - |
+        \(footer)
+        Total 0, next: frame 10, ball 3
+        """),
+    Snapshot(
+      name: "a first-ball foul then a spare in the tenth",
+      deliveries: gutterFrames + [.foul(knocked: [1, 2]), .count(10), .count(10)],
+      expected: header + """
+
+        | - - | - - | - - | - - | - - | - - | - - | - - | - - | F / X |
+        |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |    20 |
+        \(footer)
+        Total 20, game complete
+        """),
+  ]
+}
+
+@Suite("The console scoreboard")
+struct ScoreboardTests {
+  @Test("When a game is rendered without colour, then the text matches exactly",
+    arguments: Snapshot.table)
+  func snapshots(snapshot: Snapshot) throws {
+    let game = try Game(snapshot.deliveries)
+    #expect(Scoreboard().render(game) == snapshot.expected)
+  }
+
+  @Test("Then every line fits a 64-column terminal", arguments: Snapshot.table)
+  func fitsNarrowTerminal(snapshot: Snapshot) throws {
+    let text = Scoreboard(bowler: "Ann").render(try Game(snapshot.deliveries))
+    #expect(text.split(separator: "\n").allSatisfy { $0.count <= 64 })
+  }
+
+  @Test("When a bowler is named, then a header line names them above the frames")
+  func bowlerHeader() {
+    let lines = Scoreboard(bowler: "Ann").render(Game()).split(separator: "\n")
+    #expect(lines.first == "Bowler: Ann")
+    #expect(lines.count == 8)
+  }
+
+  @Test("When colour is on, then marks are highlighted and the layout is otherwise unchanged")
+  func colour() throws {
+    let game = try Game([
+      .knocked(.full), .knocked(([7, 10] as PinSet).complement), .knocked([7]), .foul(),
+    ])
+    let coloured = Scoreboard(colour: true).render(game)
+    #expect(coloured.contains("\u{1B}[1;32mX\u{1B}[0m"))
+    #expect(coloured.contains("\u{1B}[1;31m(8)\u{1B}[0m1"))
+    #expect(coloured.contains("\u{1B}[33mF\u{1B}[0m"))
+    let plain = coloured.replacing(/\x1B\[[0-9;]*m/, with: "")
+    #expect(plain == Scoreboard().render(game))
+  }
+
+  @Test("When colour is off, then no escape sequences are written")
+  func noColour() throws {
+    let game = try Game([.count(10), .foul(), .count(10)])
+    #expect(!Scoreboard().render(game).contains("\u{1B}"))
+  }
+}
