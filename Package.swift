@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .executable(name: "lane", targets: ["lane"]),
     .library(name: "Bowling", targets: ["Bowling"]),
+    .library(name: "GPIO", targets: ["GPIO"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -13,6 +14,16 @@ let package = Package(
   targets: [
     // The pure ten-pin domain: pins, throws, frames, games. No I/O.
     .target(name: "Bowling"),
+    // libgpiod as installed (1.6 or 2.x), found with pkg-config.
+    .systemLibrary(
+      name: "Clibgpiod",
+      pkgConfig: "libgpiod",
+      providers: [.apt(["libgpiod-dev"])]
+    ),
+    // A small C API over both libgpiod generations, chosen at compile time.
+    .target(name: "CGPIOD", dependencies: ["Clibgpiod"]),
+    // The only Swift code that touches libgpiod: chips, line requests, events.
+    .target(name: "GPIO", dependencies: ["CGPIOD"]),
     .executableTarget(
       name: "lane",
       dependencies: [
@@ -21,5 +32,6 @@ let package = Package(
       ]
     ),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
+    .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD"]),
   ]
 )
