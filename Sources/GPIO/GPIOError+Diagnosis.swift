@@ -32,7 +32,7 @@ extension GPIOError {
       return .permissionDenied
     case (ENOENT, .openChip), (ENOENT, .openChipLabelled):
       return .chipMissing(available: context.availableChips())
-    case (ENODEV, .openChip), (ENOTTY, .openChip):
+    case (ENODEV, .openChip), (ENOTTY, .openChip), (EISDIR, .openChip):
       return .notAChip(available: context.availableChips())
     case (ENOENT, .findLine):
       return .lineNameMissing
