@@ -57,6 +57,8 @@ public final class GPIOChip: Sendable {
   /// - Throws: ``GPIOError`` with ``GPIOError/Problem/chipMissing(available:)``
   ///   listing the chips that exist, ``GPIOError/Problem/permissionDenied``, or
   ///   ``GPIOError/Problem/notAChip(available:)``.
+  ///
+  /// The corresponding C function is `gpiod_chip_open`.
   public convenience init(path: String) throws(GPIOError) {
     let directory = Self.directory(of: path)
     let operation = GPIOError.Operation.openChip(path: path)
@@ -77,6 +79,9 @@ public final class GPIOChip: Sendable {
   /// - Throws: ``GPIOError`` with ``GPIOError/Problem/chipMissing(available:)``
   ///   listing the chips that exist, or ``GPIOError/Problem/permissionDenied``
   ///   when a chip that might have been the one cannot be opened.
+  ///
+  /// The corresponding C functions are `gpiod_chip_open` and
+  /// `gpiod_chip_get_info` on each chip.
   public convenience init(label: String, in directory: String = "/dev") throws(GPIOError) {
     let operation = GPIOError.Operation.openChipLabelled(label, directory: directory)
     let opened: Shim.Handle
@@ -138,6 +143,8 @@ public final class GPIOChip: Sendable {
   ///
   /// - Throws: ``GPIOError`` with ``GPIOError/Problem/offsetsBeyondChip(_:lineCount:)``
   ///   when the chip has no such line.
+  ///
+  /// The corresponding C function is `gpiod_chip_get_line_info`.
   public func lineInfo(at offset: LineOffset) throws(GPIOError) -> LineInfo {
     let raw = try withHandle(.readLineInfo(chip: info.path, offset: offset)) {
       (chip) throws(Shim.Failure) in try Shim.lineInfo(chip, offset: offset)
@@ -148,6 +155,8 @@ public final class GPIOChip: Sendable {
   /// Finds the offset of the first line named `name` (names are not unique).
   ///
   /// - Throws: ``GPIOError`` with ``GPIOError/Problem/lineNameMissing``.
+  ///
+  /// The corresponding C function is `gpiod_chip_get_line_offset_from_name`.
   public func offset(ofLineNamed name: String) throws(GPIOError) -> LineOffset {
     try withHandle(.findLine(chip: info.path, name: name)) {
       (chip) throws(Shim.Failure) in try Shim.findLine(chip, name: name)
@@ -161,6 +170,8 @@ public final class GPIOChip: Sendable {
   ///   ``GPIOError/Problem/offsetsBeyondChip(_:lineCount:)``,
   ///   ``GPIOError/Problem/unsupportedSetting(_:)`` (a debounce period under
   ///   libgpiod 1.x), and others.
+  ///
+  /// The corresponding C function is `gpiod_chip_request_lines`.
   public func requestInputs(
     _ configuration: LineRequest.Configuration
   ) throws(GPIOError) -> LineRequest {

@@ -127,7 +127,7 @@ extension GPIOError: CustomStringConvertible {
     case .notAChip:
       "it is not a GPIO character device."
     case .permissionDenied:
-      "permission denied (\(errnoDescription))."
+      "this user may not use it (\(errnoDescription))."
     case .linesBusy(let lines) where lines.isEmpty:
       "a line is already in use by another program or a kernel driver."
     case .linesBusy(let lines):

@@ -71,6 +71,8 @@ public final class LineRequest: Sendable {
   /// Reads the lines' logical values now (`true` is active).
   ///
   /// - Throws: ``GPIOError`` when the kernel cannot read them.
+  ///
+  /// The corresponding C function is `gpiod_line_request_get_values`.
   public func values() throws(GPIOError) -> [LineOffset: Bool] {
     let count = offsets.count
     let values = try withHandle(.readValues(chip: chip.info.path)) {
@@ -84,6 +86,8 @@ public final class LineRequest: Sendable {
   ///
   /// - Returns: `true` when events are pending, `false` when the time ran out.
   /// - Throws: ``GPIOError`` when the wait fails (signals are retried).
+  ///
+  /// The corresponding C function is `gpiod_line_request_wait_edge_events`.
   public func waitForEvents(timeout: Duration) throws(GPIOError) -> Bool {
     try withHandle(.waitForEvents(chip: chip.info.path)) {
       (request) throws(Shim.Failure) in try Shim.waitForEvents(request, timeout: timeout)
@@ -94,6 +98,8 @@ public final class LineRequest: Sendable {
   /// when none is pending.
   ///
   /// - Throws: ``GPIOError`` when the read fails.
+  ///
+  /// The corresponding C function is `gpiod_line_request_read_edge_events`.
   public func readEvents() throws(GPIOError) -> [EdgeEvent] {
     let capacity = max(configuration.eventBufferSize, 16 * offsets.count)
     let clock = configuration.eventClock

@@ -159,13 +159,19 @@ enum Shim {
   static func waitForEvents(
     _ request: Handle, timeout: Duration
   ) throws(Failure) -> Bool {
-    let (seconds, attoseconds) = max(timeout, .zero).components
-    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    let nanoseconds = overflow
-      ? Int64.max : scaled.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    let nanoseconds = nanoseconds(max(timeout, .zero))
     return try retryingOnInterrupt {
       cgpiod_request_wait_events(request.pointer, nanoseconds)
     } == 1
+  }
+
+  /// A duration in whole nanoseconds, saturating at `Int64.max` (292 years).
+  static func nanoseconds(_ duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = duration.components
+    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    let (total, carry) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+    if overflow || carry { return seconds < 0 ? .min : .max }
+    return total
   }
 
   /// Up to `capacity` pending events, oldest first, without blocking. The
