@@ -7,6 +7,7 @@ let package = Package(
     .executable(name: "lane", targets: ["lane"]),
     .library(name: "Bowling", targets: ["Bowling"]),
     .library(name: "Scoreboard", targets: ["Scoreboard"]),
+    .library(name: "GPIO", targets: ["GPIO"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -18,6 +19,16 @@ let package = Package(
     .target(name: "Scoreboard", dependencies: ["Bowling"]),
     // The application layer the executable delegates to: parses input, reports, formats.
     .target(name: "LaneBridge", dependencies: ["Bowling", "Scoreboard"]),
+    // libgpiod as installed (1.6 or 2.x), found with pkg-config.
+    .systemLibrary(
+      name: "Clibgpiod",
+      pkgConfig: "libgpiod",
+      providers: [.apt(["libgpiod-dev"])]
+    ),
+    // A small C API over both libgpiod generations, chosen at compile time.
+    .target(name: "CGPIOD", dependencies: ["Clibgpiod"]),
+    // The only Swift code that touches libgpiod: chips, line requests, events.
+    .target(name: "GPIO", dependencies: ["CGPIOD"]),
     .executableTarget(
       name: "lane",
       dependencies: [
@@ -31,5 +42,6 @@ let package = Package(
     .testTarget(name: "LaneBridgeTests", dependencies: ["LaneBridge"]),
     // Runs the built `lane` executable as a user would; depends on it so it is built first.
     .testTarget(name: "LaneCommandTests", dependencies: ["lane"]),
+    .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD"]),
   ]
 )

@@ -1,0 +1,44 @@
+// The part of the shim that is the same for both libgpiod generations.
+#define _GNU_SOURCE  // versionsort: gpiochip2 before gpiochip10
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cgpiod_internal.h"
+
+static int is_chip_entry(const struct dirent *entry) {
+  return strncmp(entry->d_name, "gpiochip", 8) == 0;
+}
+
+int cgpiod_chip_open_by_label(const char *directory, const char *label,
+                              cgpiod_chip **chip) {
+  if (!label || !chip) return -EINVAL;
+  const char *folder = directory ? directory : "/dev";
+  struct dirent **entries = NULL;
+  int count = scandir(folder, &entries, is_chip_entry, versionsort);
+  if (count < 0) return cgpiod_failure();
+
+  int first_failure = 0;
+  int result = -ENOENT;
+  for (int index = 0; index < count; index++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", folder, entries[index]->d_name);
+    cgpiod_chip *candidate = NULL;
+    cgpiod_chip_info info;
+    int status = cgpiod_chip_open(path, &candidate);
+    if (status == 0) status = cgpiod_chip_get_info(candidate, &info);
+    if (status == 0 && strcmp(info.label, label) == 0) {
+      *chip = candidate;
+      result = 0;
+      break;
+    }
+    cgpiod_chip_close(candidate);
+    // Only a chip we may not open could have been the one with that label.
+    bool denied = status == -EACCES || status == -EPERM;
+    if (denied && first_failure == 0) first_failure = status;
+  }
+  for (int index = 0; index < count; index++) free(entries[index]);
+  free(entries);
+  if (result == -ENOENT && first_failure < 0) return first_failure;
+  return result;
+}

@@ -1,0 +1,128 @@
+import Synchronization
+
+/// Input lines held for edge events, released when the last reference goes.
+///
+/// Calls on one request are serialized: a ``values()`` from another thread
+/// waits while ``waitForEvents(timeout:)`` blocks.
+public final class LineRequest: Sendable {
+  /// How to request a set of input lines; one setting for all of them.
+  public struct Configuration: Hashable, Sendable {
+    /// The lines, at most 64, each once.
+    public var offsets: [LineOffset]
+    /// The name other programs see holding the lines (`gpioinfo`).
+    public var consumer: String
+    /// Which edges produce events.
+    public var edgeDetection: Edge
+    /// The internal pull resistor.
+    public var bias: Bias
+    /// Whether a low level means active (a switch that closes to ground).
+    public var activeLow: Bool
+    /// The kernel's debounce period; libgpiod 1.x supports only ``DebouncePeriod/none``.
+    public var debounce: DebouncePeriod
+    /// The clock of event timestamps; libgpiod 1.x has only monotonic.
+    public var eventClock: EventClock
+    /// The kernel's event queue size for the request (libgpiod 2.x), 0 for
+    /// the kernel's default (16 per line).
+    public var eventBufferSize: Int
+
+    /// Creates a configuration; the defaults watch both edges of lines as
+    /// they are wired, with kernel timestamps on the monotonic clock.
+    public init(
+      offsets: [LineOffset],
+      consumer: String = "lane",
+      edgeDetection: Edge = .both,
+      bias: Bias = .asIs,
+      activeLow: Bool = false,
+      debounce: DebouncePeriod = .none,
+      eventClock: EventClock = .monotonic,
+      eventBufferSize: Int = 0
+    ) {
+      self.offsets = offsets
+      self.consumer = consumer
+      self.edgeDetection = edgeDetection
+      self.bias = bias
+      self.activeLow = activeLow
+      self.debounce = debounce
+      self.eventClock = eventClock
+      self.eventBufferSize = eventBufferSize
+    }
+  }
+
+  /// The chip the lines belong to, kept open while they are held.
+  public let chip: GPIOChip
+  /// How the lines were requested.
+  public let configuration: Configuration
+  private let handle: Mutex<Shim.Handle>
+
+  /// The requested lines, in request order.
+  public var offsets: [LineOffset] { configuration.offsets }
+
+  /// Takes ownership of a request the shim made.
+  init(chip: GPIOChip, configuration: Configuration, handle: Shim.Handle) {
+    self.chip = chip
+    self.configuration = configuration
+    self.handle = Mutex(handle)
+  }
+
+  deinit {
+    handle.withLock { Shim.release($0) }
+  }
+
+  /// Reads the lines' logical values now (`true` is active).
+  ///
+  /// - Throws: ``GPIOError`` when the kernel cannot read them.
+  ///
+  /// The corresponding C function is `gpiod_line_request_get_values`.
+  public func values() throws(GPIOError) -> [LineOffset: Bool] {
+    let count = offsets.count
+    let values = try withHandle(.readValues(chip: chip.info.path)) {
+      (request) throws(Shim.Failure) in try Shim.values(request, count: count)
+    }
+    return Dictionary(uniqueKeysWithValues: zip(offsets, values))
+  }
+
+  /// Blocks in the kernel until an edge event is pending or `timeout` passes;
+  /// a zero or negative timeout only looks. Uses no CPU while waiting.
+  ///
+  /// - Returns: `true` when events are pending, `false` when the time ran out.
+  /// - Throws: ``GPIOError`` when the wait fails (signals are retried).
+  ///
+  /// The corresponding C function is `gpiod_line_request_wait_edge_events`.
+  public func waitForEvents(timeout: Duration) throws(GPIOError) -> Bool {
+    try withHandle(.waitForEvents(chip: chip.info.path)) {
+      (request) throws(Shim.Failure) in try Shim.waitForEvents(request, timeout: timeout)
+    }
+  }
+
+  /// Reads the pending edge events without blocking, oldest first; empty
+  /// when none is pending.
+  ///
+  /// - Throws: ``GPIOError`` when the read fails.
+  ///
+  /// The corresponding C function is `gpiod_line_request_read_edge_events`.
+  public func readEvents() throws(GPIOError) -> [EdgeEvent] {
+    let capacity = max(configuration.eventBufferSize, 16 * offsets.count)
+    let clock = configuration.eventClock
+    let events = try withHandle(.readEvents(chip: chip.info.path)) {
+      (request) throws(Shim.Failure) in try Shim.readEvents(request, capacity: capacity)
+    }
+    return events.map { EdgeEvent($0, clock: clock) }
+  }
+
+  /// Runs `body` with the request's handle held, and diagnoses its failure
+  /// with the chip's facts.
+  private func withHandle<Value: Sendable>(
+    _ operation: GPIOError.Operation,
+    _ body: (Shim.Handle) throws(Shim.Failure) -> Value
+  ) throws(GPIOError) -> Value {
+    let result = handle.withLock { request in
+      Result { () throws(Shim.Failure) in try body(request) }
+    }
+    switch result {
+    case .success(let value):
+      return value
+    case .failure(let failure):
+      throw GPIOError(operation: operation, errno: failure.errno, context: chip)
+    }
+  }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds the package against libgpiod 2.x (Debian 13's, unpacked locally by
+# scripts/libgpiod2.sh) and runs its tests, in a separate scratch folder so the
+# system (libgpiod 1.6) build in .build stays as it is.
+#
+#   scripts/test-libgpiod2.sh [extra `swift test` arguments]
+#
+# Fails if the test binary does not load libgpiod.so.3 from that folder.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+folder="$(scripts/libgpiod2.sh)"
+export PKG_CONFIG_PATH="$folder/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+libdir="$(pkg-config --variable=libdir libgpiod)"
+echo "libgpiod2: building against libgpiod $(pkg-config --modversion libgpiod) in $libdir" >&2
+
+# SwiftPM drops rpath flags that come from pkg-config, so pass it here: the
+# binaries then find libgpiod.so.3 without LD_LIBRARY_PATH.
+scratch=(--scratch-path "$root/.build-v2" -Xlinker -rpath -Xlinker "$libdir")
+
+swift build "${scratch[@]}" --build-tests
+
+tests="$(ls -d "$root"/.build-v2/debug/*PackageTests.xctest | head -n1)"
+if ! ldd "$tests" | grep -q "libgpiod.so.3 => $libdir/"; then
+  echo "libgpiod2: $tests does not load libgpiod.so.3 from $libdir:" >&2
+  ldd "$tests" | grep gpiod >&2 || true
+  exit 1
+fi
+echo "libgpiod2: $(ldd "$tests" | grep libgpiod)" >&2
+
+LANEBRIDGE_EXPECT_LIBGPIOD=2 swift test "${scratch[@]}" --skip-build "$@"
