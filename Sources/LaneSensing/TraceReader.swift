@@ -68,8 +68,10 @@ public struct TraceReader<Lines: IteratorProtocol> where Lines.Element == String
       guard keyword.hasPrefix("pin") else {
         throw TraceError(line: number, .unknownEvent(String(keyword)))
       }
-      guard let pinNumber = Int(keyword.dropFirst(3)), let pin = Pin(rawValue: pinNumber),
-        keyword.dropFirst(3).first != "+"
+      let digits = keyword.dropFirst(3)
+      // Exactly `pin1` to `pin10`: no sign, no leading zero.
+      guard let pinNumber = Int(digits), let pin = Pin(rawValue: pinNumber),
+        digits == String(pinNumber)
       else {
         throw TraceError(line: number, .noSuchPin(String(keyword)))
       }

@@ -47,6 +47,8 @@ struct TraceReaderTests {
       ("1.0 pin11 down", .noSuchPin("pin11")),
       ("1.0 pin0 down", .noSuchPin("pin0")),
       ("1.0 pin+1 down", .noSuchPin("pin+1")),
+      ("1.0 pin07 down", .noSuchPin("pin07")),
+      ("1.0 pin down", .noSuchPin("pin")),
       ("1.0 pin7", .malformedPinLevel(nil)),
       ("1.0 pin7 fallen", .malformedPinLevel("fallen")),
       ("1.0 pins 111111111", .malformedSnapshot("111111111")),
