@@ -8,6 +8,10 @@ let package = Package(
     .library(name: "Bowling", targets: ["Bowling"]),
     .library(name: "Scoreboard", targets: ["Scoreboard"]),
     .library(name: "GPIO", targets: ["GPIO"]),
+    .library(name: "LaneSensing", targets: ["LaneSensing"]),
+    // The simulated pin sensor is a product of its own, like swift-log's InMemoryLogging:
+    // users replay recorded traces through it in CI.
+    .library(name: "SimulatedPinSensor", targets: ["SimulatedPinSensor"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +33,17 @@ let package = Package(
     .target(name: "CGPIOD", dependencies: ["Clibgpiod"]),
     // The only Swift code that touches libgpiod: chips, line requests, events.
     .target(name: "GPIO", dependencies: ["CGPIOD"]),
+    // Sensing: the PinSensor protocol, sensor events, the trace format and the throw detector.
+    // Knows the domain, no C.
+    .target(name: "LaneSensing", dependencies: ["Bowling"]),
+    // A PinSensor driven by a script or a recorded trace, for tests and CI.
+    .target(name: "SimulatedPinSensor", dependencies: ["LaneSensing"]),
+    // Replays a long generated trace through the parser and detector; not a test.
+    .executableTarget(
+      name: "SensingBenchmark",
+      dependencies: ["LaneSensing"],
+      path: "Benchmarks/SensingBenchmark"
+    ),
     .executableTarget(
       name: "lane",
       dependencies: [
@@ -43,5 +58,10 @@ let package = Package(
     // Runs the built `lane` executable as a user would; depends on it so it is built first.
     .testTarget(name: "LaneCommandTests", dependencies: ["lane"]),
     .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD"]),
+    .testTarget(name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling"]),
+    .testTarget(
+      name: "SimulatedPinSensorTests",
+      dependencies: ["SimulatedPinSensor", "LaneSensing", "Bowling"]
+    ),
   ]
 )

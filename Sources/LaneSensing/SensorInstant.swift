@@ -1,0 +1,102 @@
+/// A moment on a sensor's clock, in whole nanoseconds from an arbitrary origin.
+///
+/// Kernel edge timestamps are monotonic nanoseconds, and trace files give decimal seconds
+/// from any origin; both map onto this exactly. Only differences between instants mean
+/// anything, and they are Swift `Duration`s.
+public struct SensorInstant: Hashable, Comparable, Sendable {
+  /// Nanoseconds since the clock's origin.
+  public var nanoseconds: Int64
+
+  public init(nanoseconds: Int64) {
+    self.nanoseconds = nanoseconds
+  }
+
+  /// The clock's origin.
+  public static let zero = SensorInstant(nanoseconds: 0)
+
+  public static func < (lhs: SensorInstant, rhs: SensorInstant) -> Bool {
+    lhs.nanoseconds < rhs.nanoseconds
+  }
+
+  /// The instant `duration` after `instant`, rounded down to the nanosecond.
+  public static func + (instant: SensorInstant, duration: Duration) -> SensorInstant {
+    SensorInstant(nanoseconds: instant.nanoseconds + duration.nanoseconds)
+  }
+
+  /// The instant `duration` before `instant`, rounded down to the nanosecond.
+  public static func - (instant: SensorInstant, duration: Duration) -> SensorInstant {
+    SensorInstant(nanoseconds: instant.nanoseconds - duration.nanoseconds)
+  }
+
+  /// The time from `earlier` to `later`.
+  public static func - (later: SensorInstant, earlier: SensorInstant) -> Duration {
+    .nanoseconds(later.nanoseconds - earlier.nanoseconds)
+  }
+}
+
+extension SensorInstant {
+  /// Parses decimal seconds such as `3.4115` exactly, without going through floating point.
+  ///
+  /// Accepts digits, optionally followed by a point and one to nine fractional digits.
+  /// Returns `nil` for anything else, including a value too large for 64-bit nanoseconds.
+  public init?<Text: StringProtocol>(seconds text: Text) {
+    var whole: Int64 = 0
+    var fraction: Int64 = 0
+    var fractionDigits = 0
+    var wholeDigits = 0
+    var sawPoint = false
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        let digit = Int64(byte &- UInt8(ascii: "0"))
+        if sawPoint {
+          fractionDigits += 1
+          guard fractionDigits <= 9 else { return nil }
+          fraction = fraction * 10 + digit
+        } else {
+          wholeDigits += 1
+          let (times10, overflow1) = whole.multipliedReportingOverflow(by: 10)
+          let (sum, overflow2) = times10.addingReportingOverflow(digit)
+          guard !overflow1, !overflow2 else { return nil }
+          whole = sum
+        }
+      case UInt8(ascii: "."):
+        guard !sawPoint else { return nil }
+        sawPoint = true
+      default:
+        return nil
+      }
+    }
+    guard wholeDigits > 0, !sawPoint || fractionDigits > 0 else { return nil }
+    for _ in fractionDigits..<9 { fraction *= 10 }
+    let (scaled, overflow1) = whole.multipliedReportingOverflow(by: 1_000_000_000)
+    let (total, overflow2) = scaled.addingReportingOverflow(fraction)
+    guard !overflow1, !overflow2 else { return nil }
+    self.nanoseconds = total
+  }
+
+  /// The instant as decimal seconds with six to nine fractional digits: `3.411500`.
+  ///
+  /// Trailing zeros past the sixth digit are dropped, so microsecond traces read naturally
+  /// and nanosecond ones lose nothing. Parsing the result gives back the same instant.
+  public var secondsText: String {
+    let sign = nanoseconds < 0 ? "-" : ""
+    let magnitude = nanoseconds.magnitude
+    var fraction = String(magnitude % 1_000_000_000)
+    fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+    while fraction.count > 6, fraction.hasSuffix("0") { fraction.removeLast() }
+    return "\(sign)\(magnitude / 1_000_000_000).\(fraction)"
+  }
+}
+
+extension SensorInstant: CustomStringConvertible {
+  public var description: String { secondsText + "s" }
+}
+
+extension Duration {
+  /// The duration in whole nanoseconds, rounded toward zero.
+  public var nanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+  }
+}

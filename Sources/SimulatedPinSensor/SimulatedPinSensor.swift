@@ -1,0 +1,135 @@
+import Bowling
+import LaneSensing
+
+/// A `PinSensor` that replays a script or a recorded trace on its own simulated clock.
+///
+/// It keeps every guarantee of `PinSensor`: a snapshot first (a trace that does not begin
+/// with `pins` starts with all ten standing, as the trace format specifies), readings in
+/// order, time never going backwards, `nil` at the end and after `close()`.
+///
+/// Its clock starts at the first reading and moves only as readings are taken:
+/// `next(timeout:)` returns the next event if it happens within `timeout` of the clock,
+/// and otherwise moves the clock on by `timeout` and returns `.quiet(until:)`. Nothing
+/// sleeps, so a replay runs as fast as the events can be read.
+public struct SimulatedPinSensor: PinSensor {
+  public typealias Failure = TraceError
+
+  private enum Source {
+    case script([SensorReading], next: Int)
+    case trace(TraceReader<AnyIterator<String>>, file: TraceFile?)
+  }
+
+  private var source: Source
+  private var upcoming: SensorReading?
+  private var hasStarted = false
+  private var isClosed = false
+  private let initialStanding: PinSet
+
+  public private(set) var standing: PinSet
+  /// The simulated clock: the instant of the last reading returned.
+  public private(set) var now: SensorInstant = .zero
+
+  /// A sensor that replays a script.
+  public init(script: SensorScript) {
+    let ordered = script.readings.enumerated()
+      .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+      .map(\.element)
+    let opening = SensorReading.event(
+      SensorEvent(.snapshot(standing: script.initialStanding), at: .zero))
+    source = .script([opening] + ordered, next: 0)
+    initialStanding = script.initialStanding
+    standing = script.initialStanding
+  }
+
+  /// A sensor that replays trace lines (without terminators) from any source, such as stdin.
+  public init<Lines: IteratorProtocol<String>>(traceLines lines: Lines) {
+    var lines = lines
+    source = .trace(TraceReader(lines: AnyIterator { lines.next() }), file: nil)
+    initialStanding = .full
+    standing = .full
+  }
+
+  /// A sensor that replays the trace file at `path`, read line by line.
+  ///
+  /// - Throws: `TraceFile.OpenError` when the file cannot be opened.
+  public init(contentsOf path: String) throws(TraceFile.OpenError) {
+    let file = try TraceFile(path: path)
+    source = .trace(TraceReader(lines: AnyIterator { file.nextLine() }), file: file)
+    initialStanding = .full
+    standing = .full
+  }
+
+  /// A sensor that replays a trace from standard input (`lane simulate -`).
+  public static func standardInput() -> SimulatedPinSensor {
+    SimulatedPinSensor(traceLines: AnyIterator { readLine(strippingNewline: true) })
+  }
+
+  public mutating func next(timeout: Duration) throws(TraceError) -> SensorReading? {
+    guard !isClosed else { return nil }
+    if upcoming == nil { upcoming = try pull() }
+    if !hasStarted {
+      hasStarted = true
+      return open()
+    }
+    guard let reading = upcoming else {
+      close()
+      return nil
+    }
+    let deadline = now + max(timeout, .zero)
+    guard reading.time <= deadline else {
+      now = deadline
+      return .quiet(until: deadline)
+    }
+    upcoming = nil
+    take(reading)
+    return reading
+  }
+
+  public mutating func close() {
+    isClosed = true
+    upcoming = nil
+    if case .trace(_, let file?) = source { file.close() }
+  }
+
+  /// The first reading: the trace's own snapshot if it opens with one, else the initial deck.
+  private mutating func open() -> SensorReading {
+    if case .event(let event)? = upcoming, case .snapshot = event.kind {
+      upcoming = nil
+      take(.event(event))
+      return .event(event)
+    }
+    let time = upcoming?.time ?? .zero
+    let opening = SensorReading.event(SensorEvent(.snapshot(standing: initialStanding), at: time))
+    take(opening)
+    return opening
+  }
+
+  private mutating func take(_ reading: SensorReading) {
+    now = max(now, reading.time)
+    guard case .event(let event) = reading else { return }
+    switch event.kind {
+    case .pin(let pin, .standing): standing.insert(pin)
+    case .pin(let pin, .down): standing.remove(pin)
+    case .snapshot(let levels): standing = levels
+    case .ball, .foul, .cycle: break
+    }
+  }
+
+  private mutating func pull() throws(TraceError) -> SensorReading? {
+    switch source {
+    case .script(let readings, let index):
+      guard index < readings.count else { return nil }
+      source = .script(readings, next: index + 1)
+      return readings[index]
+    case .trace(var reader, let file):
+      // Swap a placeholder in so the reader is uniquely referenced while it advances.
+      source = .script([], next: 0)
+      defer { source = .trace(reader, file: file) }
+      if let event = try reader.nextEvent() { return .event(event) }
+      if let errno = file?.readError {
+        throw TraceError(line: reader.lineNumber + 1, .unreadable(errno: errno))
+      }
+      return nil
+    }
+  }
+}

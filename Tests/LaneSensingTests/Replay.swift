@@ -1,0 +1,38 @@
+import Bowling
+import LaneSensing
+
+/// Test helpers: feed trace text to a detector and pick out what it reported.
+extension ThrowDetector {
+  /// Feeds each line of `trace` (trace format) to the detector, then advances to `until`.
+  @discardableResult
+  mutating func replay(_ trace: String, until end: String? = nil) -> [Output] {
+    var output: [Output] = []
+    var reader = TraceReader(lines: trace.split(separator: "\n").map(String.init).makeIterator())
+    while let event = try! reader.nextEvent() {
+      output += handle(event)
+    }
+    if let end { output += advance(to: instant(end)) }
+    return output
+  }
+}
+
+/// The instant `seconds` after the origin, parsed exactly.
+func instant(_ seconds: String) -> SensorInstant {
+  SensorInstant(seconds: seconds)!
+}
+
+extension Array where Element == ThrowDetector.Output {
+  var deliveries: [DetectedThrow] {
+    compactMap { if case .delivery(let delivery) = $0 { delivery } else { nil } }
+  }
+
+  var warnings: [ThrowDetector.Warning.Kind] {
+    compactMap { if case .warning(let warning) = $0 { warning.kind } else { nil } }
+  }
+
+  var deckChanges: [ThrowDetector.DeckChange] {
+    compactMap { if case .deckChanged(let change) = $0 { change } else { nil } }
+  }
+}
+
+func pin(_ number: Int) -> Pin { Pin(rawValue: number)! }

@@ -1,0 +1,39 @@
+import Testing
+import LaneSensing
+
+@Suite("Sensor instants")
+struct SensorInstantTests {
+  @Test(
+    "When decimal seconds are parsed, then they become exact nanoseconds",
+    arguments: [
+      ("3.4115", Int64(3_411_500_000)), ("0", 0), ("0.000000001", 1), ("12.5", 12_500_000_000),
+      ("9.999999999", 9_999_999_999), ("1000000.000001", 1_000_000_000_001_000),
+    ])
+  func parsesExactly(text: String, nanoseconds: Int64) {
+    #expect(SensorInstant(seconds: text)?.nanoseconds == nanoseconds)
+  }
+
+  @Test(
+    "When the text is not plain decimal seconds, then nothing is parsed",
+    arguments: ["", ".", "1.", ".5", "-1", "1.0000000001", "1e3", "1.2.3", "abc", "99999999999"])
+  func rejects(text: String) {
+    #expect(SensorInstant(seconds: text) == nil)
+  }
+
+  @Test("When an instant is written as seconds, then it has six to nine digits and reads back")
+  func roundTrip() {
+    let cases = [(Int64(3_411_500_000), "3.411500"), (1, "0.000000001"), (20_100_000_000, "20.100000")]
+    for (nanoseconds, text) in cases {
+      let instant = SensorInstant(nanoseconds: nanoseconds)
+      #expect(instant.secondsText == text)
+      #expect(SensorInstant(seconds: instant.secondsText) == instant)
+    }
+  }
+
+  @Test("When durations are added and instants subtracted, then the arithmetic is exact")
+  func arithmetic() {
+    let start = SensorInstant(seconds: "3.2")!
+    #expect((start + .milliseconds(30)).nanoseconds == 3_230_000_000)
+    #expect(SensorInstant(seconds: "6.2")! - start == .seconds(3))
+  }
+}

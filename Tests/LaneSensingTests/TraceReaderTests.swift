@@ -1,0 +1,128 @@
+import Bowling
+import Testing
+import LaneSensing
+
+@Suite("Trace reader")
+struct TraceReaderTests {
+  private func read(_ text: String) throws(TraceError) -> [SensorEvent] {
+    var reader = TraceReader(lines: text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init).makeIterator())
+    var events: [SensorEvent] = []
+    while let event = try reader.nextEvent() { events.append(event) }
+    return events
+  }
+
+  @Test("When the issue's example is read, then every line becomes its event with exact times")
+  func example() throws {
+    let events = try read("""
+      # a recorded lane
+      0.000000 pins 1111111111     # snapshot: pins 1..10, 1 = standing, 0 = down
+      3.200000 ball                # ball detector fired
+
+      3.410000 pin7 down           # one pin changed
+      3.411500 pin7 up             # (contact chatter)
+      9.000000 cycle on
+      \t15.000000\tcycle off
+      20.100000 foul
+      20.2 pins 0111111110
+      """)
+    #expect(events == [
+      SensorEvent(.snapshot(standing: .full), at: instant("0")),
+      SensorEvent(.ball, at: instant("3.2")),
+      SensorEvent(.pin(pin(7), .down), at: instant("3.41")),
+      SensorEvent(.pin(pin(7), .standing), at: SensorInstant(nanoseconds: 3_411_500_000)),
+      SensorEvent(.cycle(isOn: true), at: instant("9")),
+      SensorEvent(.cycle(isOn: false), at: instant("15")),
+      SensorEvent(.foul, at: instant("20.1")),
+      SensorEvent(.snapshot(standing: [2, 3, 4, 5, 6, 7, 8, 9]), at: instant("20.2")),
+    ])
+  }
+
+  @Test(
+    "When a line is malformed, then the error names its line and what was expected",
+    arguments: [
+      ("x ball", TraceError.Reason.malformedTime("x")),
+      ("1.0", .missingEvent),
+      ("1.0 bal", .unknownEvent("bal")),
+      ("1.0 pin11 down", .noSuchPin("pin11")),
+      ("1.0 pin0 down", .noSuchPin("pin0")),
+      ("1.0 pin+1 down", .noSuchPin("pin+1")),
+      ("1.0 pin07 down", .noSuchPin("pin07")),
+      ("1.0 pin down", .noSuchPin("pin")),
+      ("1.0 pin7", .malformedPinLevel(nil)),
+      ("1.0 pin7 fallen", .malformedPinLevel("fallen")),
+      ("1.0 pins 111111111", .malformedSnapshot("111111111")),
+      ("1.0 pins 11111111112", .malformedSnapshot("11111111112")),
+      ("1.0 pins", .malformedSnapshot(nil)),
+      ("1.0 cycle", .malformedCycle(nil)),
+      ("1.0 cycle up", .malformedCycle("up")),
+      ("1.0 ball now", .trailingText("now")),
+      ("1.0 pin7 down up", .trailingText("up")),
+    ])
+  func malformed(line: String, reason: TraceError.Reason) {
+    #expect(throws: TraceError(line: 3, reason)) {
+      try read("0 pins 1111111111\n# comment\n\(line)\n4 ball")
+    }
+  }
+
+  @Test("When a time is earlier than the line before, then the error gives both times")
+  func backwards() {
+    #expect(throws: TraceError(line: 2, .timeWentBackwards(
+      previous: instant("3.5"), found: instant("3.4")))) {
+      try read("3.5 ball\n3.4 pin1 down")
+    }
+  }
+
+  @Test("When a line ends in a carriage return, then it reads as if it did not")
+  func carriageReturn() throws {
+    #expect(try TraceReader<[String].Iterator>.parse(line: "15 cycle off\r", number: 1)
+      == SensorEvent(.cycle(isOn: false), at: instant("15")))
+  }
+
+  @Test("When times repeat, then the events keep their order")
+  func equalTimes() throws {
+    let events = try read("1 ball\n1 foul")
+    #expect(events.map(\.kind) == [.ball, .foul])
+  }
+
+  @Test("When an error is described, then the message says the line and the expected form")
+  func message() {
+    let error = TraceError(line: 12, .noSuchPin("pin11"))
+    #expect(error.description == "trace line 12: 'pin11' is not a pin; pins are numbered pin1 to pin10")
+  }
+}
+
+@Suite("Trace writer")
+struct TraceWriterTests {
+  @Test("When events are written and read back, then they are unchanged")
+  func roundTrip() throws {
+    let events = [
+      SensorEvent(.snapshot(standing: [1, 2, 3, 5, 8, 10]), at: instant("0")),
+      SensorEvent(.ball, at: instant("3.2")),
+      SensorEvent(.pin(pin(10), .down), at: SensorInstant(nanoseconds: 3_410_000_001)),
+      SensorEvent(.pin(pin(10), .standing), at: instant("3.4115")),
+      SensorEvent(.foul, at: instant("3.4115")),
+      SensorEvent(.cycle(isOn: true), at: instant("9")),
+      SensorEvent(.cycle(isOn: false), at: instant("15")),
+    ]
+    var writer = TraceWriter(to: "")
+    writer.comment("recorded on lane 3\nsecond line")
+    for event in events { try writer.write(event) }
+    #expect(writer.output.hasPrefix("# recorded on lane 3\n# second line\n0.000000 pins 1110100101\n"))
+    #expect(writer.linesWritten == 9)
+
+    var reader = TraceReader(lines: writer.output.split(separator: "\n").map(String.init).makeIterator())
+    var readBack: [SensorEvent] = []
+    while let event = try reader.nextEvent() { readBack.append(event) }
+    #expect(readBack == events)
+  }
+
+  @Test("When an event is earlier than the last one written, then writing it throws")
+  func backwards() throws {
+    var writer = TraceWriter(to: "")
+    try writer.write(SensorEvent(.ball, at: instant("2")))
+    #expect(throws: TraceError(line: 2, .timeWentBackwards(previous: instant("2"), found: instant("1")))) {
+      try writer.write(SensorEvent(.foul, at: instant("1")))
+    }
+  }
+}
