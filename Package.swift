@@ -12,9 +12,11 @@ let package = Package(
     // The simulated pin sensor is a product of its own, like swift-log's InMemoryLogging:
     // users replay recorded traces through it in CI.
     .library(name: "SimulatedPinSensor", targets: ["SimulatedPinSensor"]),
+    .library(name: "Wiring", targets: ["Wiring"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/LebJe/TOMLKit", .upToNextMinor(from: "0.6.0")),
   ],
   targets: [
     // The pure ten-pin domain: pins, throws, frames, games. No I/O.
@@ -44,6 +46,15 @@ let package = Package(
       dependencies: ["LaneSensing"],
       path: "Benchmarks/SensingBenchmark"
     ),
+    // A lane's wiring file: which GPIO line senses which pin, parsed, validated and
+    // written back. Knows the domain and TOML, but no C and no GPIO.
+    .target(
+      name: "Wiring",
+      dependencies: [
+        "Bowling",
+        .product(name: "TOMLKit", package: "TOMLKit"),
+      ]
+    ),
     .executableTarget(
       name: "lane",
       dependencies: [
@@ -63,5 +74,6 @@ let package = Package(
       name: "SimulatedPinSensorTests",
       dependencies: ["SimulatedPinSensor", "LaneSensing", "Bowling"]
     ),
+    .testTarget(name: "WiringTests", dependencies: ["Wiring", "Bowling"]),
   ]
 )
