@@ -24,7 +24,10 @@ let package = Package(
     // The console display: renders domain values as plain text for terminals and logs.
     .target(name: "Scoreboard", dependencies: ["Bowling"]),
     // The application layer the executable delegates to: parses input, reports, formats.
-    .target(name: "LaneBridge", dependencies: ["Bowling", "Scoreboard"]),
+    .target(
+      name: "LaneBridge",
+      dependencies: ["Bowling", "Scoreboard", "LaneSensing", "SimulatedPinSensor"]
+    ),
     // libgpiod as installed (1.6 or 2.x), found with pkg-config.
     .systemLibrary(
       name: "Clibgpiod",
@@ -58,14 +61,18 @@ let package = Package(
     .executableTarget(
       name: "lane",
       dependencies: [
-        "Bowling",
         "LaneBridge",
+        "LaneSensing",
+        "SimulatedPinSensor",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
     .testTarget(name: "ScoreboardTests", dependencies: ["Scoreboard"]),
-    .testTarget(name: "LaneBridgeTests", dependencies: ["LaneBridge"]),
+    .testTarget(
+      name: "LaneBridgeTests",
+      dependencies: ["LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor"]
+    ),
     // Runs the built `lane` executable as a user would; depends on it so it is built first.
     .testTarget(name: "LaneCommandTests", dependencies: ["lane"]),
     .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD"]),

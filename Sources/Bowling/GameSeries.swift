@@ -6,6 +6,11 @@ public struct GameSeries: Hashable, Sendable {
   public struct Recorded: Hashable, Sendable {
     public let game: Int
     public let position: BallPosition
+
+    public init(game: Int, position: BallPosition) {
+      self.game = game
+      self.position = position
+    }
   }
 
   /// Every game so far, the last one being bowled or just finished. Never empty.

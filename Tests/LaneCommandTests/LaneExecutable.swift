@@ -55,7 +55,12 @@ struct LaneExecutable {
   }
 
   /// Runs `lane` with these arguments, output to pipes (not a terminal), and waits for it.
-  func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+  ///
+  /// - Parameter input: Written to the command's standard input, which is then closed;
+  ///   without it standard input is empty.
+  func run(
+    _ arguments: [String], environment: [String: String] = [:], input: String = ""
+  ) throws -> Run {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
@@ -64,7 +69,11 @@ struct LaneExecutable {
     let error = Pipe()
     process.standardOutput = output
     process.standardError = error
+    let standardInput = Pipe()
+    process.standardInput = standardInput
     try process.run()
+    standardInput.fileHandleForWriting.write(Data(input.utf8))
+    try standardInput.fileHandleForWriting.close()
     // The outputs are small; reading stdout then stderr to the end cannot fill a pipe.
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()

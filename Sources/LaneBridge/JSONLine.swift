@@ -1,0 +1,21 @@
+import Foundation
+
+/// Encodes reports as one line of JSON with keys in a stable order.
+enum JSONLine {
+  /// - Throws: `EncodingError` if the encoder fails, which plain numbers and strings do not.
+  static func text(_ value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+}
+
+extension GameReport {
+  /// The report as one line of JSON with keys in a stable order.
+  public func jsonText() throws -> String { try JSONLine.text(self) }
+}
+
+extension SimulationReport {
+  /// The report as one line of JSON with keys in a stable order.
+  public func jsonText() throws -> String { try JSONLine.text(self) }
+}

@@ -1,0 +1,71 @@
+import Bowling
+import LaneSensing
+
+/// Scores what the throw detector finds on the deck: the part of a lane that `lane simulate`
+/// and `lane run` share.
+///
+/// It feeds each detected delivery to a ``GameSeries`` (a delivery after a finished game
+/// starts the next game) and reports what happened, warnings included, as ``Event`` values
+/// for the caller to show. It never reads a clock and never prints.
+public struct LaneScorer: Sendable {
+  /// Something the lane should show or record.
+  public enum Event: Hashable, Sendable {
+    /// A delivery was scored.
+    case scored(ScoredThrow)
+    /// The pins standing changed outside a delivery (the pinsetter set them).
+    case deckChanged(ThrowDetector.DeckChange)
+    /// Something on the lane needs the operator's attention; nothing was dropped silently.
+    case warning(LaneWarning)
+  }
+
+  /// The games bowled so far.
+  public private(set) var series = GameSeries()
+
+  public init() {}
+
+  /// Takes one output of the throw detector and returns what it means for the games.
+  public mutating func take(_ output: ThrowDetector.Output) -> [Event] {
+    switch output {
+    case .deckChanged(let change): [.deckChanged(change)]
+    case .warning(let warning): [.warning(.detector(warning))]
+    case .delivery(let detected): score(detected)
+    }
+  }
+
+  /// Records a detected delivery in the current game.
+  ///
+  /// The game knows which pins were set for this ball; the deck may disagree when a sensor
+  /// misread a pin that was already down. Such pins are not credited again, and the operator
+  /// is told which they were.
+  private mutating func score(_ detected: DetectedThrow) -> [Event] {
+    var events: [Event] = []
+    var delivery = detected.throw
+    if let setForBall = series.standing.pins, !detected.knocked.isSubset(of: setForBall) {
+      let alreadyDown = detected.knocked.subtracting(setForBall)
+      delivery = Throw(.pins(detected.knocked.intersection(setForBall)), isFoul: detected.isFoul)
+      events.append(.warning(.pinsAlreadyDown(alreadyDown, at: detected.end)))
+    }
+    do {
+      let recorded = try series.record(delivery)
+      let frame = series.games[recorded.game - 1].frames[recorded.position.frame - 1]
+      events.append(.scored(ScoredThrow(
+        detected: detected, delivery: delivery, recorded: recorded,
+        completesFrame: frame.isComplete)))
+    } catch {
+      events.append(.warning(.notScored(error, at: detected.end)))
+    }
+    return events
+  }
+}
+
+/// One detected delivery as it was scored: what the deck showed and where the ball counts.
+public struct ScoredThrow: Hashable, Sendable {
+  /// What the throw detector saw.
+  public let detected: DetectedThrow
+  /// What was recorded in the game: the detected pins that were set for this ball.
+  public let delivery: Throw
+  /// Which game (from 1), frame and ball the throw was scored as.
+  public let recorded: GameSeries.Recorded
+  /// Whether this was the last ball of its frame.
+  public let completesFrame: Bool
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import LaneBridge
+import LaneSensing
+import SimulatedPinSensor
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Lane {
+  /// `lane simulate`: replays a recorded or written trace through the whole pipeline.
+  struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Replay a sensor trace through the throw detector and the scoring engine.",
+      discussion: """
+        Runs as fast as it can, or at the trace's own pace with --realtime. Warnings go to \
+        stderr. Exit status 65 for a malformed trace, 66 when it cannot be opened. The trace \
+        format is described in docs/trace-format.md.
+        """
+    )
+
+    @Flag(help: "Print one JSON object with every throw and game instead of the scoreboard.")
+    var json = false
+
+    @Flag(help: "Replay at the trace's pace, printing the scoreboard as frames complete.")
+    var realtime = false
+
+    @OptionGroup var detector: DetectorOptions
+
+    @Argument(help: "The trace file, or - for standard input.")
+    var trace: String
+
+    func validate() throws {
+      if json && realtime { throw ValidationError("--json and --realtime do not go together") }
+    }
+
+    func run() throws {
+      let colour = TerminalColour.isWanted(
+        isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
+      let simulation = Simulation(
+        detector: detector.configuration(),
+        format: json ? .json : realtime ? .liveScoreboard(colour: colour) : .scoreboard(colour: colour))
+      var output = StandardOutput()
+      var warnings = StandardError()
+      var sensor = try openTrace()
+      do {
+        if realtime {
+          var paced = PacedSensor(sensor, clock: ContinuousWallClock())
+          try simulation.run(&paced, output: &output, warnings: &warnings)
+        } else {
+          try simulation.run(&sensor, output: &output, warnings: &warnings)
+        }
+      } catch let error as TraceError {
+        print("lane simulate: \(traceName): \(error)", to: &warnings)
+        throw ExitCode(ExitStatus.dataError)
+      }
+    }
+
+    private var traceName: String { trace == "-" ? "standard input" : trace }
+
+    private var environment: [String: String] {
+      var environment: [String: String] = [:]
+      if let noColor = getenv("NO_COLOR") { environment["NO_COLOR"] = String(cString: noColor) }
+      return environment
+    }
+
+    private func openTrace() throws -> SimulatedPinSensor {
+      if trace == "-" { return .standardInput() }
+      do {
+        return try SimulatedPinSensor(contentsOf: trace)
+      } catch {
+        var warnings = StandardError()
+        print("lane simulate: \(error)", to: &warnings)
+        throw ExitCode(ExitStatus.noInput)
+      }
+    }
+  }
+}

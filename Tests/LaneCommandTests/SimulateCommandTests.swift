@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// A trace shipped under `Hardware/traces/`, with the throws and totals its story implies.
+struct ShippedTrace: CustomTestStringConvertible, Sendable {
+  static let directory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Hardware/traces")
+
+  let name: String
+  var testDescription: String { name }
+  var path: String { Self.directory.appendingPathComponent("\(name).trace").path }
+
+  /// The `.expected` file's lines that start with `prefix` (`knocked=`, `total=`), in order.
+  func expectedLines(startingWith prefix: String) throws -> [String] {
+    let text = try String(
+      contentsOf: Self.directory.appendingPathComponent("\(name).expected"), encoding: .utf8)
+    return text.split(separator: "\n").map(String.init).filter { $0.hasPrefix(prefix) }
+  }
+
+  static let all = [
+    "string-pinsetter-game", "respot-only-game", "freefall-fouls-and-sweeps",
+    "two-games-held-out",
+  ].map(ShippedTrace.init)
+}
+
+/// The parts of `lane simulate --json` these tests read.
+struct SimulateOutput: Decodable {
+  struct ThrowEntry: Decodable {
+    let time: Double
+    let pins: Int
+    let knocked: [Int]
+    let foul: Bool
+  }
+  struct GameEntry: Decodable {
+    let total: Int
+    let complete: Bool
+  }
+  let `throws`: [ThrowEntry]
+  let games: [GameEntry]
+}
+
+@Suite("lane simulate, run as a user runs it")
+struct SimulateCommandTests {
+  let lane: LaneExecutable
+
+  init() throws {
+    lane = try LaneExecutable()
+  }
+
+  @Test(
+    "When a shipped trace is replayed, then every throw and final score is the one its story tells",
+    arguments: ShippedTrace.all)
+  func shippedTrace(trace: ShippedTrace) throws {
+    let run = try lane.run(["simulate", "--json", trace.path])
+    #expect(run.status == 0)
+
+    let output = try JSONDecoder().decode(SimulateOutput.self, from: Data(run.standardOutput.utf8))
+    let throwLines = output.throws.map { entry in
+      let knocked = entry.knocked.isEmpty ? "-" : entry.knocked.map(String.init).joined(separator: ",")
+      return "knocked=\(knocked) foul=\(entry.foul)"
+    }
+    #expect(throwLines == (try trace.expectedLines(startingWith: "knocked=")))
+    #expect(output.games.map { "total=\($0.total)" } == (try trace.expectedLines(startingWith: "total=")))
+    #expect(output.games.allSatisfy { $0.complete })
+    #expect(output.throws.allSatisfy { $0.foul ? $0.pins == 0 : $0.pins == $0.knocked.count })
+  }
+
+  @Test("When no option is given, then it prints the scoreboard of the game")
+  func scoreboard() throws {
+    let run = try lane.run(["simulate", ShippedTrace.all[0].path])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains("| 9 / | X   |(8)1 | 8 / |"))
+    #expect(run.standardOutput.contains("Total 171, game complete"))
+  }
+
+  @Test("When the trace comes on standard input as -, then it is replayed the same way")
+  func standardInput() throws {
+    let trace = """
+      0.0 pins 1111111111
+      1.0 ball
+      1.2 pin1 down
+      1.2015 pin1 up
+      1.203 pin1 down
+      """
+    let run = try lane.run(["simulate", "--json", "-"], input: trace)
+    #expect(run.status == 0)
+    let output = try JSONDecoder().decode(SimulateOutput.self, from: Data(run.standardOutput.utf8))
+    #expect(output.throws.map(\.knocked) == [[1]])
+    // Pin 1's fall counts once it has held for the 30 ms bounce window (at 1.233 s); the
+    // delivery ends when the deck has then been still for the 3 s settle window.
+    #expect(output.throws.map(\.time) == [4.233])
+  }
+
+  @Test("When a trace line is malformed, then it names the line, prints nothing and exits 65")
+  func malformedTrace() throws {
+    let run = try lane.run(["simulate", "-"], input: "0.0 pins 1111111111\n1.0 pin11 down\n")
+    #expect(run.status == 65)
+    #expect(run.standardOutput == "")
+    #expect(run.standardError.contains("standard input: trace line 2: 'pin11' is not a pin"))
+  }
+
+  @Test("When the trace file does not exist, then it says so and exits 66")
+  func missingTrace() throws {
+    let run = try lane.run(["simulate", "/nonexistent/lane.trace"])
+    #expect(run.status == 66)
+    #expect(run.standardOutput == "")
+    #expect(run.standardError.contains("cannot open trace '/nonexistent/lane.trace'"))
+  }
+
+  @Test("When a window is not a number of seconds, then it is a usage error, exit 64")
+  func badWindow() throws {
+    let run = try lane.run(["simulate", "--settle", "3s", ShippedTrace.all[0].path])
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("--settle"))
+  }
+}
