@@ -6,10 +6,12 @@ import Bowling
 /// next deadline, and passes whatever comes back to the detector:
 ///
 /// ```swift
-/// while let reading = try sensor.next(timeout: detector.timeUntilNextDeadline ?? .seconds(1)) {
+/// while let reading = try sensor.next(timeout: time until detector.nextDeadline) {
 ///   for output in detector.read(reading) { ... }
 /// }
 /// ```
+///
+/// `ThrowDetector.run(_:idleTimeout:until:_:)` is that loop.
 ///
 /// Both a simulated sensor (replaying a script or a trace on its own simulated clock) and a
 /// blocking hardware sensor (waiting in the kernel for GPIO edges) fit this shape.
