@@ -12,6 +12,7 @@ let package = Package(
     // The simulated pin sensor is a product of its own, like swift-log's InMemoryLogging:
     // users replay recorded traces through it in CI.
     .library(name: "SimulatedPinSensor", targets: ["SimulatedPinSensor"]),
+    .library(name: "GPIOPinSensor", targets: ["GPIOPinSensor"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,6 +39,8 @@ let package = Package(
     .target(name: "LaneSensing", dependencies: ["Bowling"]),
     // A PinSensor driven by a script or a recorded trace, for tests and CI.
     .target(name: "SimulatedPinSensor", dependencies: ["LaneSensing"]),
+    // The PinSensor of a real lane: GPIO edges from the kernel as sensor readings. No C.
+    .target(name: "GPIOPinSensor", dependencies: ["GPIO", "LaneSensing", "Bowling"]),
     // Replays a long generated trace through the parser and detector; not a test.
     .executableTarget(
       name: "SensingBenchmark",
@@ -62,6 +65,10 @@ let package = Package(
     .testTarget(
       name: "SimulatedPinSensorTests",
       dependencies: ["SimulatedPinSensor", "LaneSensing", "Bowling"]
+    ),
+    .testTarget(
+      name: "GPIOPinSensorTests",
+      dependencies: ["GPIOPinSensor", "GPIO", "LaneSensing", "Bowling"]
     ),
   ]
 )
