@@ -157,6 +157,13 @@ extension GPIOPinSensor.Configuration {
     return Set(repeated).sorted()
   }
 
+  /// A translator for these inputs (the first of any inputs sharing a line).
+  var translator: EdgeTranslator {
+    EdgeTranslator(
+      lines: Dictionary(lines.map { ($0.offset, $0.line) }, uniquingKeysWith: { first, _ in first }),
+      pinActiveMeans: pinActiveMeans)
+  }
+
   /// The one request that holds every input.
   ///
   /// Lines are requested as wired (not active-low), because one request has a

@@ -65,9 +65,7 @@ public final class GPIOPinSensor: PinSensor {
         problem: .duplicateOffsets(duplicates))
     }
     let request = try chip.requestInputs(lineRequest)
-    translator = EdgeTranslator(
-      lines: Dictionary(configuration.lines, uniquingKeysWith: { first, _ in first }),
-      pinActiveMeans: configuration.pinActiveMeans)
+    translator = configuration.translator
     let levels = try request.values()
     pending = [translator.opening(levels: levels, at: MonotonicClock.now())]
     self.request = request
