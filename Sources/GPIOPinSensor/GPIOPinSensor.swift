@@ -77,26 +77,26 @@ public final class GPIOPinSensor: PinSensor {
   /// Returns the next reading, waiting in the kernel at most `timeout` for one.
   ///
   /// When the time runs out the reading is `.quiet(until:)` the clock's
-  /// reading before the wait plus `timeout`: the kernel saw no edge until
-  /// then, and the clock has passed it.
+  /// reading when the call began plus `timeout`: no edge came until then
+  /// (one would have ended the wait), and the clock has passed it.
   /// - Throws: `GPIOError` when the kernel cannot be waited on or read.
   public func next(timeout: Duration) throws(GPIOError) -> SensorReading? {
     guard let request else { return nil }
     if nextPending == pending.count {
       pending = []
       nextPending = 0
-      let timeout = max(timeout, .zero)
-      let start = MonotonicClock.now()
-      if try request.waitForEvents(timeout: timeout) {
+      let deadline = Self.instant(MonotonicClock.now(), after: max(timeout, .zero))
+      // Waits again when every edge of a batch meant nothing (a ball input
+      // going inactive), until the deadline.
+      while pending.isEmpty {
+        let remaining = max(deadline - MonotonicClock.now(), .zero)
+        guard try request.waitForEvents(timeout: remaining) else {
+          return translator.quiet(until: deadline)
+        }
         let events = try request.readEvents()
         pending = try translator.translate(events) { () throws(GPIOError) in
           try request.values()
         }
-        // Woken, but every edge meant nothing (an inactive ball edge): the
-        // wait may have been short, so only the present is known to be quiet.
-        if pending.isEmpty { return translator.quiet(until: MonotonicClock.now()) }
-      } else {
-        return translator.quiet(until: Self.instant(start, after: timeout))
       }
     }
     let reading = pending[nextPending]
