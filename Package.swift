@@ -13,6 +13,7 @@ let package = Package(
     // users replay recorded traces through it in CI.
     .library(name: "SimulatedPinSensor", targets: ["SimulatedPinSensor"]),
     .library(name: "Wiring", targets: ["Wiring"]),
+    .library(name: "GPIOPinSensor", targets: ["GPIOPinSensor"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,6 +44,8 @@ let package = Package(
     .target(name: "LaneSensing", dependencies: ["Bowling"]),
     // A PinSensor driven by a script or a recorded trace, for tests and CI.
     .target(name: "SimulatedPinSensor", dependencies: ["LaneSensing"]),
+    // The PinSensor of a real lane: GPIO edges from the kernel as sensor readings. No C.
+    .target(name: "GPIOPinSensor", dependencies: ["GPIO", "LaneSensing", "Bowling"]),
     // Replays a long generated trace through the parser and detector; not a test.
     .executableTarget(
       name: "SensingBenchmark",
@@ -82,5 +85,9 @@ let package = Package(
       dependencies: ["SimulatedPinSensor", "LaneSensing", "Bowling"]
     ),
     .testTarget(name: "WiringTests", dependencies: ["Wiring", "Bowling"]),
+    .testTarget(
+      name: "GPIOPinSensorTests",
+      dependencies: ["GPIOPinSensor", "GPIO", "LaneSensing", "Bowling"]
+    ),
   ]
 )
