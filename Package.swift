@@ -53,11 +53,13 @@ let package = Package(
       path: "Benchmarks/SensingBenchmark"
     ),
     // A lane's wiring file: which GPIO line senses which pin, parsed, validated and
-    // written back. Knows the domain and TOML, but no C and no GPIO.
+    // written back, with the throw detector windows for the lane. Knows the domain, the
+    // sensing layer and TOML, but no C and no GPIO.
     .target(
       name: "Wiring",
       dependencies: [
         "Bowling",
+        "LaneSensing",
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),

@@ -1,3 +1,5 @@
+import LaneSensing
+
 extension Wiring {
   /// The throw detector's windows for this lane, as the wiring file sets them.
   ///
@@ -26,12 +28,13 @@ extension Wiring {
       self.maximumDelivery = maximumDelivery
     }
 
-    /// 5 ms: reed switches and opto-isolated contacts chatter for a few milliseconds.
-    public static let defaultBounce = Duration.milliseconds(5)
+    /// The throw detector's own default (30 ms): reed switches and opto-isolated contacts
+    /// chatter for a few milliseconds, and a pin takes far longer than that to fall.
+    public static let defaultBounce = ThrowDetector.Configuration().bounce
 
-    /// 3 s: the pinfall delay QubicaAMF string pinspotters default to (their range is
-    /// 2.0-5.5 s), counted here from the last pin that fell.
-    public static let defaultSettle = Duration.seconds(3)
+    /// The throw detector's own default (3 s): the pinfall delay QubicaAMF string
+    /// pinspotters default to (their range is 2.0-5.5 s), counted from the last pin that fell.
+    public static let defaultSettle = ThrowDetector.Configuration().settle
 
     /// A bounce window above 1 s would swallow real pin falls.
     public static let bounceLimit = Duration.seconds(1)
@@ -61,7 +64,7 @@ extension Wiring {
     /// The sane range, in words, with the default.
     public var saneRange: String {
       switch self {
-      case .bounce: "more than 0 ms and at most 1000 ms (default 5 ms)"
+      case .bounce: "more than 0 ms and at most 1000 ms (default 30 ms)"
       case .settle: "more than 0 s and at most 30 s (default 3 s; string pinsetters use 2-5.5 s)"
       case .maximumDelivery: "longer than the settle window and at most 120 s"
       }
@@ -83,5 +86,16 @@ extension Duration {
   var wholeMicroseconds: Int64 {
     let (seconds, attoseconds) = components
     return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+  }
+}
+
+extension Wiring.Detector {
+  /// The throw detector's configuration for these windows; without a delivery bound, the
+  /// detector's own.
+  public var configuration: ThrowDetector.Configuration {
+    let defaults = ThrowDetector.Configuration()
+    return ThrowDetector.Configuration(
+      bounce: bounce, settle: settle,
+      longestDelivery: maximumDelivery ?? defaults.longestDelivery)
   }
 }

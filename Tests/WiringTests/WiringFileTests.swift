@@ -59,9 +59,9 @@ struct WiringFileTests {
       #expect(wiring.pins.allSatisfy { $0.activeLow && $0.bias == .pullUp })
     }
 
-    @Test("Then the detector windows are 5 ms bounce, 3 s settle and no delivery bound")
+    @Test("Then the detector windows are 30 ms bounce, 3 s settle and no delivery bound")
     func detectorDefaults() {
-      #expect(wiring.detector == Wiring.Detector(bounce: .milliseconds(5), settle: .seconds(3)))
+      #expect(wiring.detector == Wiring.Detector(bounce: .milliseconds(30), settle: .seconds(3)))
       #expect(wiring.detector.maximumDelivery == nil)
     }
 
