@@ -27,7 +27,10 @@ let package = Package(
     // The application layer the executable delegates to: parses input, reports, formats.
     .target(
       name: "LaneBridge",
-      dependencies: ["Bowling", "Scoreboard", "LaneSensing", "SimulatedPinSensor"]
+      dependencies: [
+        "Bowling", "Scoreboard", "LaneSensing", "SimulatedPinSensor", "Wiring", "GPIO",
+        "GPIOPinSensor",
+      ]
     ),
     // libgpiod as installed (1.6 or 2.x), found with pkg-config.
     .systemLibrary(
@@ -69,6 +72,7 @@ let package = Package(
         "LaneBridge",
         "LaneSensing",
         "SimulatedPinSensor",
+        "GPIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

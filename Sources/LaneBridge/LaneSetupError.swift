@@ -1,0 +1,39 @@
+import GPIO
+import Wiring
+
+/// Why a lane's hardware could not be opened: the wiring file, or the GPIO chip and lines.
+public enum LaneSetupError: Error, Sendable {
+  /// The wiring file is missing, malformed or does not fit the chip.
+  case wiring(WiringError)
+  /// The chip or its lines could not be opened or requested.
+  case gpio(GPIOError)
+  /// The wiring asks for different pull resistors on different inputs, which one line
+  /// request cannot do.
+  case mixedBias(file: String, biases: [String: [String]])
+
+  /// The sysexits(3) status a command exits with: 78 for a configuration problem, 77 for a
+  /// permission problem, 69 for a chip or line that is unavailable.
+  public var exitStatus: Int32 {
+    switch self {
+    case .wiring, .mixedBias: 78
+    case .gpio(let error): if case .permissionDenied = error.problem { 77 } else { 69 }
+    }
+  }
+}
+
+extension LaneSetupError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .wiring(let error):
+      error.description
+    case .gpio(let error):
+      error.description
+    case .mixedBias(let file, let biases):
+      "\(file): inputs ask for different bias settings ("
+        + biases.sorted { $0.key < $1.key }
+        .map { "\($0.key): \($0.value.joined(separator: ", "))" }.joined(separator: "; ")
+        + "); LaneBridge requests all lines together with one bias. Set one `bias` under"
+        + " [defaults] and remove the per-input ones."
+    }
+  }
+}

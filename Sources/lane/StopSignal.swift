@@ -1,0 +1,29 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// SIGINT and SIGTERM as a flag the lane's loops check between readings.
+///
+/// The first signal asks for a clean stop (lines released, the games shown); the handler
+/// then resets itself, so a second signal ends the process at once.
+enum StopSignal {
+  private static let received = Atomic<Bool>(false)
+
+  /// Whether a stop was asked for.
+  static var isRequested: Bool { received.load(ordering: .relaxed) }
+
+  /// Installs the handler for SIGINT and SIGTERM.
+  static func install() {
+    for signal in [SIGINT, SIGTERM] {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { _ in
+        StopSignal.received.store(true, ordering: .relaxed)
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = Int32(SA_RESETHAND)
+      sigaction(signal, &action, nil)
+    }
+  }
+}

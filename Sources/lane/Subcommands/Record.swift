@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import GPIO
+import LaneBridge
+
+extension Lane {
+  /// `lane record`: the lane's raw events as a trace, for `lane simulate` and regression tests.
+  struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write the lane's raw sensor events in the trace format.",
+      discussion: """
+        Records until SIGINT or SIGTERM. An existing --out file is never replaced without \
+        --force. The trace is synced to storage whenever the lane falls quiet. Exit statuses \
+        as for lane run, and 73 when the output file cannot be created.
+        """
+    )
+
+    @OptionGroup var wiringOptions: WiringOptions
+
+    @Option(help: "The trace file to write (default: standard output).")
+    var out: String?
+
+    @Flag(help: "Replace the --out file if it exists.")
+    var force = false
+
+    func run() throws {
+      var warnings = StandardError()
+      let file: RecordingFile?
+      do {
+        file = try out.map { path throws(RecordingFile.Failure) in
+          try RecordingFile(path: path, replacing: force)
+        }
+      } catch {
+        print("lane record: \(error)", to: &warnings)
+        throw ExitCode(73)
+      }
+      let hardware = try wiringOptions.openHardware(command: "record")
+      StopSignal.install()
+      var sensor = hardware.sensor
+      let recording = TraceRecording(header: [
+        "recorded by lane record on \(Date().ISO8601Format())",
+        "wiring: \(wiringOptions.wiring) (chip \(hardware.wiring.chipName))",
+      ])
+      do {
+        let summary: TraceRecording.Summary
+        if var file {
+          summary = try recording.record(
+            &sensor, to: &file, until: { StopSignal.isRequested }, sync: file.sync)
+          try file.sync()
+        } else {
+          var output = StandardOutput()
+          summary = try recording.record(&sensor, to: &output, until: { StopSignal.isRequested })
+        }
+        print(
+          "lane record: \(summary.events) events recorded"
+            + (summary.lostEvents > 0 ? ", \(summary.lostEvents) lost (see the comments)" : "")
+            + (out.map { " to \($0)" } ?? ""),
+          to: &warnings)
+      } catch let error as GPIOError {
+        print("lane record: \(error)", to: &warnings)
+        throw ExitCode(74)
+      } catch let error as RecordingFile.Failure {
+        print("lane record: \(error)", to: &warnings)
+        throw ExitCode(74)
+      }
+    }
+  }
+}

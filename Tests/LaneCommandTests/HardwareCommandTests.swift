@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// `lane run` and `lane record` as a user meets them on a machine without the lane's chip;
+/// the gpio-sim rig (docs/gpio-sim.md) runs them against real kernel lines.
+@Suite("lane run and lane record, without the lane's hardware")
+struct HardwareCommandTests {
+  let lane: LaneExecutable
+  let wiringFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Hardware/wiring")
+
+  init() throws {
+    lane = try LaneExecutable()
+  }
+
+  @Test(
+    "When the wiring file is missing, then it says which file and exits 78",
+    arguments: ["run", "record"])
+  func missingWiring(command: String) throws {
+    let run = try lane.run([command, "--wiring", "/nonexistent/lane.toml"])
+    #expect(run.status == 78)
+    #expect(run.standardOutput == "")
+    #expect(run.standardError.hasPrefix("lane \(command): /nonexistent/lane.toml: cannot read the file"))
+  }
+
+  @Test("When the wiring file lacks pins, then it names the file, the line and the fix")
+  func brokenWiring() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lanebridge-\(UUID().uuidString).toml").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "[chip]\npath = \"/dev/gpiochip0\"\n[pins]\n1 = 0\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+
+    let run = try lane.run(["run", "--wiring", path])
+
+    #expect(run.status == 78)
+    #expect(run.standardError.contains("\(path):3: pins: pins 2, 3, 4, 5, 6, 7, 8, 9, 10 have no line."))
+  }
+
+  @Test(
+    "When the wiring's chip does not exist, then it says so, lists what exists and exits 69",
+    .enabled(if: !FileManager.default.fileExists(atPath: "/dev/gpiochip0"),
+      "needs a machine without GPIO chips, such as CI"))
+  func missingChip() throws {
+    let run = try lane.run(["run", "--wiring", wiringFolder.appendingPathComponent("gpio-sim.toml").path])
+    #expect(run.status == 69)
+    #expect(run.standardError.contains("no GPIO chip is labelled \"gpio-sim.0-node0\""))
+    #expect(run.standardError.contains("No GPIO chips were found"))
+  }
+
+  @Test("When record's --out file exists, then it is kept and nothing is read from the lane")
+  func recordKeepsExistingFile() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lanebridge-\(UUID().uuidString).trace").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "0.0 ball\n".write(toFile: path, atomically: true, encoding: .utf8)
+
+    let run = try lane.run([
+      "record", "--wiring", wiringFolder.appendingPathComponent("gpio-sim.toml").path, "--out", path,
+    ])
+
+    #expect(run.status == 73)
+    #expect(run.standardError.contains("pass --force to replace it"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "0.0 ball\n")
+  }
+}
