@@ -129,12 +129,23 @@ static int request_lines(struct gpiod_chip *chip,
     goto done;
   }
   gpiod_line_settings_set_active_low(settings, config->active_low);
-  gpiod_line_settings_set_debounce_period_us(settings, config->debounce_us);
 
-  if (gpiod_line_config_add_line_settings(line_config, config->offsets,
-                                          config->num_offsets, settings) < 0) {
-    status = cgpiod_failure();
-    goto done;
+  // Two groups: the lines that are debounced and those that are not.
+  unsigned int groups[2][CGPIOD_MAX_LINES];
+  size_t counts[2] = {0, 0};
+  for (size_t index = 0; index < config->num_offsets; index++) {
+    int debounced = !config->debounced || config->debounced[index];
+    groups[debounced][counts[debounced]++] = config->offsets[index];
+  }
+  for (int debounced = 0; debounced < 2; debounced++) {
+    if (counts[debounced] == 0) continue;
+    gpiod_line_settings_set_debounce_period_us(
+        settings, debounced ? config->debounce_us : 0);
+    if (gpiod_line_config_add_line_settings(line_config, groups[debounced],
+                                            counts[debounced], settings) < 0) {
+      status = cgpiod_failure();
+      goto done;
+    }
   }
   if (config->consumer)
     gpiod_request_config_set_consumer(request_config, config->consumer);

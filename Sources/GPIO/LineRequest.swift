@@ -19,6 +19,9 @@ public final class LineRequest: Sendable {
     public var activeLow: Bool
     /// The kernel's debounce period; libgpiod 1.x supports only ``DebouncePeriod/none``.
     public var debounce: DebouncePeriod
+    /// The lines the debounce period applies to; `nil` for all. Leave out lines whose
+    /// short pulses matter (a ball detector), or the kernel swallows them.
+    public var debouncedOffsets: Set<LineOffset>?
     /// The clock of event timestamps; libgpiod 1.x has only monotonic.
     public var eventClock: EventClock
     /// The kernel's event queue size for the request (libgpiod 2.x), 0 for
@@ -34,6 +37,7 @@ public final class LineRequest: Sendable {
       bias: Bias = .asIs,
       activeLow: Bool = false,
       debounce: DebouncePeriod = .none,
+      debouncedOffsets: Set<LineOffset>? = nil,
       eventClock: EventClock = .monotonic,
       eventBufferSize: Int = 0
     ) {
@@ -43,6 +47,7 @@ public final class LineRequest: Sendable {
       self.bias = bias
       self.activeLow = activeLow
       self.debounce = debounce
+      self.debouncedOffsets = debouncedOffsets
       self.eventClock = eventClock
       self.eventBufferSize = eventBufferSize
     }

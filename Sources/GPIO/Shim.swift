@@ -116,9 +116,13 @@ enum Shim {
   ) throws(Failure) -> Handle {
     var request: OpaquePointer?
     let offsets = configuration.offsets.map(\.rawValue)
+    let debounced = configuration.offsets.map {
+      configuration.debouncedOffsets?.contains($0) ?? true
+    }
     _ = try retryingOnInterrupt {
       configuration.consumer.withCString { consumer in
         offsets.withUnsafeBufferPointer { offsets in
+          debounced.withUnsafeBufferPointer { debounced in
           var config = cgpiod_input_config(
             consumer: consumer,
             offsets: offsets.baseAddress,
@@ -127,10 +131,12 @@ enum Shim {
             bias: configuration.bias.shimValue,
             active_low: configuration.activeLow,
             debounce_us: UInt(configuration.debounce.microseconds),
+            debounced: debounced.baseAddress,
             clock: configuration.eventClock.shimValue,
             event_buffer_size: configuration.eventBufferSize
           )
           return cgpiod_request_inputs(chip.pointer, &config, &request)
+          }
         }
       }
     }

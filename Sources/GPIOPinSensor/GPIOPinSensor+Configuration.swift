@@ -178,6 +178,9 @@ extension GPIOPinSensor.Configuration {
       bias: bias,
       activeLow: false,
       debounce: kernelDebounce ? debounce : .none,
+      // Only the pins: a ball detector's or foul line's pulse may be shorter than the
+      // bounce window, and the kernel would swallow it.
+      debouncedOffsets: Set(Pin.allCases.map { pins[$0].offset }),
       eventClock: .monotonic,
       eventBufferSize: eventBufferSize)
   }

@@ -59,6 +59,12 @@ struct ConfigurationTests {
       #expect(configuration.lineRequest(kernelDebounce: true).debounce == .milliseconds(2))
     }
 
+    @Test("Then only the pin lines are debounced, so short ball and foul pulses reach the detector")
+    func onlyPinsDebounced() {
+      #expect(configuration.lineRequest(kernelDebounce: true).debouncedOffsets
+        == Set((0...9).map { LineOffset(rawValue: $0) }))
+    }
+
     @Test("When libgpiod cannot debounce, then the request asks for none instead of failing")
     func unsupported() {
       #expect(configuration.lineRequest(kernelDebounce: false).debounce == .none)

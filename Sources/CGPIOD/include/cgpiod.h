@@ -111,6 +111,10 @@ typedef struct {
   /// Kernel debounce period in microseconds; 0 for none. v1 has no kernel
   /// debounce: a non-zero period fails there with -EOPNOTSUPP.
   unsigned long debounce_us;
+  /// Which lines get the debounce period, parallel to `offsets`; NULL for all.
+  /// Lines whose pulses are short and meaningful (a ball detector) must not be
+  /// debounced, or the kernel swallows them.
+  const bool *debounced;
   /// Timestamp clock; v1 supports only CGPIOD_CLOCK_MONOTONIC (otherwise
   /// -EOPNOTSUPP).
   cgpiod_clock clock;
