@@ -104,7 +104,7 @@ configure() {
   done
   if ((${#missing[@]} > 0)); then
     for option in "${missing[@]}"; do
-      log "  CONFIG_$option is '$(grep -E "^(# )?CONFIG_$option[= ]" "$config" || echo absent)'"
+      log "  CONFIG_$option is '$(grep -E "^(# )?CONFIG_${option}[= ]" "$config" || echo absent)'"
     done
     die "required options not =y after olddefconfig: ${missing[*]} (a dependency is missing from the list)"
   fi

@@ -52,8 +52,11 @@ gpiosim_create() {
   dir=$GPIOSIM_CONFIGFS/$name
   [[ ! -e $dir ]] || { _gpiosim_error "a simulated chip named '$name' exists already (gpiosim_destroy $name first)"; return 1; }
   mkdir "$dir" "$dir/bank0" || { _gpiosim_error "cannot create $dir/bank0"; return 1; }
-  _gpiosim_write "$dir/bank0/label" "$name" \
-    && _gpiosim_write "$dir/bank0/num_lines" "$num_lines" || { gpiosim_destroy "$name"; return 1; }
+  if ! _gpiosim_write "$dir/bank0/label" "$name" \
+      || ! _gpiosim_write "$dir/bank0/num_lines" "$num_lines"; then
+    gpiosim_destroy "$name"
+    return 1
+  fi
   offset=0
   for line_name in "$@"; do
     if ! mkdir "$dir/bank0/line$offset" || ! _gpiosim_write "$dir/bank0/line$offset/name" "$line_name"; then
@@ -148,8 +151,8 @@ gpiosim_pull_file() {
 gpiosim_set() {
   local name=${1:-} line=${2:-} level=${3:-} pull
   case $level in
-    high | 1 | up) pull=pull-up ;;
-    low | 0 | down) pull=pull-down ;;
+    high | 1 | up) pull='pull-up' ;;
+    low | 0 | down) pull='pull-down' ;;
     *) _gpiosim_error "gpiosim_set $name $line: level must be high or low, got '$level'"; return 1 ;;
   esac
   _gpiosim_resolve "$name" && _gpiosim_offset "$name" "$line" \

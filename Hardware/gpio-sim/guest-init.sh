@@ -20,10 +20,11 @@ say() { printf 'guest-init: %s\n' "$*" >/dev/console 2>/dev/null || printf 'gues
 
 report_and_halt() {
   local status=$1 code
-  printf '%s\n' "$status" >"$results/exit-status" 2>/dev/null
+  { printf '%s\n' "$status" >"$results/exit-status"; } 2>/dev/null
   sync
   code=$(( status > 126 ? 127 : status + 1 ))
   say "exit status $status, reporting code $code on port 0xf4"
+  # shellcheck disable=SC2059 # the format is the octal escape of the code byte
   printf "\\$(printf '%03o' "$code")" \
     | dd of=/dev/port bs=1 seek="$rig_port" count=1 conv=notrunc status=none
   # Only reached when the port write did not stop qemu: reboot, which -no-reboot turns into

@@ -106,6 +106,7 @@ prepare_results() {
 boot() { # accel
   local accel=$1 cpu=max
   [[ $accel == kvm ]] && cpu=host
+  # shellcheck disable=SC2054 # commas belong to the kernel parameters
   local cmdline=(
     console=ttyS0 panic=-1 oops=panic i8042.noaux i8042.nokbd
     root=hostroot rootfstype=9p ro
