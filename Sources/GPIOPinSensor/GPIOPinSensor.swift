@@ -114,13 +114,7 @@ public final class GPIOPinSensor: PinSensor {
 
   /// Keeps `standing` up with a reading returned.
   private func take(_ reading: SensorReading) {
-    guard case .event(let event) = reading else { return }
-    switch event.kind {
-    case .pin(let pin, .standing): standing.insert(pin)
-    case .pin(let pin, .down): standing.remove(pin)
-    case .snapshot(let levels): standing = levels
-    case .ball, .foul, .cycle: break
-    }
+    if case .event(let event) = reading { standing.apply(event) }
   }
 
   /// `start` plus `duration`, saturating instead of overflowing.

@@ -52,3 +52,16 @@ extension SensorEvent {
     }
   }
 }
+
+extension PinSet {
+  /// Applies a sensor event's raw pin levels: a pin change or a snapshot; other events leave
+  /// the set as it is. This is how every `PinSensor` keeps its `standing` up to date.
+  public mutating func apply(_ event: SensorEvent) {
+    switch event.kind {
+    case .pin(let pin, .standing): insert(pin)
+    case .pin(let pin, .down): remove(pin)
+    case .snapshot(let levels): self = levels
+    case .ball, .foul, .cycle: break
+    }
+  }
+}

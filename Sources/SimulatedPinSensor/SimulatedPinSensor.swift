@@ -106,13 +106,7 @@ public struct SimulatedPinSensor: PinSensor {
 
   private mutating func take(_ reading: SensorReading) {
     now = max(now, reading.time)
-    guard case .event(let event) = reading else { return }
-    switch event.kind {
-    case .pin(let pin, .standing): standing.insert(pin)
-    case .pin(let pin, .down): standing.remove(pin)
-    case .snapshot(let levels): standing = levels
-    case .ball, .foul, .cycle: break
-    }
+    if case .event(let event) = reading { standing.apply(event) }
   }
 
   private mutating func pull() throws(TraceError) -> SensorReading? {
