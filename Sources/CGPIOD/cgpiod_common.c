@@ -1,10 +1,34 @@
 // The part of the shim that is the same for both libgpiod generations.
 #define _GNU_SOURCE  // versionsort: gpiochip2 before gpiochip10
 #include <dirent.h>
+#include <gpiod.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cgpiod_internal.h"
+
+// gpiod_chip_open and gpiod_chip_close have the same signatures in 1.6 and 2.x.
+
+int cgpiod_chip_open(const char *path, cgpiod_chip **chip) {
+  if (!path || !chip) return -EINVAL;
+  cgpiod_chip *opened = calloc(1, sizeof *opened);
+  if (!opened) return -ENOMEM;
+  errno = 0;
+  opened->chip = gpiod_chip_open(path);
+  if (!opened->chip) {
+    int failure = cgpiod_failure();
+    free(opened);
+    return failure;
+  }
+  *chip = opened;
+  return 0;
+}
+
+void cgpiod_chip_close(cgpiod_chip *chip) {
+  if (!chip) return;
+  gpiod_chip_close(chip->chip);
+  free(chip);
+}
 
 static int is_chip_entry(const struct dirent *entry) {
   return strncmp(entry->d_name, "gpiochip", 8) == 0;

@@ -7,6 +7,14 @@
 
 #include "cgpiod.h"
 
+struct gpiod_chip;
+
+/// An open chip: the same in both generations, which open and close chips with
+/// functions of the same names and signatures.
+struct cgpiod_chip {
+  struct gpiod_chip *chip;
+};
+
 /// Copies a possibly NULL C string into a name buffer, truncating.
 static inline void cgpiod_copy_name(char destination[CGPIOD_NAME_SIZE],
                                     const char *source) {

@@ -11,10 +11,6 @@
 // Most events one read takes from one line (libgpiod 1.6 reads at most 16).
 #define EVENTS_PER_READ 16
 
-struct cgpiod_chip {
-  struct gpiod_chip *chip;
-};
-
 // The lines belong to the chip object; the request only remembers them.
 struct cgpiod_request {
   struct gpiod_line_bulk bulk;
@@ -27,27 +23,6 @@ const char *cgpiod_library_version(void) { return gpiod_version_string(); }
 bool cgpiod_supports_debounce(void) { return false; }
 
 bool cgpiod_supports_sequence_numbers(void) { return false; }
-
-int cgpiod_chip_open(const char *path, cgpiod_chip **chip) {
-  if (!path || !chip) return -EINVAL;
-  cgpiod_chip *opened = calloc(1, sizeof *opened);
-  if (!opened) return -ENOMEM;
-  errno = 0;
-  opened->chip = gpiod_chip_open(path);
-  if (!opened->chip) {
-    int failure = cgpiod_failure();
-    free(opened);
-    return failure;
-  }
-  *chip = opened;
-  return 0;
-}
-
-void cgpiod_chip_close(cgpiod_chip *chip) {
-  if (!chip) return;
-  gpiod_chip_close(chip->chip);
-  free(chip);
-}
 
 int cgpiod_chip_get_info(cgpiod_chip *chip, cgpiod_chip_info *info) {
   if (!chip || !info) return -EINVAL;

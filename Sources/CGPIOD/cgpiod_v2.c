@@ -7,10 +7,6 @@
 
 #include "cgpiod_internal.h"
 
-struct cgpiod_chip {
-  struct gpiod_chip *chip;
-};
-
 struct cgpiod_request {
   struct gpiod_line_request *request;
   struct gpiod_edge_event_buffer *buffer;
@@ -24,27 +20,6 @@ const char *cgpiod_library_version(void) { return gpiod_api_version(); }
 bool cgpiod_supports_debounce(void) { return true; }
 
 bool cgpiod_supports_sequence_numbers(void) { return true; }
-
-int cgpiod_chip_open(const char *path, cgpiod_chip **chip) {
-  if (!path || !chip) return -EINVAL;
-  cgpiod_chip *opened = calloc(1, sizeof *opened);
-  if (!opened) return -ENOMEM;
-  errno = 0;
-  opened->chip = gpiod_chip_open(path);
-  if (!opened->chip) {
-    int failure = cgpiod_failure();
-    free(opened);
-    return failure;
-  }
-  *chip = opened;
-  return 0;
-}
-
-void cgpiod_chip_close(cgpiod_chip *chip) {
-  if (!chip) return;
-  gpiod_chip_close(chip->chip);
-  free(chip);
-}
 
 int cgpiod_chip_get_info(cgpiod_chip *chip, cgpiod_chip_info *info) {
   if (!chip || !info) return -EINVAL;
