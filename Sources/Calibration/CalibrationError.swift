@@ -36,3 +36,5 @@ extension CalibrationError: CustomStringConvertible {
     }
   }
 }
+
+extension CalibrationError: Equatable where SensorFailure: Equatable {}

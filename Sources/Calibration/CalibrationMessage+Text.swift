@@ -80,8 +80,8 @@ extension CalibrationMessage: CustomStringConvertible {
     let high = quiet.filter { levels[$0] == .high }
     let low = quiet.filter { levels[$0] == .low }
     var text = "With the rack standing:"
-    text += "\n  high (pins active low): " + (high.isEmpty ? "none" : lineList(high))
-    text += "\n  low (pins active high): " + (low.isEmpty ? "none" : lineList(low))
+    text += "\n  high (so active low): " + (high.isEmpty ? "none" : lineList(high))
+    text += "\n  low (so active high): " + (low.isEmpty ? "none" : lineList(low))
     for offset in noisy.keys.sorted() {
       text += "\n  Noisy: line \(offset) changed \(times(noisy[offset] ?? 0)) while nothing"
         + " moved; it is left out. Check its wiring and shielding if it is a sensor."
@@ -97,7 +97,7 @@ extension CalibrationMessage: CustomStringConvertible {
       if line.knocks == 0 {
         text += "\n  \(role)  \(offset)  never changed: a stuck sensor or a broken string?"
       } else {
-        text += "\n  \(role)  \(offset)  \(pad(times(line.knocks), 8, right: true))"
+        text += "\n  \(role)  \(offset)  \(pad("down " + times(line.knocks), 13, right: true))"
           + "  longest bounce \(milliseconds(line.longestChatter))"
       }
     }

@@ -37,7 +37,7 @@ extension CalibrationQuestion: CustomStringConvertible {
     case .keepWaitingForPutBack:
       "Keep waiting for them to be put back? (no stops the calibration)"
     case .keepGoing(let step):
-      "Keep going with the \(step.title.lowercased()) step? (no stops the calibration)"
+      "Keep going with the \(step.title.lowercased()) step? (no ends it with what it has so far)"
     case .deckMatched:
       "Did the deck on screen match the lane every time?"
     }
