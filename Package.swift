@@ -31,7 +31,7 @@ let package = Package(
       name: "LaneBridge",
       dependencies: [
         "Bowling", "Scoreboard", "LaneSensing", "SimulatedPinSensor", "Wiring", "GPIO",
-        "GPIOPinSensor",
+        "GPIOPinSensor", "Calibration", "GPIOLineSensor",
       ]
     ),
     // libgpiod as installed (1.6 or 2.x), found with pkg-config.
