@@ -204,7 +204,8 @@ extension CalibrationMessage.Refusal: CustomStringConvertible {
     case .severalLines(let offsets, let asked):
       let list = offsets.map(String.init)
       let lines = list.dropLast().joined(separator: ", ") + " and " + (list.last ?? "")
-      return "lines \(lines) all changed, but only one line may answer for"
+      let together = offsets.count == 2 ? "both" : "all"
+      return "lines \(lines) \(together) changed, but only one line may answer for"
         + " \(asked.signalName). Put back everything that moved; then \(again(asked))."
     case .alreadyMapped(let line, let owner, let asked):
       return "line \(line) changed, but it already answered for \(owner.signalName)."

@@ -151,7 +151,7 @@ struct CalibrationTests {
       }
 
       #expect(technician.screen.contains(
-        "Not taken: lines 22 and 23 all changed, but only one line may answer for pin 3."
+        "Not taken: lines 22 and 23 both changed, but only one line may answer for pin 3."
           + " Put back everything that moved; then knock down only pin 3."))
       expectTrueWiring(result)
     }
