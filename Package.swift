@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "SimulatedPinSensor", targets: ["SimulatedPinSensor"]),
     .library(name: "Wiring", targets: ["Wiring"]),
     .library(name: "GPIOPinSensor", targets: ["GPIOPinSensor"]),
+    .library(name: "Calibration", targets: ["Calibration"]),
+    .library(name: "GPIOLineSensor", targets: ["GPIOLineSensor"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,7 +31,7 @@ let package = Package(
       name: "LaneBridge",
       dependencies: [
         "Bowling", "Scoreboard", "LaneSensing", "SimulatedPinSensor", "Wiring", "GPIO",
-        "GPIOPinSensor",
+        "GPIOPinSensor", "Calibration", "GPIOLineSensor",
       ]
     ),
     // libgpiod as installed (1.6 or 2.x), found with pkg-config.
@@ -66,6 +68,17 @@ let package = Package(
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),
+    // The guided calibration of a lane (`lane calibrate`): from unknown lines to a measured,
+    // verified wiring. Works on raw lines through the LineSensor protocol; no C and no GPIO.
+    .target(
+      name: "Calibration",
+      dependencies: ["Bowling", "LaneSensing", "Scoreboard", "Wiring"]
+    ),
+    // The LineSensor of a real chip: every free line watched at once, for calibration.
+    .target(
+      name: "GPIOLineSensor",
+      dependencies: ["Calibration", "GPIO", "GPIOPinSensor", "LaneSensing"]
+    ),
     .executableTarget(
       name: "lane",
       dependencies: [
@@ -73,6 +86,9 @@ let package = Package(
         "LaneSensing",
         "SimulatedPinSensor",
         "GPIO",
+        "Calibration",
+        "GPIOLineSensor",
+        "Wiring",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -91,6 +107,12 @@ let package = Package(
       dependencies: ["SimulatedPinSensor", "LaneSensing", "Bowling"]
     ),
     .testTarget(name: "WiringTests", dependencies: ["Wiring", "Bowling"]),
+    .testTarget(
+      name: "CalibrationTests",
+      dependencies: [
+        "Calibration", "Bowling", "LaneSensing", "Wiring", "LaneBridge", "SimulatedPinSensor",
+      ]
+    ),
     .testTarget(
       name: "GPIOPinSensorTests",
       dependencies: ["GPIOPinSensor", "GPIO", "LaneSensing", "Bowling"]

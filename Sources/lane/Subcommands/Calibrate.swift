@@ -1,0 +1,127 @@
+import ArgumentParser
+import Calibration
+import Foundation
+import GPIO
+import GPIOLineSensor
+import LaneBridge
+import Wiring
+
+extension Lane {
+  /// `lane calibrate`: the guided calibration that writes (or re-checks) a wiring file.
+  struct Calibrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Find which GPIO line senses which pin, measure the lane, write a wiring file.",
+      discussion: """
+        Guides the technician through four steps (discover, map, measure, verify; \
+        docs/calibration.md) and saves the wiring atomically, never over an existing file \
+        without --force. With --check FILE it re-checks a wiring file instead. Exit status \
+        1 when --check finds drift, 73 when the file cannot be saved, 75 when the technician \
+        stopped, 78 for a bad wiring file, 77 when the chip may not be opened, 69 when a chip \
+        or line is unavailable, 74 when reading the lines fails.
+        """
+    )
+
+    @Option(help: "The GPIO chip: a path (/dev/gpiochip0), a name (gpiochip0) or a label.")
+    var chip = "/dev/gpiochip0"
+
+    @Option(help: "Where to write the wiring file.")
+    var out: String?
+
+    @Flag(help: "Replace the --out file if it exists.")
+    var force = false
+
+    @Option(help: "Re-check this wiring file against the lane instead of writing one.")
+    var check: String?
+
+    @Flag(help: "Map only the ten pins; do not ask for ball, foul or cycle signals.")
+    var skipSignals = false
+
+    @Option(help: "The pull resistor for every line: pull-up, as-is, disabled or pull-down.")
+    var bias = "pull-up"
+
+    @Option(help: "Watch only these offsets, e.g. 2-27 or 4,17,22 (one request holds 64).")
+    var lines: String?
+
+    func validate() throws {
+      guard Wiring.Bias(rawValue: bias) != nil else {
+        throw ValidationError("--bias must be one of pull-up, as-is, disabled or pull-down.")
+      }
+      if check == nil && out == nil {
+        throw ValidationError("Say where to write the wiring file with --out FILE (or re-check one with --check FILE).")
+      }
+      if let lines, Self.offsets(lines) == nil {
+        throw ValidationError("--lines takes offsets and ranges such as 2-27 or 4,17,22.")
+      }
+    }
+
+    func run() throws {
+      var errors = StandardError()
+      if check == nil, let out {
+        do { try WiringFile.checkSavable(to: out, replacing: force) } catch {
+          print("lane calibrate: \(error)", to: &errors)
+          throw ExitCode(73)
+        }
+      }
+      let setup: CalibrationSetup
+      do {
+        setup = try CalibrationSetup(
+          chip: chip, check: check, bias: Wiring.Bias(rawValue: bias) ?? .pullUp,
+          lines: lines.flatMap(Self.offsets))
+      } catch {
+        print("lane calibrate: \(error)", to: &errors)
+        throw ExitCode(error.exitStatus)
+      }
+      var settings = CalibrationSettings()
+      settings.bias = setup.bias
+      settings.asksForSignals = !skipSignals
+      let technician = StandardTechnician(output: StandardOutput()) { readLine() }
+      do {
+        var calibration = try Calibration(
+          survey: setup.survey, sensor: setup.sensor, technician: technician, settings: settings)
+        if let wiring = setup.wiring {
+          let report = try calibration.check(wiring)
+          if !report.isClean { throw ExitCode(1) }
+          return
+        }
+        let result = try calibration.calibrate()
+        try save(result, errors: &errors)
+      } catch let error as CalibrationError<GPIOError> {
+        print("lane calibrate: \(error)", to: &errors)
+        if case .sensor = error { throw ExitCode(74) }
+        if case .noFreeLines = error { throw ExitCode(69) }
+        throw ExitCode(75)
+      }
+    }
+
+    private func save(_ result: CalibrationResult, errors: inout StandardError) throws {
+      guard let out else { return }
+      let date = Date().formatted(.iso8601.year().month().day())
+      do {
+        try WiringFile.save(result.fileText(date: date), to: out, replacing: force)
+      } catch {
+        print("lane calibrate: \(error)", to: &errors)
+        throw ExitCode(73)
+      }
+      var output = StandardOutput()
+      print("\nSaved the wiring to \(out). Run the lane with: lane run --wiring \(out)", to: &output)
+    }
+
+    /// `2-27` or `4,17,22` (or both mixed) as offsets; `nil` when malformed.
+    static func offsets(_ text: String) -> [Int]? {
+      var offsets: [Int] = []
+      for part in text.split(separator: ",") {
+        let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(bounds.count),
+          let low = Int(bounds[0].trimmingCharacters(in: .whitespaces)),
+          let high = Int(bounds[bounds.count - 1].trimmingCharacters(in: .whitespaces)),
+          low >= 0, low <= high
+        else { return nil }
+        offsets.append(contentsOf: low...high)
+      }
+      return offsets.isEmpty ? nil : offsets
+    }
+  }
+}
+
+/// The terminal technician `lane calibrate` talks to.
+typealias StandardTechnician = StreamTechnician<StandardOutput>
