@@ -1,3 +1,5 @@
+import Bowling
+
 /// Why a lane's journal cannot be opened, read or written, and what to do about it.
 public enum JournalError: Error, Hashable, Sendable {
   /// A system call on the journal failed.
@@ -11,11 +13,24 @@ public enum JournalError: Error, Hashable, Sendable {
   case missing(path: String)
   /// The journal holds a session with other bowlers than were asked for.
   case otherBowlers(path: String, journal: [String], asked: [String])
+  /// The session refused a correction; nothing was written.
+  case refused(SessionError)
 }
 
 #if canImport(Glibc)
   import Glibc
 #endif
+
+extension JournalError {
+  /// The exit status a command ends with for this error (sysexits(3)).
+  public var exitStatus: Int32 {
+    switch self {
+    case .system: 74  // EX_IOERR
+    case .missing: 66  // EX_NOINPUT
+    case .corrupt, .inconsistent, .refused, .otherBowlers: 65  // EX_DATAERR
+    }
+  }
+}
 
 extension JournalError: CustomStringConvertible {
   /// One message for the operator: what is wrong and what to do.
@@ -36,6 +51,8 @@ extension JournalError: CustomStringConvertible {
         + " or repair that line by hand"
     case .inconsistent(let sequence, let reason):
       return "journal record \(sequence) cannot be applied: \(reason)"
+    case .refused(let error):
+      return "the correction was refused: \(error)"
     case .missing(let path):
       return "there is no journal '\(path)'; check the path (lane run --journal creates it)"
     case .otherBowlers(let path, let journal, let asked):
