@@ -51,7 +51,8 @@ public struct LiveLane: Sendable {
     until shouldStop: () -> Bool = { false }
   ) throws -> GameSeries {
     let start = JournalEntry(time: clock(), author: "lane", event: .started(bowlers: []))
-    var journal = try JournalledSession(store: MemoryJournal(), entries: [start])
+    let store = MemoryJournal(starting: start)
+    var journal = try JournalledSession(store: store, entries: store.entries)
     return try run(&sensor, journal: &journal, output: &output, warnings: &warnings, until: shouldStop)
       .series[0]
   }

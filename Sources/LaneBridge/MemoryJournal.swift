@@ -3,7 +3,10 @@ public struct MemoryJournal: JournalStore, Sendable {
   /// Every entry appended, in order.
   public private(set) var entries: [JournalEntry] = []
 
-  public init() {}
+  /// A journal whose first record is `start` (the session starting).
+  public init(starting start: JournalEntry) {
+    _ = append(start)
+  }
 
   public mutating func readNew() -> JournalUpdate { JournalUpdate() }
 

@@ -42,7 +42,8 @@ public struct Simulation: Sendable {
     warnings: inout some TextOutputStream
   ) throws -> GameSeries {
     let start = JournalEntry(time: Date(timeIntervalSince1970: 0), author: "lane", event: .started(bowlers: []))
-    var journal = try JournalledSession(store: MemoryJournal(), entries: [start])
+    let store = MemoryJournal(starting: start)
+    var journal = try JournalledSession(store: store, entries: store.entries)
     return try run(&sensor, journal: &journal, output: &output, warnings: &warnings).series[0]
   }
 

@@ -36,7 +36,8 @@ struct SessionOptions: ParsableArguments {
     let start = JournalEntry(
       time: Date(), author: "lane", event: .started(bowlers: bowlerNames ?? []))
     guard let journal else {
-      return try JournalledSession(store: AnyJournalStore(MemoryJournal()), entries: [start])
+      let store = MemoryJournal(starting: start)
+      return try JournalledSession(store: AnyJournalStore(store), entries: store.entries)
     }
     do throws(JournalError) {
       let file = try JournalFile(path: journal, ifMissing: .create(start))
