@@ -92,6 +92,32 @@ struct LaneSessionRunTests {
     #expect(journal.store.entries.count == before.count + 1)
   }
 
+  @Test("When lane correct appends to the journal of a running lane, then the lane applies and shows it")
+  func correctionFromAnotherProcess() throws {
+    let folder = try ScratchFolder()
+    let path = folder.path("lane.journal")
+    let laneFile = try JournalFile(path: path, ifMissing: .create(Self.start))
+    var running = try JournalledSession(store: laneFile, entries: laneFile.entries)
+    var sensor = SimulatedPinSensor(script: Self.script)
+    var output = ""
+    var warnings = ""
+    try lane.run(&sensor, journal: &running, output: &output, warnings: &warnings)
+    // Given: another process (lane correct) opens the same journal and marks a foul.
+    let correcting = try JournalFile(path: path, ifMissing: .refuse)
+    var other = try JournalledSession(store: correcting, entries: correcting.entries)
+    _ = try other.correct(.foul(true), by: "Eve", at: Date(timeIntervalSince1970: 2_000))
+
+    // When: the running lane reads between readings.
+    var quiet = SimulatedPinSensor(script: SensorScript())
+    output = ""
+    try lane.run(&quiet, journal: &running, output: &output, warnings: &warnings)
+
+    // Then: it shows the correction and scores Ben's strike as a foul.
+    #expect(output.hasPrefix("correction by Eve: foul: Ben, game 1, frame 1, ball 1: 10 pins"))
+    #expect(running.session == other.session)
+    #expect(running.session.deliveries.last == .foul(knocked: .full))
+  }
+
   @Test("When the operator types something else, then the warning lists the commands")
   mutating func unknownCommand() throws {
     let result = try run(SensorScript(), typing: ["x"])
