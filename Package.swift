@@ -100,6 +100,11 @@ let package = Package(
     ),
     // Runs the built `lane` executable as a user would; depends on it so it is built first.
     .testTarget(name: "LaneCommandTests", dependencies: ["lane"]),
+    // Kills `lane simulate --journal` at random moments and checks nothing acknowledged is lost.
+    .testTarget(
+      name: "LaneReliabilityTests",
+      dependencies: ["lane", "LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor"]
+    ),
     .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD"]),
     .testTarget(name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling"]),
     .testTarget(

@@ -9,6 +9,8 @@ import Bowling
 enum LaneEventReport {
   struct ThrowEvent: Encodable {
     let event = "throw"
+    /// The bowler's name; left out for a lone unnamed bowler.
+    let bowler: String?
     let game: Int
     let frame: Int
     let ball: Int
@@ -47,7 +49,22 @@ enum LaneEventReport {
     }
   }
 
+  struct CorrectionEvent: Encodable {
+    let event = "correction"
+    let seq: Int
+    let by: String
+    let correction: String
+    let change: String
+  }
+
   enum Keys: String, CodingKey { case event, game, frame }
+
+  /// The line for a journalled correction:
+  /// `{"event": "correction", "seq": 9, "by": "Eve", "correction": "dead ball", "change": "..."}`.
+  static func line(for entry: JournalEntry, correction: Correction, change: String) throws -> String {
+    try JSONLine.text(CorrectionEvent(
+      seq: entry.sequence, by: entry.author, correction: "\(correction)", change: change))
+  }
 
   /// The lines for one scored throw: the throw, then its frame and game if it completed them.
   ///
@@ -57,6 +74,7 @@ enum LaneEventReport {
     let detected = scored.detected
     var events: [any Encodable] = [
       ThrowEvent(
+        bowler: scored.bowlerName.isEmpty ? nil : scored.bowlerName,
         game: scored.recorded.game, frame: position.frame, ball: position.ball,
         time: detected.end.seconds, pins: scored.delivery.credited,
         knocked: detected.knocked.map(\.rawValue), foul: scored.delivery.isFoul,

@@ -4,9 +4,9 @@ import LaneSensing
 /// Scores what the throw detector finds on the deck: the part of a lane that `lane simulate`
 /// and `lane run` share.
 ///
-/// It feeds each detected delivery to a ``GameSeries`` (a delivery after a finished game
-/// starts the next game) and reports what happened, warnings included, as ``Event`` values
-/// for the caller to show. It never reads a clock and never prints.
+/// It feeds each detected delivery to a ``LaneSession`` (bowlers in turn, a delivery after a
+/// finished game starts the next game) and reports what happened, warnings included, as
+/// ``Event`` values for the caller to show. It never reads a clock and never prints.
 public struct LaneScorer: Sendable {
   /// Something the lane should show or record.
   public enum Event: Hashable, Sendable {
@@ -18,10 +18,32 @@ public struct LaneScorer: Sendable {
     case warning(LaneWarning)
   }
 
-  /// The games bowled so far.
-  public private(set) var series = GameSeries()
+  /// The session so far: every bowler's games.
+  public private(set) var session: LaneSession
 
-  public init() {}
+  /// The first bowler's games: every game, when one bowler is on the lane.
+  public var series: GameSeries { session.series[0] }
+
+  /// A scorer that carries on `session` (a new session with one unnamed bowler by default).
+  public init(session: LaneSession = LaneSession(bowlers: [])) {
+    self.session = session
+  }
+
+  /// Applies an entry from the lane's journal that this scorer did not make (a correction
+  /// from `lane correct`).
+  ///
+  /// - Throws: ``JournalError/inconsistent(sequence:reason:)`` when the session refuses it.
+  public mutating func apply(_ entry: JournalEntry) throws(JournalError) {
+    try session.apply(entry)
+  }
+
+  /// Applies an operator's correction.
+  ///
+  /// - Throws: ``SessionError`` when there is nothing to correct or the games would become
+  ///   impossible; nothing changes then.
+  public mutating func correct(_ correction: Correction) throws(SessionError) {
+    try session.correct(correction)
+  }
 
   /// Takes one output of the throw detector and returns what it means for the games.
   public mutating func take(_ output: ThrowDetector.Output) -> [Event] {
@@ -40,19 +62,24 @@ public struct LaneScorer: Sendable {
   private mutating func score(_ detected: DetectedThrow) -> [Event] {
     var events: [Event] = []
     var delivery = detected.throw
-    if let setForBall = series.standing.pins, !detected.knocked.isSubset(of: setForBall) {
+    if let setForBall = session.standing.pins, !detected.knocked.isSubset(of: setForBall) {
       let alreadyDown = detected.knocked.subtracting(setForBall)
       delivery = Throw(.pins(detected.knocked.intersection(setForBall)), isFoul: detected.isFoul)
       events.append(.warning(.pinsAlreadyDown(alreadyDown, at: detected.end)))
     }
     do {
-      let recorded = try series.record(delivery)
-      let frame = series.games[recorded.game - 1].frames[recorded.position.frame - 1]
+      let recorded = try session.record(delivery)
+      let games = session.series[recorded.bowler].games
+      let frame = games[recorded.game - 1].frames[recorded.position.frame - 1]
       events.append(.scored(ScoredThrow(
-        detected: detected, delivery: delivery, recorded: recorded,
-        completesFrame: frame.isComplete)))
+        detected: detected, delivery: delivery, recorded: recorded.inSeries,
+        completesFrame: frame.isComplete, bowler: recorded.bowler,
+        bowlerName: session.bowlers[recorded.bowler])))
     } catch {
-      events.append(.warning(.notScored(error, at: detected.end)))
+      guard case .impossible(let scoringError, _) = error else {
+        preconditionFailure("recording a delivery only fails when it is impossible")
+      }
+      events.append(.warning(.notScored(scoringError, at: detected.end)))
     }
     return events
   }
@@ -68,4 +95,14 @@ public struct ScoredThrow: Hashable, Sendable {
   public let recorded: GameSeries.Recorded
   /// Whether this was the last ball of its frame.
   public let completesFrame: Bool
+  /// The bowler's index in the session, and name (empty for a lone unnamed bowler).
+  public var bowler: Int = 0
+  public var bowlerName: String = ""
+
+  /// The delivery as the lane's journal records it.
+  public var journalled: JournalEntry.Delivery {
+    JournalEntry.Delivery(
+      knocked: delivery.knockedPins ?? detected.knocked, isFoul: delivery.isFoul,
+      deck: detected.standingBefore, start: detected.start.seconds, end: detected.end.seconds)
+  }
 }

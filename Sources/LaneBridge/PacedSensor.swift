@@ -10,10 +10,14 @@ public struct PacedSensor<Base: PinSensor, Clock: WallClock>: PinSensor {
   private let clock: Clock
   /// The first reading's instant and the wall-clock time it was handed out.
   private var origin: (sensor: SensorInstant, wall: Duration)?
+  /// How many times faster than the sensor's own time readings are handed out.
+  public let speed: Double
 
-  public init(_ base: Base, clock: Clock) {
+  /// - Parameter speed: How many times faster than the trace's pace; 1 is its own pace.
+  public init(_ base: Base, clock: Clock, speed: Double = 1) {
     self.base = base
     self.clock = clock
+    self.speed = speed
   }
 
   public var standing: PinSet { base.standing }
@@ -26,7 +30,7 @@ public struct PacedSensor<Base: PinSensor, Clock: WallClock>: PinSensor {
       origin = (reading.time, clock.now())
       return reading
     }
-    let due = origin.wall + (reading.time - origin.sensor)
+    let due = origin.wall + (reading.time - origin.sensor) / speed
     let wait = due - clock.now()
     if wait > .zero { clock.sleep(for: wait) }
     return reading

@@ -1,4 +1,5 @@
 import Bowling
+import Foundation
 import LaneSensing
 import Scoreboard
 
@@ -13,6 +14,9 @@ public struct Simulation: Sendable {
     case liveScoreboard(colour: Bool)
     /// One ``SimulationReport`` as JSON, once the replay is over.
     case json
+    /// One line per delivery as soon as it is journalled, and the bowler's scoreboard when a
+    /// frame completes: what `lane run` writes to a log.
+    case log
   }
 
   public var detector: ThrowDetector.Configuration
@@ -23,7 +27,7 @@ public struct Simulation: Sendable {
     self.format = format
   }
 
-  /// Replays `sensor` to its end.
+  /// Replays `sensor` to its end, for one unnamed bowler and no journal.
   ///
   /// - Parameters:
   ///   - output: Receives the scoreboard or the JSON report.
@@ -37,33 +41,86 @@ public struct Simulation: Sendable {
     output: inout some TextOutputStream,
     warnings: inout some TextOutputStream
   ) throws -> GameSeries {
+    let start = JournalEntry(time: Date(timeIntervalSince1970: 0), author: "lane", event: .started(bowlers: []))
+    let store = MemoryJournal(starting: start)
+    var journal = try JournalledSession(store: store, entries: store.entries)
+    return try run(&sensor, journal: &journal, output: &output, warnings: &warnings).series[0]
+  }
+
+  /// Replays `sensor` to its end into a session and its journal, carrying on from where the
+  /// session is.
+  ///
+  /// Each delivery is in the journal before it is written to `output` (``Format/log``).
+  /// - Parameters:
+  ///   - journal: The session and where it is journalled.
+  ///   - output: Receives the scoreboards, the log lines or the JSON report.
+  ///   - warnings: Receives one line per warning, as it happens.
+  ///   - clock: Dates the journal entries.
+  /// - Returns: The session as it stands after the replay.
+  /// - Throws: What the sensor throws, or ``JournalError`` when the journal cannot be written.
+  @discardableResult
+  public func run<Sensor: PinSensor, Store: JournalStore>(
+    _ sensor: inout Sensor,
+    journal: inout JournalledSession<Store>,
+    output: inout some TextOutputStream,
+    warnings: inout some TextOutputStream,
+    clock: () -> Date = { Date() }
+  ) throws -> LaneSession {
     var throwDetector = ThrowDetector(configuration: detector)
-    var scorer = LaneScorer()
     var scored: [ScoredThrow] = []
-    try throwDetector.run(&sensor) { detected in
-      for event in scorer.take(detected) {
+    func take(_ detected: ThrowDetector.Output) throws {
+      let (events, _) = try journal.score(detected, at: clock())
+      for event in events {
         switch event {
         case .warning(let warning):
           print("warning: \(warning)", to: &warnings)
         case .scored(let scoredThrow):
           if case .json = format { scored.append(scoredThrow) }
           if case .liveScoreboard(let colour) = format, scoredThrow.completesFrame {
-            print(Self.scoreboards(of: scorer.series, colour: colour), to: &output)
+            print(Self.scoreboards(of: journal.session, colour: colour), to: &output)
+          }
+          if case .log = format {
+            print(LiveLane.logLine(scoredThrow), to: &output)
+            if scoredThrow.completesFrame {
+              let name = scoredThrow.bowlerName
+              let game = journal.session.series[scoredThrow.bowler].games[scoredThrow.recorded.game - 1]
+              print(Scoreboard(bowler: name.isEmpty ? nil : name).render(game), to: &output)
+            }
           }
         case .deckChanged:
           break
         }
       }
     }
+    // The loop of `ThrowDetector.run`, whose body cannot throw a journal error.
+    let idleTimeout = Duration.seconds(60)
+    while let reading = try sensor.next(
+      timeout: throwDetector.nextDeadline.map { min(max($0 - throwDetector.now, .zero), idleTimeout) }
+        ?? idleTimeout)
+    {
+      for detected in throwDetector.read(reading) { try take(detected) }
+    }
+    for detected in throwDetector.finish() { try take(detected) }
     switch format {
     case .scoreboard(let colour):
-      print(Self.scoreboards(of: scorer.series, colour: colour), to: &output)
-    case .liveScoreboard:
+      print(Self.scoreboards(of: journal.session, colour: colour), to: &output)
+    case .liveScoreboard, .log:
       break
     case .json:
-      print(try SimulationReport(throws: scored, series: scorer.series).jsonText(), to: &output)
+      print(try SimulationReport(throws: scored, session: journal.session).jsonText(), to: &output)
     }
-    return scorer.series
+    return journal.session
+  }
+
+  /// Every game's scoreboard, each headed with its number when there are several, and with
+  /// its bowler's name when there are several bowlers.
+  static func scoreboards(of session: LaneSession, colour: Bool) -> String {
+    if session.bowlers == [""] { return scoreboards(of: session.series[0], colour: colour) }
+    return session.bowlers.indices.flatMap { index in
+      session.series[index].games.enumerated().filter { !$1.frames.isEmpty }.map { number, game in
+        "\(session.bowlers[index]), game \(number + 1)\n" + Scoreboard(colour: colour).render(game)
+      }
+    }.joined(separator: "\n")
   }
 
   /// Every game's scoreboard, each headed with its number when there are several.

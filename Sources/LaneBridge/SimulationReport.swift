@@ -8,6 +8,8 @@ import LaneSensing
 public struct SimulationReport: Codable, Hashable, Sendable {
   /// One scored delivery.
   public struct ThrowReport: Codable, Hashable, Sendable {
+    /// The bowler's name; left out for a lone unnamed bowler.
+    public var bowler: String?
     /// When the delivery ended, in the trace's seconds.
     public var time: Double
     /// When the delivery started, in the trace's seconds.
@@ -27,6 +29,7 @@ public struct SimulationReport: Codable, Hashable, Sendable {
     public var cutShort: Bool
 
     public init(_ scored: ScoredThrow) {
+      bowler = scored.bowlerName.isEmpty ? nil : scored.bowlerName
       time = scored.detected.end.seconds
       start = scored.detected.start.seconds
       pins = scored.delivery.credited
@@ -40,12 +43,35 @@ public struct SimulationReport: Codable, Hashable, Sendable {
     }
   }
 
+  /// One bowler's games, when several bowl.
+  public struct BowlerReport: Codable, Hashable, Sendable {
+    public var name: String
+    public var games: [GameReport]
+  }
+
   public var `throws`: [ThrowReport]
+  /// Every game: with several bowlers, each bowler's games in bowling order.
   public var games: [GameReport]
+  /// Each bowler's games; left out for a lone unnamed bowler.
+  public var bowlers: [BowlerReport]?
 
   public init(throws scored: [ScoredThrow], series: GameSeries) {
     self.throws = scored.map(ThrowReport.init)
     self.games = series.games.filter { !$0.frames.isEmpty }.map(GameReport.init)
+  }
+
+  public init(throws scored: [ScoredThrow], session: LaneSession) {
+    guard session.bowlers != [""] else {
+      self.init(throws: scored, series: session.series[0])
+      return
+    }
+    self.init(throws: scored, series: GameSeries())
+    let bowlers = zip(session.bowlers, session.series).map { name, series in
+      BowlerReport(
+        name: name, games: series.games.filter { !$0.frames.isEmpty }.map(GameReport.init))
+    }
+    self.bowlers = bowlers
+    self.games = bowlers.flatMap(\.games)
   }
 }
 

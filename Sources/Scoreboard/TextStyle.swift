@@ -7,6 +7,7 @@ struct TextStyle: Sendable {
     case red = "1;31"
     case yellow = "33"
     case green = "1;32"
+    case reverse = "7"
   }
 
   /// Whether escape sequences are written at all.

@@ -5,6 +5,8 @@ import ArgumentParser
 struct Lane: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Bridge bowling pin sensors to a ten-pin scoring engine.",
-    subcommands: [Score.self, Simulate.self, Run.self, Record.self, Calibrate.self]
+    subcommands: [
+      Score.self, Simulate.self, Run.self, Record.self, Calibrate.self, Correct.self,
+    ]
   )
 }

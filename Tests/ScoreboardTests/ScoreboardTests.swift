@@ -131,3 +131,33 @@ struct ScoreboardTests {
     #expect(!Scoreboard().render(game).contains("\u{1B}"))
   }
 }
+
+@Suite("A lane session's scoreboard")
+struct SessionScoreboardTests {
+  @Test("When one unnamed bowler bowls, then it is exactly the game's scoreboard")
+  func oneBowler() throws {
+    var session = LaneSession(bowlers: [])
+    try session.record(.count(7))
+    #expect(SessionScoreboard().render(session) == Scoreboard().render(session.series[0].current))
+  }
+
+  @Test("When two bowlers bowl, then each is shown above their game and the one who is up is marked")
+  func twoBowlers() throws {
+    var session = LaneSession(bowlers: ["Ana", "Ben"])
+    try session.record(.knocked(.full))
+
+    let lines = SessionScoreboard().render(session).split(separator: "\n")
+
+    #expect(lines.count == 16)
+    #expect(lines[0] == "  Ana, game 1")
+    #expect(lines[4] == "| X   |     |     |     |     |     |     |     |     |       |")
+    #expect(lines[8] == "> Ben, game 1")
+  }
+
+  @Test("When colour is on, then the bowler who is up is in reverse video")
+  func colour() throws {
+    let session = LaneSession(bowlers: ["Ana", "Ben"])
+    let text = SessionScoreboard(colour: true).render(session)
+    #expect(text.hasPrefix("> \u{1B}[7mAna, game 1\u{1B}[0m\n"))
+  }
+}

@@ -15,7 +15,10 @@ extension Lane {
         On a terminal the scoreboard and pin deck are redrawn in place; otherwise each throw \
         is a log line. Stops cleanly on SIGINT or SIGTERM (a second one ends it at once). \
         Exit status 78 for a bad wiring file, 77 when the chip may not be opened, 69 when a \
-        chip or line is unavailable, 74 when reading the lines fails.
+        chip or line is unavailable, 74 when reading the lines or writing the journal fails. \
+        With --journal every throw is durable before it is shown, and a restart resumes the \
+        games where they were. On a terminal, type u (undo), f (foul on/off), d (dead ball) \
+        or p PINS (the last ball's pins), then Enter; see docs/operations.md.
         """
     )
 
@@ -26,7 +29,13 @@ extension Lane {
 
     @OptionGroup var detector: DetectorOptions
 
+    @OptionGroup var session: SessionOptions
+
+    @Option(help: "Who console corrections are from, in the journal (default: console).")
+    var by = "console"
+
     func run() throws {
+      var journal = try session.openSession(command: "run")
       let hardware = try wiringOptions.openHardware(command: "run")
       StopSignal.install()
       var sensor = hardware.sensor
@@ -36,15 +45,25 @@ extension Lane {
         if json { .jsonLines } else if isatty(STDOUT_FILENO) == 1 {
           .console(colour: getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true)
         } else { .log }
-      let lane = LiveLane(detector: detector.configuration(over: hardware.detector), format: format)
+      var lane = LiveLane(detector: detector.configuration(over: hardware.detector), format: format)
+      lane.operatorName = by
+      if session.journal == nil {
+        print("lane run: no --journal: the games are kept in memory only", to: &warnings)
+      }
+      var console = ConsoleInput()
+      let readsConsole = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && !json
       do {
-        let series = try lane.run(&sensor, output: &output, warnings: &warnings) {
-          StopSignal.isRequested
-        }
-        print("lane run: stopped; \(LaneSummary(series))", to: &warnings)
+        let result = try lane.run(
+          &sensor, journal: &journal, output: &output, warnings: &warnings,
+          commands: { readsConsole ? console.lines() : [] },
+          until: { StopSignal.isRequested })
+        print("lane run: stopped; \(LaneSummary(result))", to: &warnings)
       } catch let error as GPIOError {
         print("lane run: \(error)", to: &warnings)
         throw ExitCode(74)
+      } catch let error as JournalError {
+        print("lane run: \(error)", to: &warnings)
+        throw ExitCode(error.exitStatus)
       }
     }
   }

@@ -25,34 +25,55 @@ extension Lane {
     @Flag(help: "Replay at the trace's pace, printing the scoreboard as frames complete.")
     var realtime = false
 
+    @Option(help: "Replay this many times faster than the trace's pace (e.g. 20); implies --realtime.")
+    var speed: Double?
+
+    @Flag(help: "Print one line per throw as soon as it is journalled, as lane run does in a log.")
+    var log = false
+
+    @OptionGroup var session: SessionOptions
+
     @OptionGroup var detector: DetectorOptions
 
     @Argument(help: "The trace file, or - for standard input.")
     var trace: String
 
     func validate() throws {
-      if json && realtime { throw ValidationError("--json and --realtime do not go together") }
+      if json && (realtime || speed != nil) {
+        throw ValidationError("--json and --realtime do not go together")
+      }
+      if json && log { throw ValidationError("--json and --log do not go together") }
+      if let speed, !(speed > 0 && speed.isFinite) {
+        throw ValidationError("--speed must be a number above 0, e.g. 20")
+      }
     }
 
     func run() throws {
       let colour = TerminalColour.isWanted(
         isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
-      let simulation = Simulation(
-        detector: detector.configuration(),
-        format: json ? .json : realtime ? .liveScoreboard(colour: colour) : .scoreboard(colour: colour))
+      let paced = realtime || speed != nil
+      let format: Simulation.Format =
+        if json { .json } else if log { .log } else if paced { .liveScoreboard(colour: colour) } else {
+          .scoreboard(colour: colour)
+        }
+      let simulation = Simulation(detector: detector.configuration(), format: format)
       var output = StandardOutput()
       var warnings = StandardError()
       var sensor = try openTrace()
+      var journal = try session.openSession(command: "simulate")
       do {
-        if realtime {
-          var paced = PacedSensor(sensor, clock: ContinuousWallClock())
-          try simulation.run(&paced, output: &output, warnings: &warnings)
+        if paced {
+          var pacedSensor = PacedSensor(sensor, clock: ContinuousWallClock(), speed: speed ?? 1)
+          try simulation.run(&pacedSensor, journal: &journal, output: &output, warnings: &warnings)
         } else {
-          try simulation.run(&sensor, output: &output, warnings: &warnings)
+          try simulation.run(&sensor, journal: &journal, output: &output, warnings: &warnings)
         }
       } catch let error as TraceError {
         print("lane simulate: \(traceName): \(error)", to: &warnings)
         throw ExitCode(ExitStatus.dataError)
+      } catch let error as JournalError {
+        print("lane simulate: \(error)", to: &warnings)
+        throw ExitCode(error.exitStatus)
       }
     }
 

@@ -1,0 +1,135 @@
+/// A lane's session: bowlers who bowl in turn, a frame each, games following one another,
+/// and the operator's corrections.
+///
+/// The session is a pure fold: each delivery and correction is applied in order, and the
+/// games are recomputed from the deliveries that count. Bowler 1 bowls frame 1, then bowler 2
+/// frame 1, and so on; once every bowler has finished a game, the next delivery starts the
+/// next game for bowler 1. With one bowler it scores exactly as a ``GameSeries`` does.
+public struct LaneSession: Hashable, Sendable {
+  /// Where a recorded ball landed: whose it is, which game (from 1), frame and ball.
+  public struct Recorded: Hashable, Sendable {
+    /// The bowler's index in ``LaneSession/bowlers``.
+    public let bowler: Int
+    public let game: Int
+    public let position: BallPosition
+
+    public init(bowler: Int, game: Int, position: BallPosition) {
+      self.bowler = bowler
+      self.game = game
+      self.position = position
+    }
+
+    /// The ball's place in its bowler's series of games.
+    public var inSeries: GameSeries.Recorded { GameSeries.Recorded(game: game, position: position) }
+  }
+
+  /// The bowlers' names in the order they bowl. Never empty.
+  public let bowlers: [String]
+  /// The deliveries that count, in the order they were bowled.
+  public private(set) var deliveries: [Throw] = []
+  /// Where each delivery in ``deliveries`` was recorded.
+  public private(set) var recorded: [Recorded] = []
+  /// Each bowler's games, in the order of ``bowlers``.
+  public private(set) var series: [GameSeries]
+  /// The deliveries that counted before each change that can still be undone, latest last.
+  private var undoable: [[Throw]] = []
+
+  /// A session with no ball bowled yet.
+  ///
+  /// - Parameter bowlers: The names in bowling order; an empty list means one unnamed bowler.
+  public init(bowlers: [String]) {
+    self.bowlers = bowlers.isEmpty ? [""] : bowlers
+    self.series = Array(repeating: GameSeries(), count: self.bowlers.count)
+  }
+
+  /// The index of the bowler who bowls next.
+  ///
+  /// The bowler with a frame in progress, if any; otherwise the first in order among those
+  /// who have finished the fewest frames.
+  public var currentBowler: Int { Self.bowlerUp(in: series) }
+
+  /// The pins set for the next ball: the current bowler's rack.
+  public var standing: Rack { series[currentBowler].standing }
+
+  /// Whether any delivery or correction is left to take back.
+  public var canUndo: Bool { !undoable.isEmpty }
+
+  /// Records the next delivery for the bowler who is up.
+  ///
+  /// - Throws: ``SessionError/impossible(_:bowler:)`` when the ball cannot have happened;
+  ///   the session is unchanged.
+  @discardableResult
+  public mutating func record(_ delivery: Throw) throws(SessionError) -> Recorded {
+    let bowler = currentBowler
+    var bowlerSeries = series[bowler]
+    let place: GameSeries.Recorded
+    do {
+      place = try bowlerSeries.record(delivery)
+    } catch {
+      throw .impossible(error, bowler: bowlers[bowler])
+    }
+    undoable.append(deliveries)
+    series[bowler] = bowlerSeries
+    deliveries.append(delivery)
+    let landed = Recorded(bowler: bowler, game: place.game, position: place.position)
+    recorded.append(landed)
+    return landed
+  }
+
+  /// Applies an operator's correction and recomputes every game.
+  ///
+  /// - Throws: ``SessionError`` when there is nothing to correct, or when the games would
+  ///   become impossible; the session is unchanged.
+  public mutating func correct(_ correction: Correction) throws(SessionError) {
+    var corrected = deliveries
+    switch correction {
+    case .undo:
+      guard let previous = undoable.last else { throw .nothingToUndo }
+      corrected = previous
+    case .deadBall:
+      guard !corrected.isEmpty else { throw .noDelivery(correction) }
+      corrected.removeLast()
+    case .setPins(let pins):
+      guard let last = corrected.last else { throw .noDelivery(correction) }
+      corrected[corrected.count - 1] = Throw(.pins(pins), isFoul: last.isFoul)
+    case .foul(let isFoul):
+      guard let last = corrected.last else { throw .noDelivery(correction) }
+      guard last.isFoul != isFoul else { throw .foulAlreadySet(isFoul) }
+      corrected[corrected.count - 1] = Throw(last.pinfall, isFoul: isFoul)
+    }
+    let replayed = try Self.replay(corrected, bowlers: bowlers)
+    if case .undo = correction { undoable.removeLast() } else { undoable.append(deliveries) }
+    deliveries = corrected
+    series = replayed.series
+    recorded = replayed.recorded
+  }
+
+  /// The games these deliveries make, bowled in turn from the start.
+  private static func replay(
+    _ deliveries: [Throw], bowlers: [String]
+  ) throws(SessionError) -> (series: [GameSeries], recorded: [Recorded]) {
+    var series = Array(repeating: GameSeries(), count: bowlers.count)
+    var recorded: [Recorded] = []
+    for delivery in deliveries {
+      let bowler = bowlerUp(in: series)
+      do {
+        let place = try series[bowler].record(delivery)
+        recorded.append(Recorded(bowler: bowler, game: place.game, position: place.position))
+      } catch {
+        throw .impossible(error, bowler: bowlers[bowler])
+      }
+    }
+    return (series, recorded)
+  }
+
+  private static func bowlerUp(in series: [GameSeries]) -> Int {
+    if let inFrame = series.firstIndex(where: { $0.current.frames.last?.isComplete == false }) {
+      return inFrame
+    }
+    let finished = series.map { bowler in
+      bowler.games.reduce(0) { $0 + $1.frames.count { $0.isComplete } }
+    }
+    let fewest = finished.min() ?? 0
+    return finished.firstIndex(of: fewest) ?? 0
+  }
+}

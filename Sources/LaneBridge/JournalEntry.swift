@@ -1,0 +1,97 @@
+import Bowling
+import Foundation
+
+/// One record of a lane's journal: the session starting, a delivery, or a correction, with
+/// who made it and when.
+///
+/// The journal is the lane's memory: the session is rebuilt by applying its entries in order
+/// (``LaneSession/apply(_:)``). Entries are written by `lane run`, `lane simulate --journal`
+/// and `lane correct`; docs/operations.md describes the format.
+public struct JournalEntry: Hashable, Sendable {
+  /// What happened.
+  public enum Event: Hashable, Sendable {
+    /// A session began with these bowlers, in bowling order.
+    case started(bowlers: [String])
+    /// A delivery was detected and scored.
+    case delivered(Delivery)
+    /// An operator corrected the scores; `change` says what it changed, for the record.
+    case corrected(Correction, change: String)
+  }
+
+  /// A delivery as the lane scored it, with what the sensors saw.
+  public struct Delivery: Hashable, Sendable {
+    /// The pins credited to the ball (before a foul takes them away).
+    public var knocked: PinSet
+    public var isFoul: Bool
+    /// The pins the deck showed standing when the ball came, if sensed.
+    public var deck: PinSet?
+    /// When the delivery started and ended on the sensor's clock, in seconds, if sensed.
+    public var start: Double?
+    public var end: Double?
+
+    public init(
+      knocked: PinSet, isFoul: Bool, deck: PinSet? = nil, start: Double? = nil,
+      end: Double? = nil
+    ) {
+      self.knocked = knocked
+      self.isFoul = isFoul
+      self.deck = deck
+      self.start = start
+      self.end = end
+    }
+
+    /// The delivery as the scoring engine takes it.
+    public var `throw`: Throw { Throw(.pins(knocked), isFoul: isFoul) }
+  }
+
+  /// The record's number in its journal: 1 for the first, one more for each next record.
+  public var sequence: Int
+  /// When the entry was made, on the wall clock.
+  public var time: Date
+  /// Who made it: `lane` for the lane itself, or the operator's name.
+  public var author: String
+  public var event: Event
+
+  public init(sequence: Int = 0, time: Date, author: String, event: Event) {
+    self.sequence = sequence
+    self.time = time
+    self.author = author
+    self.event = event
+  }
+}
+
+extension LaneSession {
+  /// A session rebuilt from a journal's entries, the first of which starts it.
+  ///
+  /// - Throws: ``JournalError/inconsistent(sequence:reason:)`` when the entries do not make
+  ///   a session: no start, a second start, or an entry the session refuses.
+  public init(journal entries: [JournalEntry]) throws(JournalError) {
+    guard let first = entries.first, case .started(let bowlers) = first.event else {
+      throw .inconsistent(
+        sequence: entries.first?.sequence ?? 1, reason: "the journal does not start a session")
+    }
+    self.init(bowlers: bowlers)
+    for entry in entries.dropFirst() { try apply(entry) }
+  }
+
+  /// Applies one journal entry: records its delivery or makes its correction.
+  ///
+  /// - Throws: ``JournalError/inconsistent(sequence:reason:)`` when the session refuses it.
+  public mutating func apply(_ entry: JournalEntry) throws(JournalError) {
+    do {
+      switch entry.event {
+      case .started:
+        throw JournalError.inconsistent(
+          sequence: entry.sequence, reason: "a second session start in the same journal")
+      case .delivered(let delivery):
+        try record(delivery.throw)
+      case .corrected(let correction, _):
+        try correct(correction)
+      }
+    } catch let error as JournalError {
+      throw error
+    } catch {
+      throw .inconsistent(sequence: entry.sequence, reason: "\(error)")
+    }
+  }
+}

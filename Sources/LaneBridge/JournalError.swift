@@ -1,0 +1,68 @@
+import Bowling
+
+/// Why a lane's journal cannot be opened, read or written, and what to do about it.
+public enum JournalError: Error, Hashable, Sendable {
+  /// A system call on the journal failed.
+  case system(operation: String, path: String, errno: Int32)
+  /// A record before the last cannot be read: the journal is damaged where nothing should
+  /// have been torn, so it is not guessed at.
+  case corrupt(path: String, record: Int, offset: Int, reason: String)
+  /// The records read fine but do not make a session (a refused entry, a gap in numbering).
+  case inconsistent(sequence: Int, reason: String)
+  /// The journal does not exist and was not to be created.
+  case missing(path: String)
+  /// The journal holds a session with other bowlers than were asked for.
+  case otherBowlers(path: String, journal: [String], asked: [String])
+  /// The session refused a correction; nothing was written.
+  case refused(SessionError)
+}
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension JournalError {
+  /// The exit status a command ends with for this error (sysexits(3)).
+  public var exitStatus: Int32 {
+    switch self {
+    case .system: 74  // EX_IOERR
+    case .missing: 66  // EX_NOINPUT
+    case .corrupt, .inconsistent, .refused, .otherBowlers: 65  // EX_DATAERR
+    }
+  }
+}
+
+extension JournalError: CustomStringConvertible {
+  /// One message for the operator: what is wrong and what to do.
+  public var description: String {
+    switch self {
+    case .system(let operation, let path, let errno):
+      let advice =
+        switch errno {
+        case EACCES, EPERM: "; check the folder's permissions"
+        case ENOSPC: "; free some space: nothing is scored until the journal can be written"
+        case ENOENT: "; check that the folder exists"
+        default: ""
+        }
+      return "cannot \(operation) the journal '\(path)': \(String(cString: strerror(errno)))\(advice)"
+    case .corrupt(let path, let record, let offset, let reason):
+      return "the journal '\(path)' is damaged at record \(record) (byte \(offset)): \(reason);"
+        + " valid records follow it, so it was left as it is: keep a copy, then remove"
+        + " or repair that line by hand"
+    case .inconsistent(let sequence, let reason):
+      return "journal record \(sequence) cannot be applied: \(reason)"
+    case .refused(let error):
+      return "the correction was refused: \(error)"
+    case .missing(let path):
+      return "there is no journal '\(path)'; check the path (lane run --journal creates it)"
+    case .otherBowlers(let path, let journal, let asked):
+      return "the journal '\(path)' holds a session for \(Self.names(journal)), not"
+        + " \(Self.names(asked)); leave out --bowlers to resume it, or give another"
+        + " --journal file to start a new session"
+    }
+  }
+
+  private static func names(_ bowlers: [String]) -> String {
+    bowlers == [""] ? "one unnamed bowler" : "\"" + bowlers.joined(separator: ",") + "\""
+  }
+}

@@ -1,0 +1,189 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A lane's journal on disk: an append-only file of checksummed records, each made durable
+/// with `fdatasync` before the append returns.
+///
+/// Opening it reads every record; a torn record at the end (a power cut mid-write) is moved
+/// to `<path>.torn` and cut off, and reported in ``recovered``. Damage before the end is
+/// refused. Appends and reads take an exclusive `flock` on the file, so `lane correct` and a
+/// running `lane run` can share it: an append is written only when the writer has read
+/// every record before it.
+public final class JournalFile: JournalStore {
+  /// What opening does when there is no journal at the path yet.
+  public enum Missing: Sendable {
+    /// Create it, starting with this entry.
+    case create(JournalEntry)
+    /// Refuse: ``JournalError/missing(path:)``.
+    case refuse
+  }
+
+  public let path: String
+  /// Every record the file held when it was opened (or the one it was created with).
+  public private(set) var entries: [JournalEntry] = []
+  /// The torn record set aside on opening, if there was one.
+  public private(set) var recovered: JournalRecovery?
+
+  private let descriptor: Int32
+  /// Bytes read and applied so far: the end of the last good record seen.
+  private var offset: Int
+  private var lastSequence: Int
+
+  /// Opens (or creates) the journal at `path` and reads it.
+  ///
+  /// - Throws: ``JournalError`` when it cannot be opened, created, read or repaired, or
+  ///   holds damage before its end.
+  public init(path: String, ifMissing: Missing) throws(JournalError) {
+    self.path = path
+    var flags = O_RDWR | O_APPEND | O_CLOEXEC
+    if case .create = ifMissing { flags |= O_CREAT }
+    let descriptor = open(path, flags, 0o640)
+    guard descriptor >= 0 else {
+      if errno == ENOENT, case .refuse = ifMissing { throw .missing(path: path) }
+      throw .system(operation: "open", path: path, errno: errno)
+    }
+    self.descriptor = descriptor
+    offset = 0
+    lastSequence = 0
+    do throws(JournalError) {
+      try lock()
+      defer { unlock() }
+      let update = try readFrom(0)
+      var entries = update.entries
+      if entries.isEmpty {
+        guard case .create(let first) = ifMissing else {
+          throw JournalError.inconsistent(sequence: 1, reason: "the journal '\(path)' is empty")
+        }
+        entries = [try write(first)]
+        try Self.syncFolder(of: path)
+      }
+      self.entries = entries
+      self.recovered = update.recovered
+    } catch {
+      close(descriptor)
+      throw error
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  public func readNew() throws(JournalError) -> JournalUpdate {
+    try lock()
+    defer { unlock() }
+    return try readFrom(offset)
+  }
+
+  public func append(_ entry: JournalEntry) throws(JournalError) -> JournalAppend {
+    try lock()
+    defer { unlock() }
+    let size = try fileSize()
+    if size != offset { return .behind(try readFrom(offset)) }
+    return .appended(try write(entry))
+  }
+
+  /// Writes `entry` numbered after the last record, and syncs it. Call with the lock held.
+  private func write(_ entry: JournalEntry) throws(JournalError) -> JournalEntry {
+    var numbered = entry
+    numbered.sequence = lastSequence + 1
+    let bytes = JournalRecord.bytes(of: numbered)
+    var written = 0
+    while written < bytes.count {
+      let result = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      if result < 0 {
+        if errno == EINTR { continue }
+        let failure = errno
+        _ = ftruncate(descriptor, off_t(offset))  // leave no half record behind
+        throw .system(operation: "write", path: path, errno: failure)
+      }
+      written += result
+    }
+    guard fdatasync(descriptor) == 0 else {
+      throw .system(operation: "sync", path: path, errno: errno)
+    }
+    offset += bytes.count
+    lastSequence = numbered.sequence
+    return numbered
+  }
+
+  /// Reads the records from `start` to the end; sets a torn tail aside. Call with the lock held.
+  private func readFrom(_ start: Int) throws(JournalError) -> JournalUpdate {
+    let size = try fileSize()
+    guard size > start else { return JournalUpdate() }
+    var bytes = [UInt8](repeating: 0, count: size - start)
+    var filled = 0
+    while filled < bytes.count {
+      let result = bytes[filled...].withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, $0.count, off_t(start + filled))
+      }
+      if result < 0 {
+        if errno == EINTR { continue }
+        throw .system(operation: "read", path: path, errno: errno)
+      }
+      if result == 0 { break }
+      filled += result
+    }
+    bytes.removeLast(bytes.count - filled)
+    let scan = try JournalScan(bytes, base: start, path: path, previousSequence: lastSequence)
+    offset = scan.end
+    lastSequence = scan.entries.last?.sequence ?? lastSequence
+    var recovered: JournalRecovery?
+    if let tail = scan.tornTail {
+      recovered = try setAside(tail, bytes: Array(bytes[(tail.offset - start)...]))
+    }
+    return JournalUpdate(entries: scan.entries, recovered: recovered)
+  }
+
+  /// Appends a torn tail to `<path>.torn`, syncs it, then cuts it off the journal.
+  private func setAside(
+    _ tail: JournalScan.TornTail, bytes: [UInt8]
+  ) throws(JournalError) -> JournalRecovery {
+    let tornPath = path + ".torn"
+    let torn = open(tornPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
+    guard torn >= 0 else { throw .system(operation: "create", path: tornPath, errno: errno) }
+    defer { close(torn) }
+    var written = 0
+    while written < bytes.count {
+      let result = bytes[written...].withUnsafeBytes { Glibc.write(torn, $0.baseAddress, $0.count) }
+      if result < 0 {
+        if errno == EINTR { continue }
+        throw .system(operation: "write", path: tornPath, errno: errno)
+      }
+      written += result
+    }
+    guard fsync(torn) == 0 else { throw .system(operation: "sync", path: tornPath, errno: errno) }
+    guard ftruncate(descriptor, off_t(tail.offset)) == 0, fsync(descriptor) == 0 else {
+      throw .system(operation: "cut the torn record off", path: path, errno: errno)
+    }
+    return JournalRecovery(
+      path: path, offset: tail.offset, length: tail.length, reason: tail.reason,
+      savedTo: tornPath)
+  }
+
+  private func fileSize() throws(JournalError) -> Int {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw .system(operation: "stat", path: path, errno: errno)
+    }
+    return Int(status.st_size)
+  }
+
+  private func lock() throws(JournalError) {
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw .system(operation: "lock", path: path, errno: errno) }
+    }
+  }
+
+  private func unlock() { _ = flock(descriptor, LOCK_UN) }
+
+  /// Makes a new file's directory entry durable, so the journal itself survives a power cut.
+  private static func syncFolder(of path: String) throws(JournalError) {
+    let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+    let descriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .system(operation: "open the folder of", path: path, errno: errno) }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else {
+      throw .system(operation: "sync the folder of", path: path, errno: errno)
+    }
+  }
+}

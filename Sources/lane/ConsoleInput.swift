@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The lines an operator typed on the terminal, read without waiting.
+///
+/// The terminal stays in its usual line mode, so a command is a letter and Enter; `lines()`
+/// polls standard input and returns only whole lines typed since the last call.
+struct ConsoleInput {
+  private var pending: [UInt8] = []
+  private var isClosed = false
+
+  /// The whole lines typed since the last call; empty when none (it never blocks).
+  mutating func lines() -> [String] {
+    while !isClosed {
+      var request = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      guard poll(&request, 1, 0) == 1 else { break }
+      var buffer = [UInt8](repeating: 0, count: 256)
+      let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        isClosed = true  // end of input or an error: stop asking
+        break
+      }
+      pending += buffer[..<count]
+    }
+    var lines: [String] = []
+    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+      lines.append(String(decoding: pending[..<newline], as: UTF8.self))
+      pending.removeSubrange(...newline)
+    }
+    return lines
+  }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Bowling
+import Foundation
+import LaneBridge
+import Scoreboard
+
+extension Lane {
+  /// `lane correct`: an operator's correction, journalled against a running or stopped lane.
+  struct Correct: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Correct the last throw in a lane's journal: pins, foul, dead ball, undo.",
+      discussion: """
+        pins 1,2,4 sets the pins the last ball knocked down (pins - for none); foul and \
+        no-foul mark or clear a foul; dead-ball takes the last ball back so it is bowled \
+        again; undo takes back the last throw or correction. The correction is journalled \
+        with --by and the time, and a running lane run shows it within a second. Prints what \
+        changed and the scoreboard. Exit status 65 when the correction is refused (the games \
+        would be impossible), 66 when there is no such journal, 74 when it cannot be written.
+        """
+    )
+
+    enum Action: String, ExpressibleByArgument, CaseIterable {
+      case pins, foul, noFoul = "no-foul", deadBall = "dead-ball", undo
+    }
+
+    @Option(help: "The lane's journal, as given to lane run --journal.")
+    var journal: String
+
+    @Option(help: "Who makes the correction, for the journal.")
+    var by = "operator"
+
+    @Argument(help: "pins, foul, no-foul, dead-ball or undo.")
+    var action: Action
+
+    @Argument(help: "For pins: the pin numbers the last ball knocked down, e.g. 1,2,4 (- for none).")
+    var pins: String?
+
+    func validate() throws {
+      if action == .pins, pins == nil {
+        throw ValidationError("pins needs the pin numbers, e.g. lane correct pins 1,2,4")
+      }
+      if action != .pins, pins != nil {
+        throw ValidationError("only pins takes pin numbers")
+      }
+    }
+
+    func run() throws {
+      var output = StandardOutput()
+      var warnings = StandardError()
+      let correction: Correction
+      switch action {
+      case .pins:
+        do {
+          correction = .setPins(try ConsoleCommand.pins(from: pins ?? ""))
+        } catch {
+          throw ValidationError("\(error)")
+        }
+      case .foul: correction = .foul(true)
+      case .noFoul: correction = .foul(false)
+      case .deadBall: correction = .deadBall
+      case .undo: correction = .undo
+      }
+      do throws(JournalError) {
+        let file = try JournalFile(path: journal, ifMissing: .refuse)
+        if let recovered = file.recovered { print("lane correct: warning: \(recovered)", to: &warnings) }
+        var session = try JournalledSession(store: file, entries: file.entries)
+        let (entry, _) = try session.correct(correction, by: by, at: Date())
+        if case .corrected(_, let change) = entry.event {
+          print("record \(entry.sequence), \(correction) by \(by): \(change)", to: &output)
+        }
+        print(SessionScoreboard().render(session.session), to: &output)
+      } catch {
+        print("lane correct: \(error)", to: &warnings)
+        throw ExitCode(error.exitStatus)
+      }
+    }
+  }
+}

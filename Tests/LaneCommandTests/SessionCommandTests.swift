@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@Suite("lane simulate --bowlers --journal and lane correct, run as a user runs them")
+struct SessionCommandTests {
+  let lane: LaneExecutable
+  let folder: URL
+  let journal: String
+  let trace = ShippedTrace.all[0].path
+
+  init() throws {
+    lane = try LaneExecutable()
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lane-session-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    journal = folder.appendingPathComponent("lane.journal").path
+  }
+
+  @Test("When two bowlers share a trace, then they bowl a frame each and both games are shown")
+  func twoBowlers() throws {
+    let run = try lane.run(["simulate", "--bowlers", "Ana,Ben", "--journal", journal, trace])
+
+    #expect(run.status == 0)
+    #expect(run.standardOutput.hasPrefix("Ana, game 1\n+-----+"))
+    #expect(run.standardOutput.contains("\nBen, game 1\n+-----+"))
+    // The first frames of the story: Ana 9/ (frame 1), Ben X (frame 1), Ana (8)1 (frame 2).
+    #expect(run.standardOutput.contains("| 9 / |(8)1 |"))
+    #expect(run.standardOutput.contains("| X   | 8 / |"))
+  }
+
+  @Test("When the simulation runs again on the same journal, then it carries on from where it stopped")
+  func resumes() throws {
+    _ = try lane.run(["simulate", "--journal", journal, trace])
+    let again = try lane.run(["simulate", "--json", "--journal", journal, trace])
+
+    #expect(again.status == 0)
+    #expect(again.standardOutput.contains(#""total":171"#))
+    #expect(again.standardOutput.components(separatedBy: #""complete":true"#).count == 3)
+  }
+
+  @Test("When --bowlers differs from the journal's session, then it is refused with exit 65")
+  func otherBowlers() throws {
+    _ = try lane.run(["simulate", "--bowlers", "Ana,Ben", "--journal", journal, trace])
+    let run = try lane.run(["simulate", "--bowlers", "Cho", "--journal", journal, trace])
+
+    #expect(run.status == 65)
+    #expect(run.standardError.contains(#"holds a session for "Ana,Ben", not "Cho""#))
+  }
+
+  @Test("When lane correct sets pins, then the change is journalled with who made it and the scores are recomputed")
+  func correctPins() throws {
+    _ = try lane.run(["simulate", "--journal", journal, trace])
+
+    let run = try lane.run(["correct", "--journal", journal, "--by", "Eve", "pins", "-"])
+
+    #expect(run.status == 0)
+    #expect(run.standardOutput.hasPrefix(
+      "record 20, pins - by Eve: game 1, frame 10, ball 3: 1 pin (4) became 0 pins (-);"
+        + " total 171 -> 170\n"))
+    #expect(run.standardOutput.contains("| X 9 - |"))
+    let last = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").last ?? ""
+    #expect(last.contains(#""by":"Eve""#) && last.contains(#""correction":"pins""#))
+  }
+
+  @Test("When lane correct asks for the impossible, then it exits 65 and the journal is unchanged")
+  func refused() throws {
+    _ = try lane.run(["simulate", "--journal", journal, trace])
+    let before = try Data(contentsOf: URL(fileURLWithPath: journal))
+
+    let foul = try lane.run(["correct", "--journal", journal, "no-foul"])
+
+    #expect(foul.status == 65)
+    #expect(foul.standardError == "lane correct: the correction was refused: the last delivery is not a foul\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == before)
+  }
+
+  @Test("When there is no journal, then lane correct exits 66 and creates nothing")
+  func noJournal() throws {
+    let run = try lane.run(["correct", "--journal", journal, "undo"])
+
+    #expect(run.status == 66)
+    #expect(!FileManager.default.fileExists(atPath: journal))
+  }
+}
