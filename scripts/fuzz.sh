@@ -9,6 +9,8 @@
 # Exits non-zero when a target crashes, hangs (an input runs over 10 s), leaks or runs out
 # of memory; the input that did it is saved in .build-fuzz/artifacts/ and the command that
 # replays it is printed. What the fuzzer learnt stays in .build-fuzz/corpus/ for next time.
+# FUZZ_SEED=N fixes libFuzzer's random seed (scripts/test uses 1, so CI runs repeat); by
+# default every run draws a new one.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -42,6 +44,9 @@ scratch="$root/.build-fuzz"
 # every target, Swift, C and C++ (toml++), for coverage and AddressSanitizer. swiftc must get
 # `fuzzer,address` as one flag: with two `-sanitize=` flags only the last one counts.
 echo "== fuzz: building ${targets[*]} in $scratch" >&2
+# SwiftPM does not notice a source file added to LaneBridge, a path dependency of Fuzz/, while
+# its build plan is cached; dropping the plan makes it plan again (the objects are kept).
+rm -f "$scratch/debug.yaml" "$scratch"/*/debug/description.json
 swift build --package-path Fuzz --scratch-path "$scratch" --sanitize=fuzzer \
   -Xswiftc -sanitize=fuzzer,address \
   -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address \
@@ -71,7 +76,7 @@ for name in "${targets[@]}"; do
   # New inputs go to the first folder, the learnt corpus; the seeds are only read.
   if "$scratch/debug/$name" "$corpus" "$(seeds "$name")" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
-    -detect_leaks=1 -print_final_stats=1 -artifact_prefix="$artifacts/$name-" \
+    -seed="${FUZZ_SEED:-0}" -detect_leaks=1 -print_final_stats=1 -artifact_prefix="$artifacts/$name-" \
     >"$log" 2>&1; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     echo "   ok: ${runs:-?} runs, corpus $(find "$corpus" -type f | wc -l) inputs" >&2
