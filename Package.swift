@@ -16,10 +16,15 @@ let package = Package(
     .library(name: "GPIOPinSensor", targets: ["GPIOPinSensor"]),
     .library(name: "Calibration", targets: ["Calibration"]),
     .library(name: "GPIOLineSensor", targets: ["GPIOLineSensor"]),
+    // For the libFuzzer targets in Fuzz/, a package of their own that fuzzes `lane score`'s
+    // parser; not meant as an API.
+    .library(name: "LaneBridge", targets: ["LaneBridge"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/LebJe/TOMLKit", .upToNextMinor(from: "0.6.0")),
+    // Property-based tests only (Tests/RobustnessTests); no library target uses it.
+    .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
   ],
   targets: [
     // The pure ten-pin domain: pins, throws, frames, games. No I/O.
@@ -121,6 +126,15 @@ let package = Package(
     .testTarget(
       name: "GPIOPinSensorTests",
       dependencies: ["GPIOPinSensor", "GPIO", "LaneSensing", "Bowling"]
+    ),
+      // Invariants of the scoring engine, the throw detector and the trace format checked on
+    // random input, and the inputs the fuzzers in Fuzz/ found, kept as regression cases.
+    .testTarget(
+      name: "RobustnessTests",
+      dependencies: [
+        "Bowling", "LaneSensing", "Wiring", "LaneBridge",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
     ),
   ]
 )

@@ -18,19 +18,35 @@ public struct SensorInstant: Hashable, Comparable, Sendable {
     lhs.nanoseconds < rhs.nanoseconds
   }
 
+  /// The earliest instant the clock can hold, some 292 years before its origin.
+  public static let distantPast = SensorInstant(nanoseconds: .min)
+
+  /// The latest instant the clock can hold, some 292 years after its origin.
+  public static let distantFuture = SensorInstant(nanoseconds: .max)
+
   /// The instant `duration` after `instant`, rounded down to the nanosecond.
+  ///
+  /// Saturates at ``distantFuture`` (or ``distantPast``) instead of overflowing: a trace may
+  /// hold any time the format can write, and a window that would end past the clock's range
+  /// then ends at its edge rather than trapping.
   public static func + (instant: SensorInstant, duration: Duration) -> SensorInstant {
-    SensorInstant(nanoseconds: instant.nanoseconds + duration.nanoseconds)
+    let (sum, overflow) = instant.nanoseconds.addingReportingOverflow(duration.nanoseconds)
+    guard overflow else { return SensorInstant(nanoseconds: sum) }
+    return duration > .zero ? .distantFuture : .distantPast
   }
 
-  /// The instant `duration` before `instant`, rounded down to the nanosecond.
+  /// The instant `duration` before `instant`, rounded down to the nanosecond; saturates like
+  /// `+`.
   public static func - (instant: SensorInstant, duration: Duration) -> SensorInstant {
-    SensorInstant(nanoseconds: instant.nanoseconds - duration.nanoseconds)
+    instant + (.zero - duration)
   }
 
-  /// The time from `earlier` to `later`.
+  /// The time from `earlier` to `later`, saturating at the largest `Int64` nanoseconds.
   public static func - (later: SensorInstant, earlier: SensorInstant) -> Duration {
-    .nanoseconds(later.nanoseconds - earlier.nanoseconds)
+    let (difference, overflow) = later.nanoseconds.subtractingReportingOverflow(
+      earlier.nanoseconds)
+    guard overflow else { return .nanoseconds(difference) }
+    return .nanoseconds(later > earlier ? Int64.max : Int64.min)
   }
 }
 
@@ -94,9 +110,13 @@ extension SensorInstant: CustomStringConvertible {
 }
 
 extension Duration {
-  /// The duration in whole nanoseconds, rounded toward zero.
+  /// The duration in whole nanoseconds, rounded toward zero; saturates at `Int64.max` and
+  /// `Int64.min` for durations beyond some 292 years.
   public var nanoseconds: Int64 {
     let (seconds, attoseconds) = components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    let (scaled, overflow1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    let (total, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+    guard !overflow1, !overflow2 else { return seconds < 0 ? .min : .max }
+    return total
   }
 }

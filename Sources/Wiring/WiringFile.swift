@@ -19,6 +19,13 @@ public struct WiringFile: Sendable {
   /// - Throws: A ``WiringError`` listing every problem found: a syntax error alone (nothing
   ///   else can be checked then), or all the problems of a well-formed file.
   public init(parsing text: String, name: String) throws(WiringError) {
+    if let header = TableHeaderCheck.firstUnnamedHeader(in: text) {
+      throw WiringError(file: name, problems: [
+        .init(
+          keyPath: "", line: header.line, column: header.column,
+          kind: .syntax(reason: header.reason))
+      ])
+    }
     let root: TOMLTable
     do {
       root = try TOMLTable(string: text)

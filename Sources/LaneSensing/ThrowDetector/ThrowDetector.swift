@@ -302,9 +302,8 @@ public struct ThrowDetector: Sendable {
     let pending = rawStanding.bits ^ standing.bits
     guard pending != 0 else { return nil }
     var best: (time: SensorInstant, pin: Pin)?
-    let bounce = configuration.bounce.nanoseconds
     for index in 0..<10 where pending & (1 << UInt16(index)) != 0 {
-      let due = SensorInstant(nanoseconds: rawChangedAt[index] + bounce)
+      let due = SensorInstant(nanoseconds: rawChangedAt[index]) + configuration.bounce
       if best.map({ due < $0.time }) ?? true {
         best = (due, Pin.allCases[index])
       }

@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// libFuzzer targets for LaneBridge's parsers and scoring engine. A package of its own, so a
+// plain `swift build` of LaneBridge never meets them: they only link with libFuzzer's `main`,
+// which `swift build --sanitize=fuzzer` provides. Build and run them with `scripts/fuzz.sh`.
+let package = Package(
+  name: "LaneBridgeFuzz",
+  dependencies: [
+    .package(name: "LaneBridge", path: "..")
+  ],
+  targets: [
+    // Arbitrary bytes as a trace: TraceReader, then the throw detector on what it read.
+    .executableTarget(
+      name: "TraceReaderFuzzer",
+      dependencies: [.product(name: "LaneSensing", package: "LaneBridge")],
+      path: "TraceReaderFuzzer"
+    ),
+    // Arbitrary text as a wiring file: WiringFile(parsing:) over TOMLKit and toml++.
+    .executableTarget(
+      name: "WiringFileFuzzer",
+      dependencies: [.product(name: "Wiring", package: "LaneBridge")],
+      path: "WiringFileFuzzer"
+    ),
+    // Arbitrary bytes as `lane score` tokens and as a list of throws for Game.
+    .executableTarget(
+      name: "ScoringFuzzer",
+      dependencies: [
+        .product(name: "Bowling", package: "LaneBridge"),
+        .product(name: "LaneBridge", package: "LaneBridge"),
+      ],
+      path: "ScoringFuzzer"
+    ),
+  ]
+)
