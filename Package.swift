@@ -103,11 +103,11 @@ let package = Package(
       name: "LaneBridgeTests",
       dependencies: ["LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor"]
     ),
-    // Runs the built `lane` executable as a user would; depends on it so it is built first.
-    .testTarget(name: "LaneCommandTests", dependencies: ["lane"]),
-    // Kills `lane simulate --journal` at random moments and checks nothing acknowledged is lost.
+    // Runs the built `lane` executable as a user would (and kills `lane simulate --journal`
+    // at random moments to check nothing acknowledged is lost); depends on it so it is built
+    // first.
     .testTarget(
-      name: "LaneReliabilityTests",
+      name: "LaneCommandTests",
       dependencies: ["lane", "LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor"]
     ),
     .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD"]),
