@@ -239,7 +239,8 @@ done
 # before E. Deliveries ended by the settle window (T - W between settle and settle + 0.2 s)
 # give: lane = E - T (lane's own delay past the deadline), kernel = E - T + bounce (from the
 # kernel timestamp of the last counted pin edge, minus the settle window), write = E - W -
-# settle (from the driver's write, so it also holds the kernel debounce on 2.x).
+# settle (from the driver's write, so it also holds the kernel debounce on 2.x); write only
+# where W is the counted edge (T - W >= settle + bounce), not a flicker after it ("-").
 for trace in "${traces[@]}"; do
   out=$results/$(basename "$trace" .trace)
   awk -v settle="$settle" -v bounce="$bounce" '
@@ -250,21 +251,23 @@ for trace in "${traces[@]}"; do
       last = ""
       for (i = n; i >= 1; i--) if (writes[i] + 0 < emitted) { last = writes[i]; break }
       if (last == "") next
-      if (time - last >= settle && time - last <= settle + 0.2)
-        printf "%.6f %.6f %.6f\n", emitted - time, emitted - time + bounce, emitted - last - settle
+      if (time - last < settle || time - last > settle + 0.2) next
+      if (time - last >= settle + bounce - 0.001) write = sprintf("%.6f", emitted - last - settle)
+      else write = "-"
+      printf "%.6f %.6f %s\n", emitted - time, emitted - time + bounce, write
     }' "$out/writes.log" "$out/run.jsonl"
 done >"$results/latency-samples.txt"
 samples=$(wc -l <"$results/latency-samples.txt")
 ((samples >= ${LANE_CHECKS_MIN_SAMPLES:-30})) || fail "only $samples settle-ended deliveries to measure latency on"
 for column in 1 2 3; do
-  sort -n -k"$column","$column" "$results/latency-samples.txt" | awk -v c="$column" '
-    { v[NR] = $c } END { printf "%.1f %.1f\n", 1000 * (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), 1000 * v[NR] }'
+  awk -v c="$column" '$c != "-"' "$results/latency-samples.txt" | sort -n -k"$column","$column" \
+    | awk -v c="$column" '{ v[NR] = $c } END { printf "%.1f %.1f\n", 1000 * (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), 1000 * v[NR] }'
 done >"$work/latency"
 {
   printf 'libgpiod %s.x, %d deliveries ended by the settle window (%s s), bounce %s s\n' \
     "$generation" "$samples" "$settle" "$bounce"
   labels=('lane delay past its deadline (E - T)' 'from the kernel timestamp, minus settle' \
-    'from the driver write, minus settle')
+    "from the driver write, minus settle ($(awk '$3 != "-"' "$results/latency-samples.txt" | wc -l))")
   index=0
   while read -r median worst; do
     printf '%-42s median %s ms, worst %s ms\n' "${labels[index]}:" "$median" "$worst"
