@@ -62,6 +62,13 @@ let package = Package(
       dependencies: ["LaneSensing"],
       path: "Benchmarks/SensingBenchmark"
     ),
+    // The gpio-sim rig's trace driver: plays traces onto simulated GPIO lines through the
+    // kernel's gpio-sim pull files, parsing them as `lane` does (Hardware/gpio-sim/). No C.
+    .executableTarget(
+      name: "gpio-sim-drive",
+      dependencies: ["LaneSensing", "SimulatedPinSensor", "Bowling"],
+      path: "Hardware/gpio-sim/Driver"
+    ),
     // A lane's wiring file: which GPIO line senses which pin, parsed, validated and
     // written back, with the throw detector windows for the lane. Knows the domain, the
     // sensing layer and TOML, but no C and no GPIO.

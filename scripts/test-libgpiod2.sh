@@ -4,12 +4,17 @@
 # system (libgpiod 1.6) build in .build stays as it is.
 #
 #   scripts/test-libgpiod2.sh [extra `swift test` arguments]
+#   scripts/test-libgpiod2.sh --build-only   (build and check, run no tests:
+#                                             the gpio-sim rig runs .build-v2's lane)
 #
 # Fails if the test binary does not load libgpiod.so.3 from that folder.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+
+build_only=false
+if [ "${1:-}" = --build-only ]; then build_only=true; shift; fi
 
 folder="$(scripts/libgpiod2.sh)"
 export PKG_CONFIG_PATH="$folder/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -29,5 +34,6 @@ if ! ldd "$tests" | grep -q "libgpiod.so.3 => $libdir/"; then
   exit 1
 fi
 echo "libgpiod2: $(ldd "$tests" | grep libgpiod)" >&2
+if $build_only; then exit 0; fi
 
 LANEBRIDGE_EXPECT_LIBGPIOD=2 swift test "${scratch[@]}" --skip-build "$@"

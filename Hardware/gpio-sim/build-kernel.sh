@@ -35,6 +35,11 @@ required_options=(
   VIRTIO_MENU VIRTIO VIRTIO_PCI NET INET NETWORK_FILESYSTEMS NET_9P NET_9P_VIRTIO 9P_FS
   CONFIGFS_FS GPIOLIB GPIO_CDEV GPIO_CDEV_V1 GPIO_SIM DEBUG_FS
   KERNEL_GZIP
+  # A clock and timers to the microsecond, not the 4 ms tick (HZ=250): the trace driver sleeps
+  # to each edge's instant, the kernel stamps the edges, lane waits for its deadlines. Under
+  # TCG the TSC cannot be calibrated against the PIT, and without ACPI the kernel finds no
+  # HPET or PM timer either, so the clock would be `jiffies`. ACPI finds qemu's HPET.
+  HIGH_RES_TIMERS ACPI HPET_TIMER X86_PM_TIMER
 )
 # tinyconfig picks xz for the image; gzip unpacks faster under qemu's emulation.
 disabled_options=(KERNEL_XZ)

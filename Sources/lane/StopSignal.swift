@@ -22,7 +22,8 @@ enum StopSignal {
         StopSignal.received.store(true, ordering: .relaxed)
       }
       sigemptyset(&action.sa_mask)
-      action.sa_flags = Int32(SA_RESETHAND)
+      // Glibc imports SA_RESETHAND as UInt32 0x8000_0000, which Int32(_:) traps on.
+      action.sa_flags = Int32(bitPattern: SA_RESETHAND)
       sigaction(signal, &action, nil)
     }
   }

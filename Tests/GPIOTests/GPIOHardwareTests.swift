@@ -4,8 +4,10 @@ import Testing
 @testable import GPIO
 
 /// The chip the hardware tests may use, from `LANEBRIDGE_GPIO_CHIP` (a path,
-/// kernel name or label). Its line 0 must be a free input nobody drives
-/// during the test, as on a gpio-sim chip.
+/// kernel name or label). Its last line must be a free input nobody drives
+/// during the test, as on a gpio-sim chip. The last, not the first: the GPIO
+/// pin sensor's hardware suite holds lines 0-12 of the same chip while this one
+/// runs beside it (the gpio-sim rig gives the chip a 14th, spare line).
 private let testChip = getenv("LANEBRIDGE_GPIO_CHIP").map { String(cString: $0) }
 
 /// The libgpiod generation the build is meant to use, from
@@ -26,13 +28,16 @@ func expectedGenerationIsCompiledIn() {
   .tags(.hardware),
   .enabled(
     if: testChip != nil,
-    "Needs LANEBRIDGE_GPIO_CHIP naming a chip whose line 0 is a free input (e.g. gpio-sim)"),
+    "Needs LANEBRIDGE_GPIO_CHIP naming a chip whose last line is a free input (e.g. gpio-sim)"),
   .serialized)
 struct GPIOHardwareTests {
   let chip: GPIOChip
+  /// The chip's last line, which the tests request.
+  let line: LineOffset
 
   init() throws {
     chip = try GPIOChip(named: testChip ?? "")
+    line = LineOffset(rawValue: UInt32(max(chip.info.lineCount, 1) - 1))
   }
 
   @Test("When the chips are listed, then the test chip is among them with its line count")
@@ -41,28 +46,28 @@ struct GPIOHardwareTests {
     #expect(chip.info.lineCount > 0)
   }
 
-  @Test("When line 0 is requested, then the kernel shows it used by our consumer and nothing happens on it")
+  @Test("When the last line is requested, then the kernel shows it used by our consumer and nothing happens on it")
   func request() throws {
-    let request = try chip.requestInputs(.init(offsets: [0], consumer: "lane-test"))
+    let request = try chip.requestInputs(.init(offsets: [line], consumer: "lane-test"))
 
-    let info = try chip.lineInfo(at: 0)
+    let info = try chip.lineInfo(at: line)
     #expect(info.isUsed)
     #expect(info.consumer == "lane-test")
-    #expect(try request.values().keys.sorted() == [0])
+    #expect(try request.values().keys.sorted() == [line])
     #expect(try request.waitForEvents(timeout: .milliseconds(20)) == false)
     #expect(try request.readEvents().isEmpty)
   }
 
   @Test("When a line is requested twice, then the error names the consumer holding it")
   func busy() throws {
-    let holder = try chip.requestInputs(.init(offsets: [0], consumer: "lane-holder"))
+    let holder = try chip.requestInputs(.init(offsets: [line], consumer: "lane-holder"))
     let other = try GPIOChip(path: chip.info.path)
 
     let error = gpioError { () throws(GPIOError) in
-      try other.requestInputs(.init(offsets: [0], consumer: "lane-second"))
+      try other.requestInputs(.init(offsets: [line], consumer: "lane-second"))
     }
 
-    #expect(error?.problem == .linesBusy([.init(offset: 0, consumer: "lane-holder")]))
+    #expect(error?.problem == .linesBusy([.init(offset: line, consumer: "lane-holder")]))
     withExtendedLifetime(holder) {}
   }
 
@@ -82,7 +87,7 @@ struct GPIOHardwareTests {
     .enabled(if: LibGPIOD.generation == .v1, "Only libgpiod 1.x lacks kernel debounce"))
   func debounceOnV1() {
     let error = gpioError { () throws(GPIOError) in
-      try chip.requestInputs(.init(offsets: [0], debounce: .milliseconds(2)))
+      try chip.requestInputs(.init(offsets: [line], debounce: .milliseconds(2)))
     }
 
     #expect(error?.errno == EOPNOTSUPP)

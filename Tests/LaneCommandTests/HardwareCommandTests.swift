@@ -45,7 +45,7 @@ struct HardwareCommandTests {
   func missingChip() throws {
     let run = try lane.run(["run", "--wiring", wiringFolder.appendingPathComponent("gpio-sim.toml").path])
     #expect(run.status == 69)
-    #expect(run.standardError.contains("no GPIO chip is labelled \"gpio-sim.0-node0\""))
+    #expect(run.standardError.contains("no GPIO chip is labelled \"gpio-sim-lane\""))
     #expect(run.standardError.contains("No GPIO chips were found"))
   }
 

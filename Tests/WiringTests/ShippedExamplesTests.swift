@@ -26,7 +26,7 @@ struct ShippedExamplesTests {
   @Test("Then the gpio-sim file puts pins 1-10, ball, foul and cycle on offsets 0 to 12")
   func gpioSimOffsets() throws {
     let file = try WiringFile(contentsOf: "\(Self.folder)/gpio-sim.toml")
-    #expect(file.wiring.chip == .label("gpio-sim.0-node0"))
+    #expect(file.wiring.chip == .label("gpio-sim-lane"))
     let resolved = try file.resolved(on: FakeChip.gpioSim)
     #expect(resolved.offsets == Array(0...12))
     #expect(resolved.inputs.map(\.role) == Wiring.Role.allCases)

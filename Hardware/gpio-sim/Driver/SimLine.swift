@@ -1,0 +1,35 @@
+import Bowling
+import LaneSensing
+
+/// The lines of the rig's simulated chip and what driving them means, as
+/// `Hardware/wiring/gpio-sim.toml` wires them: lines 0-9 are pins 1-10, then ball (10),
+/// foul (11) and cycle (12), all active-low behind a pull-up.
+struct SimLine: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The line's offset on the chip.
+  let offset: Int
+
+  static let ball = SimLine(offset: 10)
+  static let foul = SimLine(offset: 11)
+  static let cycle = SimLine(offset: 12)
+  /// Every line the rig drives, in offset order.
+  static let all = (0...12).map(SimLine.init(offset:))
+
+  /// The line sensing `pin`.
+  static func pin(_ pin: Pin) -> SimLine { SimLine(offset: pin.rawValue - 1) }
+
+  /// What the sim's pull file must say for the line to read `active`: the inputs are
+  /// active-low, so a pulled-down line is active (pin down, ball seen, foul, cycle on).
+  static func pull(active: Bool) -> String { active ? "pull-down" : "pull-up" }
+
+  static func < (lhs: SimLine, rhs: SimLine) -> Bool { lhs.offset < rhs.offset }
+
+  var description: String {
+    switch offset {
+    case 0...9: "pin\(offset + 1)"
+    case 10: "ball"
+    case 11: "foul"
+    case 12: "cycle"
+    default: "line\(offset)"
+    }
+  }
+}
