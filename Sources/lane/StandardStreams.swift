@@ -1,8 +1,19 @@
 import Foundation
+import LaneBridge
 
 /// Standard output as a text stream, unbuffered so live output shows at once.
 struct StandardOutput: TextOutputStream {
   mutating func write(_ string: String) { FileHandle.standardOutput.write(Data(string.utf8)) }
+}
+
+extension StandardOutput {
+  /// Whether standard output is a terminal.
+  static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+  /// Whether to colour standard output: only on a terminal, and never when `NO_COLOR` is set.
+  static var wantsColour: Bool {
+    TerminalColour.isWanted(isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
+  }
 }
 
 /// Standard error as a text stream.

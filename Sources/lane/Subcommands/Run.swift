@@ -42,8 +42,8 @@ extension Lane {
       var output = StandardOutput()
       var warnings = StandardError()
       let format: LiveLane.Format =
-        if json { .jsonLines } else if isatty(STDOUT_FILENO) == 1 {
-          .console(colour: getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true)
+        if json { .jsonLines } else if StandardOutput.isTerminal {
+          .console(colour: StandardOutput.wantsColour)
         } else { .log }
       var lane = LiveLane(detector: detector.configuration(over: hardware.detector), format: format)
       lane.operatorName = by
@@ -51,7 +51,7 @@ extension Lane {
         print("lane run: no --journal: the games are kept in memory only", to: &warnings)
       }
       var console = ConsoleInput()
-      let readsConsole = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && !json
+      let readsConsole = isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal && !json
       do {
         let result = try lane.run(
           &sensor, journal: &journal, output: &output, warnings: &warnings,

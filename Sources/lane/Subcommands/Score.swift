@@ -43,9 +43,7 @@ extension Lane {
           throw ExitCode(error.exitStatus)
         }
       }
-      let colour = TerminalColour.isWanted(
-        isTerminal: isatty(STDOUT_FILENO) == 1,
-        environment: ProcessInfo.processInfo.environment)
+      let colour = StandardOutput.wantsColour
       print(try report.render(json ? .json : .scoreboard(colour: colour)))
     }
   }

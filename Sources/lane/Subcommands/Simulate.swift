@@ -49,8 +49,7 @@ extension Lane {
     }
 
     func run() throws {
-      let colour = TerminalColour.isWanted(
-        isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
+      let colour = StandardOutput.wantsColour
       let paced = realtime || speed != nil
       let format: Simulation.Format =
         if json { .json } else if log { .log } else if paced { .liveScoreboard(colour: colour) } else {
@@ -78,12 +77,6 @@ extension Lane {
     }
 
     private var traceName: String { trace == "-" ? "standard input" : trace }
-
-    private var environment: [String: String] {
-      var environment: [String: String] = [:]
-      if let noColor = getenv("NO_COLOR") { environment["NO_COLOR"] = String(cString: noColor) }
-      return environment
-    }
 
     private func openTrace() throws -> SimulatedPinSensor {
       if trace == "-" { return .standardInput() }
