@@ -31,8 +31,24 @@ public struct LaneSession: Hashable, Sendable {
   public private(set) var recorded: [Recorded] = []
   /// Each bowler's games, in the order of ``bowlers``.
   public private(set) var series: [GameSeries]
-  /// The deliveries that counted before each change that can still be undone, latest last.
-  private var undoable: [[Throw]] = []
+  /// How to take back each change that can still be undone, latest last.
+  private var undoable: [UndoStep] = []
+
+  /// How to take one change back. Every change touches only the end of ``deliveries``, so
+  /// it is enough to know how many there were before it and what the last one was.
+  private struct UndoStep: Hashable, Sendable {
+    /// How many deliveries counted before the change.
+    var count: Int
+    /// The last delivery before the change, when the change replaced or removed it; `nil`
+    /// when the change only appended one.
+    var last: Throw?
+
+    /// The deliveries as they were before the change, from those after it.
+    func restore(_ deliveries: [Throw]) -> [Throw] {
+      guard let last else { return Array(deliveries.prefix(count)) }
+      return Array(deliveries.prefix(count - 1)) + [last]
+    }
+  }
 
   /// A session with no ball bowled yet.
   ///
@@ -68,7 +84,7 @@ public struct LaneSession: Hashable, Sendable {
     } catch {
       throw .impossible(error, bowler: bowlers[bowler])
     }
-    undoable.append(deliveries)
+    undoable.append(UndoStep(count: deliveries.count, last: nil))
     series[bowler] = bowlerSeries
     deliveries.append(delivery)
     let landed = Recorded(bowler: bowler, game: place.game, position: place.position)
@@ -84,8 +100,8 @@ public struct LaneSession: Hashable, Sendable {
     var corrected = deliveries
     switch correction {
     case .undo:
-      guard let previous = undoable.last else { throw .nothingToUndo }
-      corrected = previous
+      guard let step = undoable.last else { throw .nothingToUndo }
+      corrected = step.restore(deliveries)
     case .deadBall:
       guard !corrected.isEmpty else { throw .noDelivery(correction) }
       corrected.removeLast()
@@ -98,7 +114,11 @@ public struct LaneSession: Hashable, Sendable {
       corrected[corrected.count - 1] = Throw(last.pinfall, isFoul: isFoul)
     }
     let replayed = try Self.replay(corrected, bowlers: bowlers)
-    if case .undo = correction { undoable.removeLast() } else { undoable.append(deliveries) }
+    if case .undo = correction {
+      undoable.removeLast()
+    } else {
+      undoable.append(UndoStep(count: deliveries.count, last: deliveries.last))
+    }
     deliveries = corrected
     series = replayed.series
     recorded = replayed.recorded

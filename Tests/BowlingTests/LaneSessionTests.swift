@@ -141,6 +141,24 @@ struct LaneSessionTests {
       #expect(session.currentBowler == 1)
     }
 
+    @Test("When a dead ball, a foul and a pin correction are undone in turn, then each state returns")
+    mutating func undoEveryKind() throws {
+      let original = session
+      try session.correct(.deadBall)
+      let afterDeadBall = session
+      try session.correct(.foul(true))
+      let afterFoul = session
+      try session.correct(.setPins([7]))
+
+      try session.correct(.undo)
+      #expect(session.deliveries == afterFoul.deliveries)
+      try session.correct(.undo)
+      #expect(session.deliveries == afterDeadBall.deliveries)
+      try session.correct(.undo)
+      #expect(session.deliveries == original.deliveries)
+      #expect(session.series == original.series)
+    }
+
     @Test("When pins are set that were not standing, then the correction is refused and nothing changes")
     mutating func impossibleCorrection() throws {
       try session.correct(.deadBall)  // Ben's strike: Ana's 7 is the last ball again
