@@ -56,7 +56,9 @@ public final class JournalFile: JournalStore {
           throw JournalError.inconsistent(sequence: 1, reason: "the journal '\(path)' is empty")
         }
         entries = [try write(first)]
-        try Self.syncFolder(of: path)
+        if let code = NewFile.syncFolder(of: path) {
+          throw JournalError.system(operation: "sync the folder of", path: path, errno: code)
+        }
       }
       self.entries = entries
       self.recovered = update.recovered
@@ -175,15 +177,4 @@ public final class JournalFile: JournalStore {
   }
 
   private func unlock() { _ = flock(descriptor, LOCK_UN) }
-
-  /// Makes a new file's directory entry durable, so the journal itself survives a power cut.
-  private static func syncFolder(of path: String) throws(JournalError) {
-    let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-    let descriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .system(operation: "open the folder of", path: path, errno: errno) }
-    defer { close(descriptor) }
-    guard fsync(descriptor) == 0 else {
-      throw .system(operation: "sync the folder of", path: path, errno: errno)
-    }
-  }
 }

@@ -39,6 +39,10 @@ public final class RecordingFile: TextOutputStream {
     let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL)
     descriptor = open(path, flags, 0o644)
     guard descriptor >= 0 else { throw Failure(path: path, operation: "create", errno: errno) }
+    if let code = NewFile.syncFolder(of: path) {
+      close(descriptor)
+      throw Failure(path: path, operation: "sync the folder of", errno: code)
+    }
   }
 
   deinit { close(descriptor) }
