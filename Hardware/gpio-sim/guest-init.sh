@@ -62,8 +62,18 @@ setup() {
   mount_fs devtmpfs devtmpfs /dev || return 1
   mount_fs configfs configfs /sys/kernel/config || return 1
   mount_fs debugfs debugfs /sys/kernel/debug || true
+  # A clone under /tmp or /run (run-vm.sh passes gpio_sim_keep on the kernel command line)
+  # would vanish under the tmpfs mounted there: hold it on a bind mount in /dev meanwhile.
+  if [[ -n ${gpio_sim_keep:-} ]]; then
+    mkdir -p /dev/.gpio-sim-keep && mount --bind "$gpio_sim_keep" /dev/.gpio-sim-keep \
+      || { say "cannot hold $gpio_sim_keep aside"; return 1; }
+  fi
   mount_fs tmpfs tmpfs /tmp mode=1777 || return 1
   mount_fs tmpfs tmpfs /run mode=755 || return 1
+  if [[ -n ${gpio_sim_keep:-} ]]; then
+    mkdir -p "$gpio_sim_keep" && mount --move /dev/.gpio-sim-keep "$gpio_sim_keep" \
+      || { say "cannot put $gpio_sim_keep back in place"; return 1; }
+  fi
   mkdir -p /dev/shm "$results" /run/lock && chmod 1777 /dev/shm || return 1
   mount_fs tmpfs tmpfs /dev/shm mode=1777 || return 1
   # devtmpfs has no /dev/fd; bash process substitution and many tools need it.

@@ -52,9 +52,17 @@ shift $((OPTIND - 1))
 (($# >= 1)) || { log "missing GUEST_SCRIPT"; usage; }
 script=$(realpath -e "$1" 2>/dev/null) || die "guest script '$1' not found"
 shift
+# The guest mounts its own tmpfs on /tmp and /run. A clone there (CI may clone anywhere) is
+# carried across: guest-init.sh holds it on a bind mount while it mounts them.
+keep=""
 case $script in
-  /tmp/* | /run/* | /proc/* | /sys/* | /dev/*)
-    die "guest script $script is under a folder the guest replaces with its own (/tmp, /run, /proc, /sys, /dev); put it elsewhere" ;;
+  /proc/* | /sys/* | /dev/*)
+    die "guest script $script is under a folder the guest replaces with its own (/proc, /sys, /dev); put it elsewhere" ;;
+  /tmp/* | /run/*)
+    keep=$(git -C "$(dirname "$script")" rev-parse --show-toplevel 2>/dev/null) \
+      || keep=$(dirname "$script")
+    [[ $keep != *[[:space:]]* ]] || die "the clone's path '$keep' has white space: the kernel command line cannot carry it"
+    ;;
 esac
 [[ -f $image ]] || die "no kernel at $image: run Hardware/gpio-sim/build-kernel.sh first"
 ((vm_timeout >= 30)) || die "-t must be at least 30 seconds"
@@ -112,6 +120,7 @@ boot() { # accel
     root=hostroot rootfstype=9p ro
     rootflags=trans=virtio,version=9p2000.L,msize=262144,cache=loose
     init="$here/guest-init.sh"
+    ${keep:+gpio_sim_keep=$keep}
   )
   timeout --kill-after=10 "$vm_timeout" qemu-system-x86_64 \
     -nodefaults -no-user-config -nographic -no-reboot \
