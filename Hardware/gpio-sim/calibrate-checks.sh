@@ -83,12 +83,11 @@ drive() {
   printf '%s' "$pull" >"${pull_file[$1]}" || fail "cannot write $pull to ${pull_file[$1]}"
   if [[ $2 == down ]]; then is_down[$1]=1; else is_down[$1]=0; fi
 }
-# knock PIN [BOUNCE_PAUSE]: the pin falls; given a pause (seconds, 0 for none) its contact
-# bounces once first.
+# knock PIN [BOUNCE_PAUSE]: the pin falls; given a pause (seconds) its contact bounces once
+# first.
 knock() {
   if [[ -n ${2:-} ]]; then
-    drive "$1" down; [[ $2 == 0 ]] || pause "$2"
-    drive "$1" up; [[ $2 == 0 ]] || pause "$2"
+    drive "$1" down; pause "$2"; drive "$1" up; pause "$2"
   fi
   drive "$1" down
 }
@@ -106,32 +105,32 @@ is_chattering() { [[ " ${chattering[*]} " == *" $1 "* ]]; }
 
 # --- Reading lane calibrate -----------------------------------------------------------------
 # read_output: the next line of calibrate's output, or a question (text ending in "[y/n] "
-# that waits for an answer), into `line`; appends it to the transcript. Fails if calibrate
-# says nothing for 60 s; returns 1 at the end of its output.
+# that waits for an answer), into `line`; appends it to the transcript. Reads a character at
+# a time, so a question is whole the moment its last space arrives, and waits with a timeout
+# only for a calibrate that went silent: bash's `read -t` drops the byte it was reading when
+# its timer fires, so polling with short timeouts loses a newline now and then. Fails if
+# calibrate says nothing for 60 s; returns 1 at the end of its output.
 read_output() {
-  local chunk status deadline=$((SECONDS + 60))
+  local char status
+  line=""
   while true; do
     status=0
-    IFS= read -r -t 0.2 -u "$cal_out" chunk || status=$?
-    if ((status == 0)); then
-      line=$partial$chunk partial=""
+    IFS= read -r -N 1 -t 60 -u "$cal_out" char || status=$?
+    ((status <= 128)) || fail "lane calibrate said nothing for 60 s after: $(tail -5 "$transcript")$line"
+    if ((status != 0)); then
+      [[ -n $line ]] || return 1
       printf '%s\n' "$line" >>"$transcript"
       return 0
     fi
-    partial+=$chunk
-    if ((status > 128)); then
-      if [[ $partial == *'[y/n] ' ]]; then
-        line=$partial partial=""
-        printf '%s' "$line" >>"$transcript"
-        return 0
-      fi
-      ((SECONDS < deadline)) || fail "lane calibrate said nothing for 60 s after: $(tail -5 "$transcript")"
-      continue
+    if [[ $char == $'\n' ]]; then
+      printf '%s\n' "$line" >>"$transcript"
+      return 0
     fi
-    [[ -z $partial ]] && return 1
-    line=$partial partial=""
-    printf '%s\n' "$line" >>"$transcript"
-    return 0
+    line+=$char
+    if [[ $line == *'[y/n] ' ]]; then
+      printf '%s' "$line" >>"$transcript"
+      return 0
+    fi
   done
 }
 
@@ -139,7 +138,7 @@ answer() { printf '%s\n' "$1" >&"$cal_in"; printf '%s\n' "$1" >>"$transcript"; }
 
 # start_calibrate TRANSCRIPT ARGS...: runs `lane calibrate ARGS` as a coprocess.
 start_calibrate() {
-  transcript=$1 partial=""
+  transcript=$1
   shift
   : >"$transcript"
   coproc CALIBRATE { exec timeout 400 "$lane" calibrate "$@" 2>"$transcript.err"; }
@@ -208,18 +207,18 @@ check_mapped() {
   mapped+=("$role")
 }
 
-# knock_and_stand: every pin down and up again three times, at least 150 ms apart, the
-# chattering pins bouncing first: with 5 ms pauses when calibrating, so at least 10 ms of
-# chatter (under emulation a pause takes 3-5 ms more than asked), and with none at the
-# check, whose chatter must stay inside the window calibration chose (twice the longest).
+# knock_and_stand: every pin down and up again three times, at least 150 ms apart. When
+# calibrating, the chattering pins bounce first with 5 ms pauses, so at least 10 ms of chatter
+# (under emulation a pause takes 3-5 ms more than asked, and even back-to-back writes land
+# 3-15 ms apart). At the check every knock is clean: its chatter must stay under the window
+# calibration chose, and emulated timing would leave too thin a margin to trust.
 knock_and_stand() {
-  local pin chatter=0.005
-  [[ $mode == check ]] && chatter=0
+  local pin
   stand_all
   pause 0.3
   for _ in 1 2 3; do
     for pin in "${pins[@]}"; do
-      if is_chattering "$pin"; then knock "$pin" "$chatter"; else knock "$pin"; fi
+      if [[ $mode == calibrate ]] && is_chattering "$pin"; then knock "$pin" 0.005; else knock "$pin"; fi
       pause 0.02
     done
     pause 0.2
