@@ -2,7 +2,7 @@
 # The gpio-sim rig in one command: builds the kernel (reused when unchanged) and the `lane`
 # binaries for libgpiod 1.6 (.build) and 2.x (.build-v2) (incremental), then boots the kernel
 # once per guest run below and runs it against simulated GPIO chips: the selftest with
-# libgpiod's tools, then lane-checks.sh with each `lane`.
+# libgpiod's tools, then lane-checks.sh and calibrate-checks.sh with each `lane`.
 # Exits 0 only when every guest run passed.
 #
 # Usage: Hardware/gpio-sim/run.sh
@@ -19,6 +19,8 @@ guest_scripts=(
   "selftest 300 selftest.sh"
   "lane-libgpiod1 1800 lane-checks.sh .build/debug 1"
   "lane-libgpiod2 1800 lane-checks.sh .build-v2/debug 2"
+  "calibrate-libgpiod1 900 calibrate-checks.sh .build/debug 1"
+  "calibrate-libgpiod2 900 calibrate-checks.sh .build-v2/debug 2"
 )
 # Host packages the guest scripts run (the guest uses the host's root filesystem).
 guest_packages=(gpiod util-linux)

@@ -6,7 +6,7 @@ import LaneSensing
 /// sleeps until its own absolute instant, so a late write is never carried into the next.
 /// Each write is logged as `started ended late_us offset pull trace-line`: the monotonic
 /// seconds just before and just after the write (the kernel stamps the edge in between), how
-/// late the write started, and what it played.
+/// late the write started, the chip offset written, and what it played.
 struct Replayer {
   /// How the replay went: how many writes and how late they started.
   struct Summary: CustomStringConvertible {
@@ -49,7 +49,7 @@ struct Replayer {
       if lateness > .milliseconds(1) { summary.lateOverMillisecond += 1 }
       print(
         "\(started.secondsText) \(ended.secondsText) \(lateness.nanoseconds / 1_000) "
-          + "\(write.line.offset) \(SimLine.pull(active: write.active)) \(write.cause)",
+          + "\(pulls.offset(of: write.line)) \(SimLine.pull(active: write.active)) \(write.cause)",
         to: &log)
     }
     return summary

@@ -4,6 +4,8 @@ import Glibc
 ///
 /// Writing `pull-down` or `pull-up` to a line's pull file drives the simulated input: the
 /// kernel changes the line's level at once and stamps the edge for whoever requested it.
+/// Each ``SimLine`` is driven on its chip offset from the layout given, which is the rig's
+/// (`SimLine.offset`) unless a chip wires its lines in another order.
 final class SimPulls {
   /// A pull file that could not be opened or written.
   struct Failure: Error, CustomStringConvertible {
@@ -19,19 +21,22 @@ final class SimPulls {
 
   private var descriptors: [SimLine: Int32] = [:]
   private let directory: String
+  private let layout: [SimLine: Int]
 
-  /// Opens the pull file of every line in `lines` under `directory`.
+  /// Opens the pull file of every line in `layout` under `directory`.
   ///
+  /// - Parameter layout: Each line the rig drives and its offset on the chip.
   /// - Throws: `Failure` for the first file that does not open for writing.
-  init(directory: String, lines: [SimLine]) throws(Failure) {
+  init(directory: String, layout: [SimLine: Int]) throws(Failure) {
     self.directory = directory
-    for line in lines {
-      let path = Self.path(directory, line)
-      let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+    self.layout = layout
+    for line in layout.keys.sorted() {
+      let file = path(line)
+      let descriptor = open(file, O_WRONLY | O_CLOEXEC)
       guard descriptor >= 0 else {
         let error = errno
         close()
-        throw Failure(path: path, operation: "open", errno: error)
+        throw Failure(path: file, operation: "open", errno: error)
       }
       descriptors[line] = descriptor
     }
@@ -44,16 +49,19 @@ final class SimPulls {
   /// - Throws: `Failure` when the kernel refuses the write.
   func set(_ line: SimLine, pull: String) throws(Failure) {
     guard let descriptor = descriptors[line] else {
-      throw Failure(path: Self.path(directory, line), operation: "write (not opened)", errno: EBADF)
+      throw Failure(path: path(line), operation: "write (not opened)", errno: EBADF)
     }
     var written: Int
     repeat {
       written = pull.withCString { pwrite(descriptor, $0, strlen($0), 0) }
     } while written < 0 && errno == EINTR
     guard written == pull.utf8.count else {
-      throw Failure(path: Self.path(directory, line), operation: "write '\(pull)' to", errno: errno)
+      throw Failure(path: path(line), operation: "write '\(pull)' to", errno: errno)
     }
   }
+
+  /// The chip offset `line` is driven on.
+  func offset(of line: SimLine) -> Int { layout[line] ?? line.offset }
 
   /// Closes every file; safe to call more than once.
   func close() {
@@ -61,7 +69,7 @@ final class SimPulls {
     descriptors = [:]
   }
 
-  private static func path(_ directory: String, _ line: SimLine) -> String {
-    "\(directory)/sim_gpio\(line.offset)/pull"
+  private func path(_ line: SimLine) -> String {
+    "\(directory)/sim_gpio\(offset(of: line))/pull"
   }
 }

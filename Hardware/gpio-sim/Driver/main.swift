@@ -2,8 +2,9 @@
 //
 //   gpio-sim-drive compress [--bounce S] [--settle S] [--max-delivery S] [--margin S] TRACE
 //       prints TRACE with its idle stretches shortened (see GapCompressor)
-//   gpio-sim-drive replay --pull-dir DIR [--pulse S] [--lead S] [--log FILE] TRACE
-//       plays TRACE onto the sim chip's pull files in real time, logging every write
+//   gpio-sim-drive replay --pull-dir DIR [--lines OFFSETS] [--pulse S] [--lead S] [--log FILE] TRACE
+//       plays TRACE onto the sim chip's pull files in real time, logging every write;
+//       --lines gives the chip offsets of pin1..pin10, ball, foul, cycle (default 0,1,...,12)
 //   gpio-sim-drive stamp
 //       copies standard input to standard output, each line prefixed with the monotonic
 //       seconds it arrived at (to time when `lane run` emits a throw)
@@ -49,8 +50,15 @@ func replay(_ arguments: Arguments) {
   guard let directory = arguments.options["pull-dir"] else { fail(64, "replay wants --pull-dir") }
   let pulse = arguments.seconds("pulse", default: .milliseconds(10))
   let lead = arguments.seconds("lead", default: .milliseconds(200))
+  var layout = SimLine.rigLayout
+  if let text = arguments.options["lines"] {
+    guard let given = SimLine.layout(text) else {
+      fail(64, "--lines wants 13 different offsets (pin1..pin10, ball, foul, cycle) such as 9,6,14,0,11,1,12,5,8,3,2,13,4, got '\(text)'")
+    }
+    layout = given
+  }
   let pulls: SimPulls
-  do { pulls = try SimPulls(directory: directory, lines: SimLine.all) } catch { fail(74, "\(error)") }
+  do { pulls = try SimPulls(directory: directory, layout: layout) } catch { fail(74, "\(error)") }
   var log = FileStream.standardOutput()
   if let path = arguments.options["log"] {
     guard let file = fopen(path, "w") else {
@@ -93,7 +101,7 @@ switch words.first {
 case "compress":
   compress(Arguments(words.dropFirst(), allowed: ["bounce", "settle", "max-delivery", "margin"]))
 case "replay":
-  replay(Arguments(words.dropFirst(), allowed: ["pull-dir", "pulse", "lead", "log"]))
+  replay(Arguments(words.dropFirst(), allowed: ["pull-dir", "lines", "pulse", "lead", "log"]))
 case "stamp":
   stamp()
 default:
