@@ -14,12 +14,16 @@ public struct JournalledSession<Store: JournalStore> {
   public private(set) var store: Store
   /// Who the lane's own entries are from.
   public var author = "lane"
+  /// The sequence number of the last record applied or appended: the record a shown event
+  /// came from.
+  public private(set) var lastSequence: Int
 
   /// Carries on the session that `entries` (the store's records so far) make.
   ///
   /// - Throws: ``JournalError/inconsistent(sequence:reason:)`` when they do not make one.
   public init(store: Store, entries: [JournalEntry]) throws(JournalError) {
     self.store = store
+    self.lastSequence = entries.last?.sequence ?? 0
     self.scorer = LaneScorer(session: try LaneSession(journal: entries))
   }
 
@@ -56,7 +60,8 @@ public struct JournalledSession<Store: JournalStore> {
       }
       let entry = JournalEntry(time: time, author: author, event: .delivered(scored.journalled))
       switch try store.append(entry) {
-      case .appended:
+      case .appended(let written):
+        lastSequence = written.sequence
         scorer = next
         return (events, others)
       case .behind(let update):
@@ -86,6 +91,7 @@ public struct JournalledSession<Store: JournalStore> {
       let entry = JournalEntry(time: time, author: author, event: .corrected(correction, change: change))
       switch try store.append(entry) {
       case .appended(let written):
+        lastSequence = written.sequence
         scorer = next
         return (written, others)
       case .behind(let update):
@@ -96,6 +102,9 @@ public struct JournalledSession<Store: JournalStore> {
   }
 
   private mutating func apply(_ update: JournalUpdate) throws(JournalError) {
-    for entry in update.entries { try scorer.apply(entry) }
+    for entry in update.entries {
+      try scorer.apply(entry)
+      lastSequence = entry.sequence
+    }
   }
 }

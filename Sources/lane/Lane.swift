@@ -1,5 +1,9 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The `lane` command: the entry point that wires the LaneBridge libraries together.
 @main
 struct Lane: AsyncParsableCommand {
@@ -9,4 +13,23 @@ struct Lane: AsyncParsableCommand {
       Score.self, Simulate.self, Run.self, Record.self, Calibrate.self, Correct.self,
     ]
   )
+
+  /// Runs the command asked for, after making sure its output can go somewhere.
+  ///
+  /// A reader that went away makes writes fail with EPIPE (exit 74) instead of killing the
+  /// process with SIGPIPE before it can tell anyone.
+  static func main() async {
+    signal(SIGPIPE, SIG_IGN)
+    StandardOutput.checkOpen()
+    do {
+      var command = try parseAsRoot()
+      if var asynchronous = command as? AsyncParsableCommand {
+        try await asynchronous.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: error)
+    }
+  }
 }

@@ -4,7 +4,7 @@ import Synchronization
   import Glibc
 #endif
 
-/// SIGINT and SIGTERM as a flag the lane's loops check between readings.
+/// SIGINT, SIGTERM and SIGHUP as a flag the lane's loops check between readings.
 ///
 /// The first signal asks for a clean stop (lines released, the games shown); the handler
 /// then resets itself, so a second signal ends the process at once.
@@ -14,9 +14,9 @@ enum StopSignal {
   /// Whether a stop was asked for.
   static var isRequested: Bool { received.load(ordering: .relaxed) }
 
-  /// Installs the handler for SIGINT and SIGTERM.
+  /// Installs the handler for SIGINT, SIGTERM and SIGHUP.
   static func install() {
-    for signal in [SIGINT, SIGTERM] {
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { _ in
         StopSignal.received.store(true, ordering: .relaxed)

@@ -1,5 +1,6 @@
 import Bowling
 import Calibration
+import Foundation
 import LaneBridge
 import LaneSensing
 import Testing
@@ -96,18 +97,18 @@ struct CalibrationTests {
       bowler.bowl(ball: .seconds(1), knocking: ([7, 10] as PinSet).complement)
       bowler.bowl(ball: .seconds(10), knocking: [7])
       var sensor = WiredPinSensor(lane, wiring: wiring)
-      var output = ""
-      var warnings = ""
+      var display = JSONLinesDisplay(output: "", warnings: "")
+      var journal = try JournalledSession(startingAt: Date(timeIntervalSince1970: 0))
 
       // When the live lane reads it through the calibrated wiring.
-      let series = try LiveLane(detector: wiring.detector.configuration, format: .jsonLines)
-        .run(&sensor, output: &output, warnings: &warnings) { lane.now > .zero + .seconds(30) }
+      try LaneRunner(detector: wiring.detector.configuration)
+        .run(&sensor, journal: &journal, display: &display, until: { lane.now > .zero + .seconds(30) })
 
       // Then the right pins are knocked and the frame is scored.
-      #expect(output.contains(#""knocked":[1,2,3,4,5,6,8,9],"pins":8,"standing":[7,10]"#))
-      #expect(output.contains(#""knocked":[7],"pins":1,"standing":[10]"#))
-      #expect(series.current.total == 9)
-      #expect(warnings == "")
+      #expect(display.output.contains(#""knocked":[1,2,3,4,5,6,8,9],"pins":8,"seq":2,"standing":[7,10]"#))
+      #expect(display.output.contains(#""knocked":[7],"pins":1,"seq":3,"standing":[10]"#))
+      #expect(journal.session.series[0].current.total == 9)
+      #expect(display.warnings == "")
     }
   }
 

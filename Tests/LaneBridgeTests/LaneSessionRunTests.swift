@@ -25,25 +25,20 @@ struct LaneSessionRunTests {
 
   var journal = try! JournalledSession(
     store: MemoryJournal(starting: start), entries: MemoryJournal(starting: start).entries)
-  let lane = {
-    var lane = LiveLane(detector: .init(), format: .log)
-    lane.clock = { Date(timeIntervalSince1970: 1_000) }
-    return lane
-  }()
+  let lane = LaneRunner(detector: .init(), clock: { Date(timeIntervalSince1970: 1_000) })
 
   /// Runs the lane on `script`, the operator typing `typed` before the first reading.
   mutating func run(_ script: SensorScript, typing typed: [String] = []) throws -> (output: String, warnings: String) {
     var sensor = SimulatedPinSensor(script: script)
-    var output = ""
-    var warnings = ""
+    var display = LogDisplay(output: "", warnings: "")
     var pending = typed
     try lane.run(
-      &sensor, journal: &journal, output: &output, warnings: &warnings,
+      &sensor, journal: &journal, display: &display,
       commands: {
         defer { pending = [] }
         return pending
       })
-    return (output, warnings)
+    return (display.output, display.warnings)
   }
 
   @Test("When two bowlers bowl, then each throw is journalled before it is shown and named by its bowler")
@@ -99,9 +94,8 @@ struct LaneSessionRunTests {
     let laneFile = try JournalFile(path: path, ifMissing: .create(Self.start))
     var running = try JournalledSession(store: laneFile, entries: laneFile.entries)
     var sensor = SimulatedPinSensor(script: Self.script)
-    var output = ""
-    var warnings = ""
-    try lane.run(&sensor, journal: &running, output: &output, warnings: &warnings)
+    var display = LogDisplay(output: "", warnings: "")
+    try lane.run(&sensor, journal: &running, display: &display)
     // Given: another process (lane correct) opens the same journal and marks a foul.
     let correcting = try JournalFile(path: path, ifMissing: .refuse)
     var other = try JournalledSession(store: correcting, entries: correcting.entries)
@@ -109,8 +103,9 @@ struct LaneSessionRunTests {
 
     // When: the running lane reads between readings.
     var quiet = SimulatedPinSensor(script: SensorScript())
-    output = ""
-    try lane.run(&quiet, journal: &running, output: &output, warnings: &warnings)
+    display.output = ""
+    try lane.run(&quiet, journal: &running, display: &display)
+    let output = display.output
 
     // Then: it shows the correction and scores Ben's strike as a foul.
     #expect(output.hasPrefix("correction by Eve: foul: Ben, game 1, frame 1, ball 1: 10 pins"))
@@ -122,51 +117,5 @@ struct LaneSessionRunTests {
   mutating func unknownCommand() throws {
     let result = try run(SensorScript(), typing: ["x"])
     #expect(result.warnings == "warning: 'x' is not a command; \(ConsoleCommand.summary)\n")
-  }
-
-  @Test("When on a console, then every bowler is shown with the one who is up marked")
-  mutating func console() throws {
-    var sensor = SimulatedPinSensor(script: Self.script)
-    var output = ""
-    var warnings = ""
-    try LiveLane(detector: .init(), format: .console(colour: false))
-      .run(&sensor, journal: &journal, output: &output, warnings: &warnings)
-
-    let last = try #require(output.components(separatedBy: "\u{1B}[H\u{1B}[2J").last)
-    #expect(last.hasPrefix("> Ana, game 1\n+-----+"))
-    #expect(last.contains("\n  Ben, game 1\n+-----+"))
-  }
-}
-
-@Suite("Console commands")
-struct ConsoleCommandTests {
-  @Test(
-    "When a command is typed, then it is the correction it names",
-    arguments: [
-      ("u", ConsoleCommand.correct(.undo)), ("d", .correct(.deadBall)), ("f", .toggleFoul),
-      ("p 1,2,4", .correct(.setPins([1, 2, 4]))), ("p 7-10", .correct(.setPins([7, 10]))),
-      ("p -", .correct(.setPins(.empty))), ("  h ", .help), ("?", .help),
-    ])
-  func parses(line: String, command: ConsoleCommand) throws {
-    #expect(try ConsoleCommand.parse(line) == command)
-  }
-
-  @Test("When a blank line is typed, then there is no command")
-  func blank() throws {
-    #expect(try ConsoleCommand.parse("   ") == nil)
-  }
-
-  @Test("When pins are not pin numbers, then the error names the bad part", arguments: ["p 11", "p x", "p"])
-  func badPins(line: String) {
-    #expect(throws: ConsoleCommand.ParseError.self) { try ConsoleCommand.parse(line) }
-  }
-
-  @Test("When f is typed, then it marks a foul on a clean ball and clears one on a foul")
-  func toggle() throws {
-    var session = LaneSession(bowlers: [])
-    try session.record(.knocked([1, 2]))
-    #expect(ConsoleCommand.toggleFoul.correction(in: session) == .foul(true))
-    try session.correct(.foul(true))
-    #expect(ConsoleCommand.toggleFoul.correction(in: session) == .foul(false))
   }
 }

@@ -59,7 +59,7 @@ extension Lane {
       if check == nil, let out {
         do { try WiringFile.checkSavable(to: out, replacing: force) } catch {
           print("lane calibrate: \(error)", to: &errors)
-          throw ExitCode(73)
+          throw ExitCode(.cannotCreate)
         }
       }
       let setup: CalibrationSetup
@@ -80,16 +80,16 @@ extension Lane {
           survey: setup.survey, sensor: setup.sensor, technician: technician, settings: settings)
         if let wiring = setup.wiring {
           let report = try calibration.check(wiring)
-          if !report.isClean { throw ExitCode(1) }
+          if !report.isClean { throw ExitCode(.checkFoundDrift) }
           return
         }
         let result = try calibration.calibrate()
         try save(result, errors: &errors)
       } catch let error as CalibrationError<GPIOError> {
         print("lane calibrate: \(error)", to: &errors)
-        if case .sensor = error { throw ExitCode(74) }
-        if case .noFreeLines = error { throw ExitCode(69) }
-        throw ExitCode(75)
+        if case .sensor = error { throw ExitCode(.ioError) }
+        if case .noFreeLines = error { throw ExitCode(.unavailable) }
+        throw ExitCode(.temporaryFailure)
       }
     }
 
@@ -100,7 +100,7 @@ extension Lane {
         try WiringFile.save(result.fileText(date: date), to: out, replacing: force)
       } catch {
         print("lane calibrate: \(error)", to: &errors)
-        throw ExitCode(73)
+        throw ExitCode(.cannotCreate)
       }
       var output = StandardOutput()
       print("\nSaved the wiring to \(out). Run the lane with: lane run --wiring \(out)", to: &output)

@@ -32,7 +32,7 @@ extension Lane {
         }
       } catch {
         print("lane record: \(error)", to: &warnings)
-        throw ExitCode(73)
+        throw ExitCode(.cannotCreate)
       }
       let hardware = try wiringOptions.openHardware(command: "record")
       StopSignal.install()
@@ -58,10 +58,10 @@ extension Lane {
           to: &warnings)
       } catch let error as GPIOError {
         print("lane record: \(error)", to: &warnings)
-        throw ExitCode(74)
+        throw ExitCode(.ioError)
       } catch let error as RecordingFile.Failure {
         print("lane record: \(error)", to: &warnings)
-        throw ExitCode(74)
+        throw ExitCode(.ioError)
       }
     }
   }

@@ -13,7 +13,7 @@ extension Lane {
       abstract: "Read the lane's sensors, detect throws, score them and show the games.",
       discussion: """
         On a terminal the scoreboard and pin deck are redrawn in place; otherwise each throw \
-        is a log line. Stops cleanly on SIGINT or SIGTERM (a second one ends it at once). \
+        is a log line. Stops cleanly on SIGINT, SIGTERM or SIGHUP (a second one ends it at once). \
         Exit status 78 for a bad wiring file, 77 when the chip may not be opened, 69 when a \
         chip or line is unavailable, 74 when reading the lines or writing the journal fails. \
         With --journal every throw is durable before it is shown, and a restart resumes the \
@@ -39,28 +39,32 @@ extension Lane {
       let hardware = try wiringOptions.openHardware(command: "run")
       StopSignal.install()
       var sensor = hardware.sensor
-      var output = StandardOutput()
       var warnings = StandardError()
-      let format: LiveLane.Format =
-        if json { .jsonLines } else if StandardOutput.isTerminal {
-          .console(colour: StandardOutput.wantsColour)
-        } else { .log }
-      var lane = LiveLane(detector: detector.configuration(over: hardware.detector), format: format)
-      lane.operatorName = by
+      var display: any LaneDisplay =
+        if json {
+          JSONLinesDisplay(output: StandardOutput(), warnings: StandardError())
+        } else if StandardOutput.isTerminal {
+          ConsoleBoardDisplay(
+            output: StandardOutput(), warnings: StandardError(), colour: StandardOutput.wantsColour)
+        } else {
+          LogDisplay(output: StandardOutput(), warnings: StandardError())
+        }
+      let runner = LaneRunner(
+        detector: detector.configuration(over: hardware.detector), operatorName: by)
       if session.journal == nil {
         print("lane run: no --journal: the games are kept in memory only", to: &warnings)
       }
       var console = ConsoleInput()
       let readsConsole = isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal && !json
       do {
-        let result = try lane.run(
-          &sensor, journal: &journal, output: &output, warnings: &warnings,
+        try runner.run(
+          &sensor, journal: &journal, display: &display,
           commands: { readsConsole ? console.lines() : [] },
           until: { StopSignal.isRequested })
-        print("lane run: stopped; \(LaneSummary(result))", to: &warnings)
+        print("lane run: stopped; \(LaneSummary(journal.session))", to: &warnings)
       } catch let error as GPIOError {
         print("lane run: \(error)", to: &warnings)
-        throw ExitCode(74)
+        throw ExitCode(.ioError)
       } catch let error as JournalError {
         print("lane run: \(error)", to: &warnings)
         throw ExitCode(error.exitStatus)

@@ -39,12 +39,14 @@ extension Lane {
         switch error {
         case .usage: throw ValidationError(error.description)
         case .impossible:
-          FileHandle.standardError.write(Data("lane score: \(error)\n".utf8))
+          var warnings = StandardError()
+          print("lane score: \(error)", to: &warnings)
           throw ExitCode(error.exitStatus)
         }
       }
       let colour = StandardOutput.wantsColour
-      print(try report.render(json ? .json : .scoreboard(colour: colour)))
+      var output = StandardOutput()
+      print(try report.render(json ? .json : .scoreboard(colour: colour)), to: &output)
     }
   }
 }

@@ -13,19 +13,23 @@ extension Lane {
     static let configuration = CommandConfiguration(
       abstract: "Replay a sensor trace through the throw detector and the scoring engine.",
       discussion: """
-        Runs as fast as it can, or at the trace's own pace with --realtime. Warnings go to \
-        stderr. Exit status 65 for a malformed trace, 66 when it cannot be opened. The trace \
-        format is described in docs/trace-format.md.
+        Runs as fast as it can, or at the trace's own pace with --realtime (--speed 0.1 to \
+        1000 times it), redrawing the board in place on a terminal as lane run does. Warnings \
+        go to stderr. SIGINT, SIGTERM or SIGHUP stops it cleanly: the record in hand is \
+        finished, the games so far and a summary are printed, exit status 0. Exit status 64 \
+        for bad options, 65 for a malformed trace, 66 when it cannot be opened, 74 when the \
+        journal or standard output cannot be written. The trace format is described in \
+        docs/trace-format.md.
         """
     )
 
     @Flag(help: "Print one JSON object with every throw and game instead of the scoreboard.")
     var json = false
 
-    @Flag(help: "Replay at the trace's pace, printing the scoreboard as frames complete.")
+    @Flag(help: "Replay at the trace's pace, showing the lane as lane run does.")
     var realtime = false
 
-    @Option(help: "Replay this many times faster than the trace's pace (e.g. 20); implies --realtime.")
+    @Option(help: "Replay this many times faster than the trace's pace, 0.1 to 1000 (e.g. 20); implies --realtime.")
     var speed: Double?
 
     @Flag(help: "Print one line per throw as soon as it is journalled, as lane run does in a log.")
@@ -38,41 +42,65 @@ extension Lane {
     @Argument(help: "The trace file, or - for standard input.")
     var trace: String
 
+    /// The paces `--speed` takes: from a tenth of the trace's pace (a stop is still noticed
+    /// within ten seconds) to a thousand times it.
+    static let speeds: ClosedRange<Double> = 0.1...1000
+
     func validate() throws {
       if json && (realtime || speed != nil) {
         throw ValidationError("--json and --realtime do not go together")
       }
       if json && log { throw ValidationError("--json and --log do not go together") }
-      if let speed, !(speed > 0 && speed.isFinite) {
-        throw ValidationError("--speed must be a number above 0, e.g. 20")
+      if let speed, !Self.speeds.contains(speed) {
+        throw ValidationError(
+          "--speed must be a number from 0.1 to 1000 (times the trace's pace), e.g. 20")
       }
     }
 
     func run() throws {
-      let colour = StandardOutput.wantsColour
       let paced = realtime || speed != nil
-      let format: Simulation.Format =
-        if json { .json } else if log { .log } else if paced { .liveScoreboard(colour: colour) } else {
-          .scoreboard(colour: colour)
+      var display: any LaneDisplay =
+        if json {
+          RunReportDisplay(.json, output: StandardOutput(), warnings: StandardError())
+        } else if log || (paced && !StandardOutput.isTerminal) {
+          LogDisplay(output: StandardOutput(), warnings: StandardError())
+        } else if paced {
+          ConsoleBoardDisplay(
+            output: StandardOutput(), warnings: StandardError(), colour: StandardOutput.wantsColour)
+        } else {
+          RunReportDisplay(
+            .scoreboards(colour: StandardOutput.wantsColour), output: StandardOutput(),
+            warnings: StandardError())
         }
-      let simulation = Simulation(detector: detector.configuration(), format: format)
-      var output = StandardOutput()
+      // Paced, a stop must be noticed within a second of the trace's time; unpaced, a longer
+      // wait only saves loop turns over a trace's quiet stretches.
+      let runner = LaneRunner(
+        detector: detector.configuration(), idleTimeout: .seconds(paced ? 1 : 60))
       var warnings = StandardError()
       var sensor = try openTrace()
       var journal = try session.openSession(command: "simulate")
+      StopSignal.install()
+      let status: LaneEvent.Status
       do {
         if paced {
           var pacedSensor = PacedSensor(sensor, clock: ContinuousWallClock(), speed: speed ?? 1)
-          try simulation.run(&pacedSensor, journal: &journal, output: &output, warnings: &warnings)
+          status = try runner.run(
+            &pacedSensor, journal: &journal, display: &display, until: { StopSignal.isRequested })
         } else {
-          try simulation.run(&sensor, journal: &journal, output: &output, warnings: &warnings)
+          status = try runner.run(
+            &sensor, journal: &journal, display: &display, until: { StopSignal.isRequested })
         }
       } catch let error as TraceError {
         print("lane simulate: \(traceName): \(error)", to: &warnings)
-        throw ExitCode(ExitStatus.dataError)
+        throw ExitCode(.dataError)
       } catch let error as JournalError {
         print("lane simulate: \(error)", to: &warnings)
         throw ExitCode(error.exitStatus)
+      }
+      if case .stopped = status {
+        print(
+          "lane simulate: stopped before the end of the trace; \(LaneSummary(journal.session))",
+          to: &warnings)
       }
     }
 
@@ -85,7 +113,7 @@ extension Lane {
       } catch {
         var warnings = StandardError()
         print("lane simulate: \(error)", to: &warnings)
-        throw ExitCode(ExitStatus.noInput)
+        throw ExitCode(.noInput)
       }
     }
   }

@@ -1,0 +1,28 @@
+/// Every status a `lane` command exits with: one table for the whole CLI, from sysexits(3).
+///
+/// docs/running.md lists the same table under "Exit statuses"; a test compares the two.
+public enum ExitStatus: Int32, CaseIterable, Sendable {
+  /// The command did what it was asked.
+  case success = 0
+  /// `lane calibrate --check` found that the lane drifted from its wiring file.
+  case checkFoundDrift = 1
+  /// The command line was wrong: an unknown option, a value out of range (EX_USAGE).
+  case usage = 64
+  /// The input cannot be right: an impossible game, a malformed trace, a refused
+  /// correction, a damaged journal (EX_DATAERR).
+  case dataError = 65
+  /// An input file does not exist or cannot be read (EX_NOINPUT).
+  case noInput = 66
+  /// A chip or line is not there or is busy, or no line is free (EX_UNAVAILABLE).
+  case unavailable = 69
+  /// An output file exists without `--force` or cannot be created (EX_CANTCREAT).
+  case cannotCreate = 73
+  /// Reading the lines, writing the journal or writing standard output failed (EX_IOERR).
+  case ioError = 74
+  /// The technician stopped, or the deck did not match; nothing was saved (EX_TEMPFAIL).
+  case temporaryFailure = 75
+  /// The chip may not be opened (EX_NOPERM).
+  case noPermission = 77
+  /// The wiring file is missing, malformed or does not fit the chip (EX_CONFIG).
+  case badConfiguration = 78
+}

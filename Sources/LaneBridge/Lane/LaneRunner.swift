@@ -1,0 +1,140 @@
+import Bowling
+import Foundation
+import LaneSensing
+
+/// The lane's one loop: reads a sensor, detects throws, scores them in a journalled session
+/// and hands each event to a display, until the sensor ends or a stop is asked for.
+///
+/// `lane run` (a GPIO sensor, the console board or a log) and `lane simulate` (a trace, the
+/// end-of-run report or, paced, the console board) are two configurations of it. Each
+/// delivery is in the journal before its events are shown. Between readings it applies what
+/// others journalled (`lane correct`) and the operator's console commands.
+public struct LaneRunner: Sendable {
+  public var detector: ThrowDetector.Configuration
+  /// The longest the loop waits for a reading; it bounds how late a stop, a console command
+  /// or a correction from `lane correct` is noticed.
+  public var idleTimeout: Duration
+  /// The wall clock that dates journal entries.
+  public var clock: @Sendable () -> Date
+  /// Who console corrections are from, in the journal.
+  public var operatorName: String
+
+  public init(
+    detector: ThrowDetector.Configuration, idleTimeout: Duration = .seconds(1),
+    operatorName: String = "console", clock: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.detector = detector
+    self.idleTimeout = idleTimeout
+    self.operatorName = operatorName
+    self.clock = clock
+  }
+
+  /// Runs the lane's session until the sensor ends or `shouldStop` returns `true`, then
+  /// closes the sensor.
+  ///
+  /// The display first receives `.status(.running)` and who is up, then every event in
+  /// order, and last `.status(.sensorEnded)` or `.status(.stopped(...))`.
+  /// - Parameters:
+  ///   - journal: The session and where it is journalled; it carries on from where it is.
+  ///   - display: Receives every event.
+  ///   - commands: Lines the operator typed since the last call (``ConsoleCommand``).
+  ///   - shouldStop: Asked before each wait for the sensor.
+  /// - Returns: How the run ended; the session is in `journal`.
+  /// - Throws: What the sensor or the display throws, or ``JournalError`` when the journal
+  ///   cannot be read or written: a delivery that is not durable is never shown.
+  @discardableResult
+  public func run<Sensor: PinSensor, Store: JournalStore, Display: LaneDisplay>(
+    _ sensor: inout Sensor,
+    journal: inout JournalledSession<Store>,
+    display: inout Display,
+    commands: () -> [String] = { [] },
+    until shouldStop: () -> Bool = { false }
+  ) throws -> LaneEvent.Status {
+    defer { sensor.close() }
+    var throwDetector = ThrowDetector(configuration: detector)
+    var bowlerUp = journal.session.currentBowler
+
+    func show(_ kind: LaneEvent.Kind) throws {
+      try display.show(LaneEvent(kind, sequence: journal.lastSequence), in: journal.session)
+    }
+    func showBowlerChange() throws {
+      let next = journal.session.currentBowler
+      guard next != bowlerUp else { return }
+      bowlerUp = next
+      try show(.bowlerUp(next))
+    }
+    func show(_ update: JournalUpdate) throws {
+      if let recovered = update.recovered { try show(.journalRecovered(recovered)) }
+      for entry in update.entries {
+        guard case .corrected(let correction, let change) = entry.event else { continue }
+        try display.show(
+          LaneEvent(.corrected(correction, change: change, by: entry.author), sequence: entry.sequence),
+          in: journal.session)
+      }
+      if !update.entries.isEmpty { try showBowlerChange() }
+    }
+    func take(_ output: ThrowDetector.Output) throws {
+      let (events, others) = try journal.score(output, at: clock())
+      for update in others { try show(update) }
+      for event in events {
+        switch event {
+        case .warning(let warning):
+          try show(.warning(warning))
+        case .deckChanged(let change):
+          try show(.deckChanged(standing: change.standing))
+        case .scored(let scored):
+          try show(.scored(scored))
+          let game = scored.recorded.game
+          if scored.completesFrame {
+            try show(.frameCompleted(
+              bowler: scored.bowler, game: game, frame: scored.recorded.position.frame))
+          }
+          if journal.session.series[scored.bowler].games[game - 1].isComplete {
+            try show(.gameCompleted(bowler: scored.bowler, game: game))
+          }
+          try showBowlerChange()
+        }
+      }
+    }
+    func obey(_ line: String) throws {
+      let command: ConsoleCommand
+      do {
+        guard let parsed = try ConsoleCommand.parse(line) else { return }
+        command = parsed
+      } catch {
+        return try show(.notice("\(error)"))
+      }
+      guard let correction = command.correction(in: journal.session) else {
+        return try show(.notice(ConsoleCommand.summary))
+      }
+      let made: (entry: JournalEntry, others: [JournalUpdate])
+      do {
+        made = try journal.correct(correction, by: operatorName, at: clock())
+      } catch JournalError.refused(let error) {
+        return try show(.notice("correction refused: \(error)"))
+      }
+      for update in made.others { try show(update) }
+      try show(JournalUpdate(entries: [made.entry]))
+    }
+
+    try show(.status(.running))
+    try show(.bowlerUp(bowlerUp))
+    let ending = try throwDetector.run(
+      &sensor, idleTimeout: idleTimeout,
+      until: {
+        if shouldStop() { return true }
+        try show(try journal.catchUp())
+        for line in commands() { try obey(line) }
+        return false
+      },
+      take)
+    let status: LaneEvent.Status =
+      switch ending {
+      case .sensorEnded: .sensorEnded
+      case .stopRequested:
+        .stopped(openDeliverySince: throwDetector.isInDelivery ? throwDetector.now : nil)
+      }
+    try show(.status(status))
+    return status
+  }
+}

@@ -1,0 +1,63 @@
+import Bowling
+import Foundation
+import LaneSensing
+import SimulatedPinSensor
+import Testing
+
+@testable import LaneBridge
+
+@Suite("Showing the end-of-run report")
+struct RunReportDisplayTests {
+  @Test("When the form is JSON, then every throw is reported with time, credit, pins and foul once the sensor ends")
+  func json() throws {
+    let shown = try runLane(
+      LaneScripts.splitThenFoul, display: RunReportDisplay(.json, output: "", warnings: "")
+    ).display
+
+    #expect(shown.warnings == "")
+    #expect(shown.output == """
+      {"games":[{"complete":false,"frames":[{"cumulative":8,"marks":["8","F"],"rolls":[8,0],\
+      "splits":[true,false]}],"total":8}],"throws":[{"ball":1,"ballDetected":true,"cutShort":false,\
+      "foul":false,"frame":1,"game":1,"knocked":[1,2,3,4,5,6,8,9],"pins":8,"start":1,"time":4.238},\
+      {"ball":2,"ballDetected":true,"cutShort":false,"foul":true,"frame":1,"game":1,"knocked":[],\
+      "pins":0,"start":12,"time":15}]}
+
+      """)
+  }
+
+  @Test("When the form is scoreboards, then one board is printed at the end")
+  func scoreboards() throws {
+    let output = try runLane(
+      LaneScripts.splitThenFoul, display: RunReportDisplay(.scoreboards(colour: false), output: "", warnings: "")
+    ).display.output
+
+    #expect(output.components(separatedBy: "Total").count == 2)
+    #expect(output.contains("|(8)F |"))
+  }
+
+  @Test("When the run is stopped, then the report of the games so far is printed")
+  func stopped() throws {
+    var readings = 0
+    let output = try runLane(
+      LaneScripts.splitThenFoul, display: RunReportDisplay(.scoreboards(colour: false), output: "", warnings: "")
+    ) {
+      readings += 1
+      return readings > 2
+    }.display.output
+
+    #expect(output.components(separatedBy: "Total").count == 2)
+    #expect(!output.contains("|(8)"))
+  }
+
+  @Test("When a trace line is malformed, then the trace error is thrown and nothing is written")
+  func malformed() throws {
+    var sensor = SimulatedPinSensor(traceLines: ["0.0 pins 1111111111", "1.0 bal"].makeIterator())
+    var display = RunReportDisplay(.json, output: "", warnings: "")
+    var journal = try JournalledSession(startingAt: .init(timeIntervalSince1970: 0))
+
+    #expect(throws: TraceError(line: 2, .unknownEvent("bal"))) {
+      try LaneRunner(detector: .init()).run(&sensor, journal: &journal, display: &display)
+    }
+    #expect(display.output == "")
+  }
+}
