@@ -15,7 +15,14 @@ enum StopSignal {
   static var isRequested: Bool { received.load(ordering: .relaxed) }
 
   /// Installs the handler for SIGINT, SIGTERM and SIGHUP.
+  ///
+  /// It also unblocks them: a process inherits its parent's signal mask, and a parent that
+  /// blocks them (some supervisors and test runners do) would leave the lane deaf to a stop.
   static func install() {
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, signal) }
+    sigprocmask(SIG_UNBLOCK, &handled, nil)
     for signal in [SIGINT, SIGTERM, SIGHUP] {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { _ in

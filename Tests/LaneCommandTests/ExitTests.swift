@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite("lane's exits on bad output, bad options and signals, run as a user runs it")
+struct ExitTests {
+  let lane: LaneExecutable
+  let trace = ShippedTrace.all[0].path
+
+  init() throws {
+    lane = try LaneExecutable()
+  }
+
+  @Test(
+    "When standard output is a full device, then the command says so and exits 74",
+    arguments: [["simulate", ShippedTrace.all[0].path], ["score", "X", "7/"], ["simulate", "--json", ShippedTrace.all[0].path]])
+  func fullOutput(arguments: [String]) throws {
+    let run = try lane.run(arguments, standardOutputTo: "/dev/full")
+
+    #expect(run.status == 74)
+    #expect(run.standardError.hasPrefix("lane: cannot write to standard output: No space left on device."))
+  }
+
+  @Test("When standard output is closed, then nothing is opened, the journal is not touched, and the exit is 74")
+  func closedOutput() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lane-closed-output-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let journal = folder.appendingPathComponent("lane.journal").path
+
+    // Given a shell that starts lane with descriptor 1 closed.
+    let run = try LaneExecutable(url: URL(fileURLWithPath: "/bin/sh")).run(
+      ["-c", "exec \"$0\" \"$@\" >&-", lane.url.path, "simulate", "--journal", journal, trace])
+
+    #expect(run.status == 74)
+    #expect(run.standardError.contains("cannot write to standard output: Bad file descriptor"))
+    #expect(!FileManager.default.fileExists(atPath: journal))
+  }
+
+  @Test(
+    "When --speed is outside 0.1 to 1000, then it is a usage error that gives the range",
+    arguments: ["1e-20", "0", "0.09", "1001", "nan", "inf"])
+  func speedOutOfRange(speed: String) throws {
+    let run = try lane.run(["simulate", "--speed", speed, trace])
+
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("--speed must be a number from 0.1 to 1000"))
+    #expect(run.standardOutput == "")
+  }
+
+  @Test(
+    "When lane simulate is signalled, then it finishes the record in hand, prints the games so far and a summary, and exits 0",
+    arguments: [SIGINT, SIGTERM, SIGHUP])
+  func signalled(signal: Int32) throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lane-signal-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let journal = folder.appendingPathComponent("lane.journal").path
+
+    // When: the 410 s trace plays at 50 times its pace (8 s), and the signal comes after 2 s.
+    let (run, bySignal) = try lane.run(
+      ["simulate", "--speed", "50", "--log", "--journal", journal, trace],
+      signal: signal, after: .seconds(2))
+
+    #expect(!bySignal)
+    #expect(run.status == 0)
+    #expect(run.standardError.contains("lane simulate: stopped before the end of the trace; game 1 at frame"))
+    // Then: every throw shown is in the journal (one record a line, after the session's start).
+    let shown = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("game 1, frame") }
+    let records = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n")
+    #expect(!shown.isEmpty)
+    #expect(records.count == shown.count + 1)
+  }
+}
