@@ -35,7 +35,7 @@ let package = Package(
     .target(
       name: "LaneBridge",
       dependencies: [
-        "Bowling", "Scoreboard", "LaneSensing", "SimulatedPinSensor", "Wiring", "GPIO",
+        "Bowling", "Scoreboard", "LaneSensing", "Wiring", "GPIO",
         "GPIOPinSensor", "Calibration", "GPIOLineSensor",
       ]
     ),
@@ -95,6 +95,8 @@ let package = Package(
       name: "lane",
       dependencies: [
         "LaneBridge",
+        "Bowling",
+        "Scoreboard",
         "LaneSensing",
         "SimulatedPinSensor",
         "GPIO",

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import LaneBridge
+
+@Suite("The exit statuses of every lane command")
+struct ExitStatusTests {
+  static let docs = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("docs")
+
+  /// The rows of the first table after each heading that names exit statuses in `file`, as
+  /// their cells.
+  static func exitStatusRows(in file: String) throws -> [[String]] {
+    let text = try String(contentsOf: docs.appendingPathComponent(file), encoding: .utf8)
+    var rows: [[String]] = []
+    var inSection = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("#") {
+        inSection = line.lowercased().contains("exit status")
+        continue
+      }
+      guard inSection, line.hasPrefix("|") else { continue }
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard let first = cells.first, first.first?.isNumber == true else { continue }  // header, rule
+      rows.append(cells)
+    }
+    return rows
+  }
+
+  /// The status a docs row starts with: `64` or `64 (EX_USAGE)`.
+  static func status(of row: [String]) -> Int32? {
+    Int32(row[0].prefix { $0.isNumber })
+  }
+
+  @Test("When the table in docs/running.md is read, then it lists exactly the statuses of ExitStatus, by name")
+  func runningTable() throws {
+    let rows = try Self.exitStatusRows(in: "running.md")
+
+    let documented = rows.map { "\($0[0]) \($0[1])" }
+    let coded = ExitStatus.allCases.map { "\($0.rawValue) `\($0)`" }
+    #expect(documented == coded)
+  }
+
+  @Test(
+    "When a command's own docs list exit statuses, then each is one of ExitStatus",
+    arguments: ["calibration.md", "scoring.md", "running.md"])
+  func commandTables(file: String) throws {
+    let rows = try Self.exitStatusRows(in: file)
+
+    #expect(!rows.isEmpty)
+    for row in rows {
+      #expect(Self.status(of: row).flatMap(ExitStatus.init(rawValue:)) != nil, "\(file): \(row)")
+    }
+  }
+
+  @Test("When an error chooses its exit status, then the status is one of ExitStatus")
+  func errorStatuses() {
+    let statuses: [Int32] = [
+      JournalError.system(operation: "write", path: "j", errno: ENOSPC).exitStatus,
+      JournalError.missing(path: "j").exitStatus,
+      JournalError.inconsistent(sequence: 2, reason: "r").exitStatus,
+    ]
+
+    #expect(statuses.compactMap(ExitStatus.init(rawValue:)) == [.ioError, .noInput, .dataError])
+  }
+}
