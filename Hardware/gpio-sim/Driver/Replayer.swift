@@ -38,10 +38,10 @@ struct Replayer {
       let traceOrigin = origin ?? write.time
       origin = traceOrigin
       let deadline = start + (write.time - traceOrigin)
-      Monotonic.sleep(until: deadline)
-      let started = Monotonic.now()
+      MonotonicClock.sleep(until: deadline)
+      let started = MonotonicClock.now()
       try pulls.set(write.line, pull: SimLine.pull(active: write.active))
-      let ended = Monotonic.now()
+      let ended = MonotonicClock.now()
       let lateness = started - deadline
       summary.writes += 1
       summary.totalLateness += lateness

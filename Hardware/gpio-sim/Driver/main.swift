@@ -67,7 +67,7 @@ func replay(_ arguments: Arguments) {
     log = FileStream(file: file)
   }
   var plan = LineWritePlan(TraceEvents(path: arguments.trace), pulse: pulse)
-  let replayer = Replayer(pulls: pulls, start: Monotonic.now() + lead)
+  let replayer = Replayer(pulls: pulls, start: MonotonicClock.now() + lead)
   do {
     let summary = try replayer.play(&plan, log: &log)
     log.flush()
@@ -87,7 +87,7 @@ func stamp() {
   while true {
     let length = getline(&buffer, &capacity, input)
     guard length >= 0, let buffer else { break }
-    let arrived = Monotonic.now()
+    let arrived = MonotonicClock.now()
     let line = String(cString: buffer)
     output.write(arrived.secondsText + " " + line)
     if !line.hasSuffix("\n") { output.write("\n") }

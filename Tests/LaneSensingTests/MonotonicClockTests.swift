@@ -2,8 +2,6 @@ import Glibc
 import LaneSensing
 import Testing
 
-@testable import GPIOPinSensor
-
 @Suite("Monotonic clock")
 struct MonotonicClockTests {
   @Test("When read around a 20 ms sleep, then it moves forward by at least 20 ms")
@@ -26,5 +24,23 @@ struct MonotonicClockTests {
 
     #expect(now >= direct)
     #expect(now - direct < .seconds(1))
+  }
+
+  @Test("When asked to sleep until 20 ms from now, then it returns at that instant or later")
+  func sleepsUntil() {
+    let deadline = MonotonicClock.now() + .milliseconds(20)
+
+    MonotonicClock.sleep(until: deadline)
+
+    #expect(MonotonicClock.now() >= deadline)
+  }
+
+  @Test("When asked to sleep until an instant that has passed, then it returns at once")
+  func pastDeadline() {
+    let before = MonotonicClock.now()
+
+    MonotonicClock.sleep(until: before - .seconds(1))
+
+    #expect(MonotonicClock.now() - before < .seconds(1))
   }
 }

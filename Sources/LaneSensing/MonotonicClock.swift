@@ -1,5 +1,6 @@
-import Glibc
-import LaneSensing
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The clock the kernel stamps GPIO edge events with, `CLOCK_MONOTONIC`.
 ///
@@ -7,7 +8,8 @@ import LaneSensing
 /// events, so `GPIOPinSensor` stamps its opening snapshot and its `.quiet`
 /// readings with this clock, and the live loop should read no other. It never
 /// jumps (setting the wall clock does not move it) and stops while the
-/// machine is suspended. Its origin is the boot.
+/// machine is suspended. Its origin is the boot. The gpio-sim rig's driver
+/// paces its traces on it too.
 public enum MonotonicClock {
   /// The current instant on `CLOCK_MONOTONIC`.
   ///
@@ -18,5 +20,16 @@ public enum MonotonicClock {
     // call cannot fail (POSIX lists only EINVAL and EFAULT).
     clock_gettime(CLOCK_MONOTONIC, &time)
     return SensorInstant(nanoseconds: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+  }
+
+  /// Sleeps until `deadline` (returns at once if it has passed). Sleeping to an absolute
+  /// instant means a late wake-up never delays the deadlines after it: no drift.
+  ///
+  /// The corresponding C function is `clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)`.
+  public static func sleep(until deadline: SensorInstant) {
+    var time = timespec(
+      tv_sec: Int(deadline.nanoseconds / 1_000_000_000),
+      tv_nsec: Int(deadline.nanoseconds % 1_000_000_000))
+    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
   }
 }
