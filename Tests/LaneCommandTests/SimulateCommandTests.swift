@@ -114,4 +114,29 @@ struct SimulateCommandTests {
     #expect(run.status == 64)
     #expect(run.standardError.contains("--settle"))
   }
+
+  @Test(
+    "When --speed replays onto a terminal, then the board is redrawn in place as lane run does",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux script for a terminal"))
+  func pacedOnTerminal() throws {
+    // Given a terminal: script(1) runs lane on a pseudo-terminal and copies what it shows.
+    let command = "'\(lane.url.path)' simulate --speed 1000 '\(ShippedTrace.all[0].path)'"
+
+    let run = try LaneExecutable(url: URL(fileURLWithPath: "/usr/bin/script"))
+      .run(["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"])
+
+    #expect(run.status == 0)
+    let screens = run.standardOutput.components(separatedBy: "\u{1B}[H\u{1B}[2J").dropFirst()
+    #expect(screens.count > 20)  // one per throw and per pinsetter cycle, not one per frame
+    #expect(screens.allSatisfy { $0.hasPrefix("Game 1\r\n+---") })
+  }
+
+  @Test("When --speed replays into a pipe, then it writes the log lane run writes there")
+  func pacedIntoPipe() throws {
+    let run = try lane.run(["simulate", "--speed", "1000", ShippedTrace.all[0].path])
+
+    #expect(run.status == 0)
+    #expect(run.standardOutput.hasPrefix("game 1, frame 1, ball 1: "))
+    #expect(!run.standardOutput.contains("\u{1B}["))
+  }
 }
