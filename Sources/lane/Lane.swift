@@ -1,4 +1,5 @@
 import ArgumentParser
+import LaneBridge
 
 #if canImport(Glibc)
   import Glibc
@@ -29,6 +30,13 @@ struct Lane: AsyncParsableCommand {
         try command.run()
       }
     } catch {
+      // Help and version go through StandardOutput too, so a full stdout is not silent.
+      let message = fullMessage(for: error)
+      if exitCode(for: error) == .success, !message.isEmpty {
+        var output = StandardOutput()
+        print(message, to: &output)
+        Glibc.exit(ExitStatus.success.rawValue)
+      }
       exit(withError: error)
     }
   }

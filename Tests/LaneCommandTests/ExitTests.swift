@@ -16,7 +16,10 @@ struct ExitTests {
 
   @Test(
     "When standard output is a full device, then the command says so and exits 74",
-    arguments: [["simulate", ShippedTrace.all[0].path], ["score", "X", "7/"], ["simulate", "--json", ShippedTrace.all[0].path]])
+    arguments: [
+      ["simulate", ShippedTrace.all[0].path], ["score", "X", "7/"],
+      ["simulate", "--json", ShippedTrace.all[0].path], ["--help"],
+    ])
   func fullOutput(arguments: [String]) throws {
     let run = try lane.run(arguments, standardOutputTo: "/dev/full")
 
