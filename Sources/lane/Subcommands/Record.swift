@@ -9,7 +9,7 @@ extension Lane {
     static let configuration = CommandConfiguration(
       abstract: "Write the lane's raw sensor events in the trace format.",
       discussion: """
-        Records until SIGINT or SIGTERM. An existing --out file is never replaced without \
+        Records until SIGINT, SIGTERM or SIGHUP. An existing --out file is never replaced without \
         --force. The trace is synced to storage whenever the lane falls quiet. Exit statuses \
         as for lane run, and 73 when the output file cannot be created.
         """

@@ -15,7 +15,7 @@ extension Lane {
         On a terminal the scoreboard and pin deck are redrawn in place; otherwise each throw \
         is a log line. Stops cleanly on SIGINT, SIGTERM or SIGHUP (a second one ends it at once). \
         Exit status 78 for a bad wiring file, 77 when the chip may not be opened, 69 when a \
-        chip or line is unavailable, 74 when reading the lines or writing the journal fails. \
+        chip or line is unavailable, 74 when reading the lines, writing the journal or standard output fails. \
         With --journal every throw is durable before it is shown, and a restart resumes the \
         games where they were. On a terminal, type u (undo), f (foul on/off), d (dead ball) \
         or p PINS (the last ball's pins), then Enter; see docs/operations.md.
