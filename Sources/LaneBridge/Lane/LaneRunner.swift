@@ -58,6 +58,8 @@ public struct LaneRunner: Sendable {
       try display.show(LaneEvent(kind, sequence: journal.lastSequence), in: journal.session)
     }
     func showBowlerChange() throws {
+      // One bowler is always up; with several, finding who costs a walk over the games.
+      guard journal.session.bowlers.count > 1 else { return }
       let next = journal.session.currentBowler
       guard next != bowlerUp else { return }
       bowlerUp = next
