@@ -15,8 +15,13 @@ public enum LaneSetupError: Error, Sendable {
   /// permission problem, 69 for a chip or line that is unavailable.
   public var exitStatus: Int32 {
     switch self {
-    case .wiring, .mixedBias: 78
-    case .gpio(let error): if case .permissionDenied = error.problem { 77 } else { 69 }
+    case .wiring, .mixedBias: ExitStatus.badConfiguration.rawValue
+    case .gpio(let error):
+      if case .permissionDenied = error.problem {
+        ExitStatus.noPermission.rawValue
+      } else {
+        ExitStatus.unavailable.rawValue
+      }
     }
   }
 }

@@ -10,8 +10,8 @@ public enum ScoreInputError: Error, Hashable, Sendable {
   /// The sysexits.h status for this error.
   public var exitStatus: Int32 {
     switch self {
-    case .usage: 64
-    case .impossible: 65
+    case .usage: ExitStatus.usage.rawValue
+    case .impossible: ExitStatus.dataError.rawValue
     }
   }
 }
