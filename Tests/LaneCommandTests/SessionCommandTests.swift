@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @Suite("lane simulate --bowlers --journal and lane correct, run as a user runs them")
-struct SessionCommandTests {
+final class SessionCommandTests {
   let lane: LaneExecutable
   let folder: URL
   let journal: String
@@ -14,6 +14,10 @@ struct SessionCommandTests {
       .appendingPathComponent("lane-session-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     journal = folder.appendingPathComponent("lane.journal").path
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: folder)
   }
 
   @Test("When two bowlers share a trace, then they bowl a frame each and both games are shown")
