@@ -31,8 +31,12 @@ if [ -e "$password_file" ]; then
 else
   mosquitto_passwd -c -b "$password_file" "$name" "$password"
 fi
-# mosquitto drops to its own user after start and must read the file.
-chmod 644 "$password_file"
+# mosquitto drops to its own user after start and must read the (hashed) passwords.
+if chgrp mosquitto "$password_file" 2>/dev/null; then
+  chmod 640 "$password_file"
+else
+  chmod 644 "$password_file"
+fi
 
 (
   umask 077

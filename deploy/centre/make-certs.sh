@@ -32,7 +32,12 @@ openssl x509 -req -in server.csr -CA ca.crt -CAkey ca.key -CAcreateserial \
   -days 825 -sha256 -extfile server.ext -out server.crt 2>/dev/null
 rm -f server.csr server.ext ca.srl
 
-# mosquitto drops to its own user after start and must read its key.
-chmod 644 ca.crt server.crt server.key
+# mosquitto drops to its own user after start and must read its key; nobody else may.
+chmod 644 ca.crt server.crt
 chmod 600 ca.key
+if chgrp mosquitto server.key 2>/dev/null; then
+  chmod 640 server.key
+else
+  chmod 644 server.key
+fi
 echo "CA and server certificate for $names in $folder"
