@@ -140,12 +140,9 @@ public final class MQTTClient: Sendable {
       throw MQTTError(.configure("client id \(configuration.clientID)"), error)
     }
     self.handle = handle
-    do throws(MQTTError) {
-      try Self.configure(handle, configuration)
-    } catch {
-      Mosquitto.destroy(handle)
-      throw error
-    }
+    // Every stored property is set: if configuring throws, deinit runs and
+    // destroys the handle (destroying it here too was a double free).
+    try Self.configure(handle, configuration)
     Mosquitto.setCallbacks(
       handle, connect: connectCallback, disconnect: disconnectCallback,
       publish: publishCallback, subscribe: subscribeCallback, message: messageCallback)
