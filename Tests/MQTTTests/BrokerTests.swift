@@ -96,6 +96,31 @@ struct BrokerTests {
       #expect(await log.first(on: "lanebridge/v1/lanes/lane1/commands") != nil)
     }
 
+    @Test("When the broker restarts, then the client reconnects by itself and its subscription works again")
+    func reconnects() async throws {
+      let desk = try await broker.connectedClient("desk")
+      let log = MessageLog(desk)
+      try await desk.subscribe(to: everyLanesEvents)
+
+      broker.stop()
+      #expect(await eventually { !desk.isConnected })
+      let offline = await #expect(throws: MQTTError.self) {
+        try await desk.publish(Array("{}".utf8), to: "lanebridge/v1/lanes/lane1/ack")
+      }
+      #expect(offline?.problem == .notConnected)
+      try broker.restart()
+
+      #expect(await eventually(within: .seconds(30)) { desk.isConnected })
+      let lane = try await broker.connectedClient("lane1")
+      // The desk subscribes again as it reconnects; its SUBACK is not awaited,
+      // so publish until the desk hears one.
+      for _ in 0..<10 where log.all.isEmpty {
+        try await lane.publish(Array("after restart".utf8), to: eventsOfLane1)
+        _ = await log.first(on: eventsOfLane1, within: .milliseconds(500))
+      }
+      #expect(log.all.first?.payload == Array("after restart".utf8))
+    }
+
     @Test("When the password is wrong, then connecting fails with reason 134 and says to check the credentials")
     func badCredentials() async throws {
       var configuration = try broker.configuration("lane1")

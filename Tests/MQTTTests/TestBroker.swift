@@ -33,7 +33,8 @@ final class TestBroker: @unchecked Sendable {
   let port: Int
   /// The TLS listener's port, when started with TLS.
   let tlsPort: Int?
-  private let process: ChildProcess
+  private var process: ChildProcess
+  private let binary: String
 
   /// Starts mosquitto with the sample config, one broker user per name in
   /// `users`, and a TLS listener for 127.0.0.1 when `tls` is set.
@@ -42,6 +43,7 @@ final class TestBroker: @unchecked Sendable {
       throw Failure(description: "mosquitto is not installed; CI=true requires it. "
         + "Run scripts/install-packages test")
     }
+    self.binary = binary
     folder = try Self.makeScratchFolder()
     do {
       port = try Self.freePort()
@@ -66,8 +68,7 @@ final class TestBroker: @unchecked Sendable {
       try Self.configuration(folder: folder, port: port, tlsPort: tlsPort)
         .write(toFile: folder + "/mosquitto.conf", atomically: false, encoding: .utf8)
 
-      process = try ChildProcess(
-        binary, ["-c", folder + "/mosquitto.conf"], outputFile: folder + "/broker.log")
+      process = try Self.launch(binary, folder: folder)
       try waitUntilListening()
     } catch {
       Self.remove(folder)
@@ -116,6 +117,18 @@ final class TestBroker: @unchecked Sendable {
   /// What mosquitto logged, for failure messages.
   var log: String {
     (try? String(contentsOfFile: folder + "/broker.log", encoding: .utf8)) ?? ""
+  }
+
+  /// Starts mosquitto again on the same ports with the same files (its
+  /// persistence keeps retained messages) after ``stop()``.
+  func restart() throws {
+    stop()
+    process = try Self.launch(binary, folder: folder)
+    try waitUntilListening()
+  }
+
+  private static func launch(_ binary: String, folder: String) throws -> ChildProcess {
+    try ChildProcess(binary, ["-c", folder + "/mosquitto.conf"], outputFile: folder + "/broker.log")
   }
 
   /// Stops mosquitto by its pid and waits for it.
