@@ -154,7 +154,11 @@ struct BrokerTests {
       #expect(status?.payload == will.payload)
     }
 
-    @Test("When a lane's client process is killed with -9, then the broker delivers its last will to the desk")
+    @Test(
+      "When a lane's client process is killed with -9, then the broker delivers its last will to the desk",
+      .enabled(
+        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/mosquitto_sub") || TestBroker.isCI,
+        "Needs mosquitto_sub (Debian package mosquitto-clients: scripts/install-packages test)"))
     func willAfterKill() async throws {
       let desk = try await broker.connectedClient("desk")
       let log = MessageLog(desk)
