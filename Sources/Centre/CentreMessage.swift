@@ -100,12 +100,13 @@ public enum CentreMessage: Hashable, Sendable {
   }
 
   /// The JSON for a payload, keys sorted so equal payloads are equal bytes.
-  public static func encode<Value: Encodable>(_ payload: Value) -> [UInt8] {
+  ///
+  /// - Throws: `EncodingError` for a value JSON cannot hold (a
+  ///   ``JSONValue/number(_:)`` that is NaN or infinite).
+  public static func encode<Value: Encodable>(_ payload: Value) throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    // Encoding these value types cannot fail: no non-finite numbers, only
-    // strings and integers, and JSONValue numbers come from parsed JSON.
-    return Array((try? encoder.encode(payload)) ?? Data("{}".utf8))
+    return Array(try encoder.encode(payload))
   }
 
   private static func decode<Value: Decodable>(_ type: Value.Type, _ data: Data) throws(Invalid) -> Value {

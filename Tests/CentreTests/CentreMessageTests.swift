@@ -15,7 +15,7 @@ struct CentreMessageTests {
       record: .object(["pins": .array([.number(1), .number(2)])]))
 
     let decoded = try CentreMessage.decode(
-      topic: Topic.events(lane1).name, payload: CentreMessage.encode(event))
+      topic: Topic.events(lane1).name, payload: try CentreMessage.encode(event))
 
     #expect(decoded == .event(event))
   }
@@ -23,29 +23,29 @@ struct CentreMessageTests {
   @Test("When every kind of payload is encoded and decoded on its topic, then it survives")
   func everyKindRoundTrips() throws {
     let cases: [(Topic, [UInt8], CentreMessage)] = [
-      {
+      try {
         let status = Payload.Status(lane: lane1, state: .online, epoch: 4, version: "1.0", lastSeq: 9)
-        return (.status(lane1), CentreMessage.encode(status), .status(status))
+        return (.status(lane1), try CentreMessage.encode(status), .status(status))
       }(),
-      {
+      try {
         let board = Payload.Board(lane: lane1, session: "s1", seq: 2, games: .array([]))
-        return (.board(lane1), CentreMessage.encode(board), .board(board))
+        return (.board(lane1), try CentreMessage.encode(board), .board(board))
       }(),
-      {
+      try {
         let ack = Payload.Ack(session: "s1", upto: 7)
-        return (.ack(lane1), CentreMessage.encode(ack), .ack(lane1, ack))
+        return (.ack(lane1), try CentreMessage.encode(ack), .ack(lane1, ack))
       }(),
-      {
+      try {
         let command = Payload.Command(id: "r-1", action: .correct, correction: .pins, pins: [1, 2, 4])
-        return (.commands(lane1), CentreMessage.encode(command), .command(lane1, command))
+        return (.commands(lane1), try CentreMessage.encode(command), .command(lane1, command))
       }(),
-      {
+      try {
         let reply = Payload.Reply(id: "r-1", ok: true, message: "corrected")
-        return (.replies(lane1), CentreMessage.encode(reply), .reply(lane1, reply))
+        return (.replies(lane1), try CentreMessage.encode(reply), .reply(lane1, reply))
       }(),
-      {
+      try {
         let desk = Payload.DeskStatus(state: .offline, epoch: 2)
-        return (.deskStatus, CentreMessage.encode(desk), .deskStatus(desk))
+        return (.deskStatus, try CentreMessage.encode(desk), .deskStatus(desk))
       }(),
     ]
     for (topic, payload, expected) in cases {
@@ -136,6 +136,14 @@ struct CentreMessageTests {
       payload: bytes(#"{"v":1,"id":"r1","action":"start-session","bowlers":["Ana","Ben"]}"#))
 
     #expect(message == .command(lane1, .init(id: "r1", action: .startSession, bowlers: ["Ana", "Ben"])))
+  }
+
+  @Test("When a record holds a number JSON cannot carry, then encoding fails instead of sending something else")
+  func unencodable() {
+    let event = Payload.Event(
+      lane: lane1, session: "s1", seq: 1, type: .warning, record: .number(.infinity))
+
+    #expect(throws: EncodingError.self) { try CentreMessage.encode(event) }
   }
 
   @Test("When a refusal is described, then it says what is wrong in words")
