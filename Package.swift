@@ -19,6 +19,8 @@ let package = Package(
     // For the libFuzzer targets in Fuzz/, a package of their own that fuzzes `lane score`'s
     // parser; not meant as an API.
     .library(name: "LaneBridge", targets: ["LaneBridge"]),
+    .library(name: "MQTT", targets: ["MQTT"]),
+    .library(name: "Centre", targets: ["Centre"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -106,6 +108,19 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // libmosquitto (Debian's libmosquitto-dev, 2.0.x), found with pkg-config. Only MQTT
+    // imports it.
+    .systemLibrary(
+      name: "CMosquitto",
+      pkgConfig: "libmosquitto",
+      providers: [.apt(["libmosquitto-dev"])]
+    ),
+    // The only Swift code that touches libmosquitto: an MQTT v5 client whose network thread
+    // is bridged to Swift (docs/centre.md).
+    .target(name: "MQTT", dependencies: ["CMosquitto"]),
+    // The centre link's protocol, pure: topics, the payload schema v1, validation, the
+    // desk's deduplicating consumer and the lane's outbox. No I/O, no MQTT.
+    .target(name: "Centre"),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
     .testTarget(name: "ScoreboardTests", dependencies: ["Scoreboard"]),
     .testTarget(
@@ -120,6 +135,12 @@ let package = Package(
       dependencies: ["lane", "LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor"]
     ),
     .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD"]),
+    .testTarget(
+      name: "CentreTests",
+      dependencies: ["Centre", .product(name: "PropertyBased", package: "swift-property-based")]
+    ),
+    // Starts a real mosquitto per test with the files in deploy/centre/.
+    .testTarget(name: "MQTTTests", dependencies: ["MQTT"]),
     .testTarget(name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling"]),
     .testTarget(
       name: "SimulatedPinSensorTests",

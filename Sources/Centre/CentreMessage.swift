@@ -1,0 +1,178 @@
+import Foundation
+
+/// A message received on the centre link, validated: the topic is one of the
+/// link's, the payload is version 1, within its size limit, and names the
+/// lane its topic names.
+public enum CentreMessage: Hashable, Sendable {
+  case event(Payload.Event)
+  case status(Payload.Status)
+  case board(Payload.Board)
+  case ack(LaneID, Payload.Ack)
+  case command(LaneID, Payload.Command)
+  case reply(LaneID, Payload.Reply)
+  case deskStatus(Payload.DeskStatus)
+
+  /// Why a message was refused; nothing acts on a refused message.
+  public enum Invalid: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknownTopic(String)
+    case oversize(bytes: Int, limit: Int)
+    case notJSON(String)
+    case unsupportedVersion(Int?)
+    /// The payload names another lane than its topic: forged or misrouted.
+    case laneMismatch(topic: LaneID, payload: LaneID)
+    case badField(String, String)
+
+    public var description: String {
+      switch self {
+      case .unknownTopic(let topic): "not a LaneBridge v1 topic: \(topic)"
+      case .oversize(let bytes, let limit): "payload of \(bytes) bytes exceeds the \(limit)-byte limit"
+      case .notJSON(let why): "payload is not a valid v1 JSON object: \(why)"
+      case .unsupportedVersion(let version):
+        "payload schema version \(version.map(String.init) ?? "missing") is not 1; update LaneBridge"
+      case .laneMismatch(let topic, let payload):
+        "payload names lane \(payload) on lane \(topic)'s topic: forged or misrouted, ignored"
+      case .badField(let field, let why): "field \(field) \(why)"
+      }
+    }
+  }
+
+  /// The largest payload accepted on each topic, in bytes.
+  public static func sizeLimit(for topic: Topic) -> Int {
+    switch topic {
+    case .board: 256 * 1024
+    case .events: 64 * 1024
+    default: 4 * 1024
+    }
+  }
+
+  /// Validates `payload` received on `topic`.
+  ///
+  /// - Throws: ``Invalid`` saying what is wrong; the message must then be
+  ///   ignored (and, for a lane, reported).
+  public static func decode(topic name: String, payload: [UInt8]) throws(Invalid) -> CentreMessage {
+    guard let topic = Topic(name: name) else { throw .unknownTopic(name) }
+    let limit = sizeLimit(for: topic)
+    guard payload.count <= limit else { throw .oversize(bytes: payload.count, limit: limit) }
+    let data = Data(payload)
+    struct Versioned: Decodable { var v: Int? }
+    let version: Int?
+    do {
+      version = try JSONDecoder().decode(Versioned.self, from: data).v
+    } catch {
+      throw .notJSON(Self.reason(error))
+    }
+    guard version == Payload.version else { throw .unsupportedVersion(version) }
+
+    switch topic {
+    case .events(let lane):
+      let event = try decode(Payload.Event.self, data)
+      try check(lane, event.lane)
+      try checkSession(event.session)
+      guard event.seq >= 1 else { throw .badField("seq", "must be 1 or more, not \(event.seq)") }
+      return .event(event)
+    case .status(let lane):
+      let status = try decode(Payload.Status.self, data)
+      try check(lane, status.lane)
+      guard status.epoch >= 0 else { throw .badField("epoch", "must not be negative") }
+      return .status(status)
+    case .board(let lane):
+      let board = try decode(Payload.Board.self, data)
+      try check(lane, board.lane)
+      try checkSession(board.session)
+      return .board(board)
+    case .ack(let lane):
+      let ack = try decode(Payload.Ack.self, data)
+      try checkSession(ack.session)
+      guard ack.upto >= 0 else { throw .badField("upto", "must not be negative") }
+      return .ack(lane, ack)
+    case .commands(let lane):
+      let command = try decode(Payload.Command.self, data)
+      try validate(command)
+      return .command(lane, command)
+    case .replies(let lane):
+      let reply = try decode(Payload.Reply.self, data)
+      guard Payload.isValidRequestID(reply.id) else { throw .badField("id", "is not a request id") }
+      guard reply.message.utf8.count <= 1024 else { throw .badField("message", "is too long") }
+      return .reply(lane, reply)
+    case .deskStatus:
+      return .deskStatus(try decode(Payload.DeskStatus.self, data))
+    }
+  }
+
+  /// The JSON for a payload, keys sorted so equal payloads are equal bytes.
+  ///
+  /// - Throws: `EncodingError` for a value JSON cannot hold (a
+  ///   ``JSONValue/number(_:)`` that is NaN or infinite).
+  public static func encode<Value: Encodable>(_ payload: Value) throws -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return Array(try encoder.encode(payload))
+  }
+
+  private static func decode<Value: Decodable>(_ type: Value.Type, _ data: Data) throws(Invalid) -> Value {
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch {
+      throw .notJSON(reason(error))
+    }
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    switch error as? DecodingError {
+    case .keyNotFound(let key, _)?: "missing field \(key.stringValue)"
+    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?,
+      .dataCorrupted(let context)?:
+      (context.codingPath.map(\.stringValue).joined(separator: ".") + " "
+        + context.debugDescription).trimmingCharacters(in: .whitespaces)
+    default: "unreadable JSON"
+    }
+  }
+
+  private static func check(_ topic: LaneID, _ payload: LaneID) throws(Invalid) {
+    guard topic == payload else { throw .laneMismatch(topic: topic, payload: payload) }
+  }
+
+  private static func checkSession(_ session: String) throws(Invalid) {
+    guard Payload.isValidSession(session) else {
+      throw .badField("session", "must be 1-64 of a-z A-Z 0-9 - _ : .")
+    }
+  }
+
+  /// A command's fields make sense for its action (names, pins, seqs).
+  private static func validate(_ command: Payload.Command) throws(Invalid) {
+    guard Payload.isValidRequestID(command.id) else {
+      throw .badField("id", "must be 1-64 of a-z A-Z 0-9 - _")
+    }
+    switch command.action {
+    case .startSession:
+      guard let bowlers = command.bowlers, !bowlers.isEmpty,
+        bowlers.count <= Payload.Command.maximumBowlers
+      else { throw .badField("bowlers", "must name 1 to \(Payload.Command.maximumBowlers) bowlers") }
+      for name in bowlers {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, name.count <= Payload.Command.maximumNameLength,
+          !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+          throw .badField("bowlers", "hold a name that is empty, too long or has control characters")
+        }
+      }
+    case .endSession:
+      break
+    case .correct:
+      guard let correction = command.correction else {
+        throw .badField("correction", "is missing")
+      }
+      if correction == .pins {
+        guard let pins = command.pins, pins.allSatisfy((1...10).contains),
+          Set(pins).count == pins.count
+        else { throw .badField("pins", "must be distinct pin numbers 1 to 10") }
+      } else if command.pins != nil {
+        throw .badField("pins", "only go with the pins correction")
+      }
+    case .resend:
+      guard let from = command.from, from >= 1 else {
+        throw .badField("from", "must be a seq of 1 or more")
+      }
+    }
+  }
+}

@@ -1,0 +1,184 @@
+/// The payloads of the centre link, schema version 1 (docs/centre.md).
+///
+/// Every payload is a JSON object with `"v": 1`; ``CentreMessage/decode(topic:payload:)``
+/// validates one before anything acts on it.
+public enum Payload {
+  /// The schema version this build speaks.
+  public static let version = 1
+
+  /// A session's id: 1-64 characters from `a-z A-Z 0-9 - _ : .`.
+  public static func isValidSession(_ session: String) -> Bool {
+    (1...64).contains(session.utf8.count)
+      && session.allSatisfy { LaneID.isAllowed($0) || $0 == ":" || $0 == "." }
+  }
+
+  /// A command's request id: 1-64 characters from `a-z A-Z 0-9 - _`.
+  public static func isValidRequestID(_ id: String) -> Bool {
+    (1...64).contains(id.utf8.count) && id.allSatisfy(LaneID.isAllowed)
+  }
+
+  /// A journal record on `…/events`: one lane's sequence within a session,
+  /// numbered from 1 without gaps.
+  public struct Event: Hashable, Sendable, Codable {
+    /// What the record is.
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+      case `throw`, frame, game, correction, bowlers, warning
+      case sessionStart = "session-start"
+      case sessionEnd = "session-end"
+    }
+
+    public var v: Int
+    public var lane: LaneID
+    public var session: String
+    public var seq: Int
+    public var type: Kind
+    /// The journal record itself, carried as it is.
+    public var record: JSONValue?
+
+    public init(lane: LaneID, session: String, seq: Int, type: Kind, record: JSONValue? = nil) {
+      self.v = Payload.version
+      self.lane = lane
+      self.session = session
+      self.seq = seq
+      self.type = type
+      self.record = record
+    }
+  }
+
+  /// A lane's retained `…/status`; its will carries `offline` with the
+  /// same epoch, so a will from an older connection is recognisable.
+  public struct Status: Hashable, Sendable, Codable {
+    public enum State: String, Hashable, Sendable, Codable {
+      case online, offline
+    }
+
+    public var v: Int
+    public var lane: LaneID
+    public var state: State
+    /// Counts the lane's connections; a status with a lower epoch is stale.
+    public var epoch: Int
+    public var version: String?
+    public var lastSeq: Int?
+    /// Faults the lane sees (a stuck pin line, a pinsetter that did not cycle).
+    public var faults: [String]?
+
+    public init(
+      lane: LaneID, state: State, epoch: Int, version: String? = nil, lastSeq: Int? = nil,
+      faults: [String]? = nil
+    ) {
+      self.v = Payload.version
+      self.lane = lane
+      self.state = state
+      self.epoch = epoch
+      self.version = version
+      self.lastSeq = lastSeq
+      self.faults = faults
+    }
+  }
+
+  /// A lane's retained `…/board`: its current games, for a desk that joins late.
+  public struct Board: Hashable, Sendable, Codable {
+    public var v: Int
+    public var lane: LaneID
+    public var session: String
+    /// The last event seq the board includes.
+    public var seq: Int
+    public var games: JSONValue
+
+    public init(lane: LaneID, session: String, seq: Int, games: JSONValue) {
+      self.v = Payload.version
+      self.lane = lane
+      self.session = session
+      self.seq = seq
+      self.games = games
+    }
+  }
+
+  /// The desk's retained `…/ack`: every event of `session` up to `upto` is safe.
+  public struct Ack: Hashable, Sendable, Codable {
+    public var v: Int
+    public var session: String
+    public var upto: Int
+
+    public init(session: String, upto: Int) {
+      self.v = Payload.version
+      self.session = session
+      self.upto = upto
+    }
+  }
+
+  /// A command on `…/commands`, with a request id the reply repeats; the
+  /// lane journals the id with its result and answers a repeated id from
+  /// the journal without acting again.
+  public struct Command: Hashable, Sendable, Codable {
+    public enum Action: String, Hashable, Sendable, Codable {
+      case startSession = "start-session"
+      case endSession = "end-session"
+      case correct
+      /// Asks the lane to publish its events again from `from`.
+      case resend
+    }
+
+    /// How to correct the last throw, as `lane correct` does.
+    public enum Correction: String, Hashable, Sendable, Codable {
+      case pins, foul, deadBall = "dead-ball", undo
+      case noFoul = "no-foul"
+    }
+
+    public var v: Int
+    public var id: String
+    public var action: Action
+    public var bowlers: [String]?
+    public var correction: Correction?
+    /// The pins knocked down, for ``Correction/pins``.
+    public var pins: [Int]?
+    /// The first seq to publish again, for ``Action/resend``.
+    public var from: Int?
+
+    public init(
+      id: String, action: Action, bowlers: [String]? = nil, correction: Correction? = nil,
+      pins: [Int]? = nil, from: Int? = nil
+    ) {
+      self.v = Payload.version
+      self.id = id
+      self.action = action
+      self.bowlers = bowlers
+      self.correction = correction
+      self.pins = pins
+      self.from = from
+    }
+
+    /// The most bowlers a session takes, and the longest name.
+    public static let maximumBowlers = 8
+    public static let maximumNameLength = 32
+  }
+
+  /// A lane's answer on `…/replies` to the command with the same id.
+  public struct Reply: Hashable, Sendable, Codable {
+    public var v: Int
+    public var id: String
+    public var ok: Bool
+    /// What was done, or why not.
+    public var message: String
+
+    public init(id: String, ok: Bool, message: String) {
+      self.v = Payload.version
+      self.id = id
+      self.ok = ok
+      self.message = message
+    }
+  }
+
+  /// The desk's retained `lanebridge/v1/desk/status` (its will sets offline).
+  public struct DeskStatus: Hashable, Sendable, Codable {
+    public var v: Int
+    public var state: Status.State
+    public var epoch: Int
+
+    public init(state: Status.State, epoch: Int) {
+      self.v = Payload.version
+      self.state = state
+      self.epoch = epoch
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A process the test starts and stops by its pid, with output to a file.
+///
+/// Started with `posix_spawn`, an empty signal mask and default signal
+/// handlers: a child started from a Swift concurrency thread would otherwise
+/// inherit that thread's blocked signals, and mosquitto would ignore SIGTERM.
+final class ChildProcess: @unchecked Sendable {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  let pid: pid_t
+  private var status: Int32?
+
+  /// Starts `executable` with `arguments`, stdin from /dev/null, stdout and
+  /// stderr appended to `outputFile`.
+  init(_ executable: String, _ arguments: [String], outputFile: String) throws {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    guard result == 0 else {
+      throw Failure(description: "cannot start \(executable): \(String(cString: strerror(result)))")
+    }
+    self.pid = pid
+  }
+
+  deinit {
+    stop(signal: SIGKILL)
+  }
+
+  /// Whether it still runs (reaping it if it has exited).
+  var isRunning: Bool {
+    if status != nil { return false }
+    var raw: Int32 = 0
+    if waitpid(pid, &raw, WNOHANG) == pid {
+      status = raw
+      return false
+    }
+    return true
+  }
+
+  /// Waits for it to exit by itself; its exit status (128 + signal when killed).
+  func waitForExit() -> Int32 {
+    if status == nil {
+      var raw: Int32 = 0
+      while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+      status = raw
+    }
+    let raw = status ?? 0
+    return raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+  }
+
+  /// Sends `signal` and waits up to `limit` for it to exit; then SIGKILL.
+  func stop(signal: Int32 = SIGTERM, within limit: Duration = .seconds(5)) {
+    guard isRunning else { return }
+    kill(pid, signal)
+    let deadline = ContinuousClock.now + limit
+    while isRunning && ContinuousClock.now < deadline { usleep(5_000) }
+    guard isRunning else { return }
+    kill(pid, SIGKILL)
+    var raw: Int32 = 0
+    _ = waitpid(pid, &raw, 0)
+    status = raw
+  }
+}
