@@ -224,4 +224,27 @@ struct SessionScoreboardTests {
     let text = SessionScoreboard(colour: true).render(session)
     #expect(text.hasPrefix("> \u{1B}[7mAna, game 1\u{1B}[0m\n"))
   }
+
+  @Test("When two bowlers end a session, then each bowler's series is a line of its own")
+  func series() throws {
+    var session = LaneSession(bowlers: ["Ana", "Ben"])
+    // Given Ana bowls a perfect game while Ben bowls nine and a miss each frame
+    for frame in 1...10 {
+      for _ in 0..<(frame == 10 ? 3 : 1) { try session.record(.count(10)) }
+      try session.record(.count(9))
+      try session.record(.count(0))
+    }
+    #expect(SessionScoreboard().renderSeries(session) == """
+      Ana: Series 300 in 1 game, average 300.0
+      Ben: Series 90 in 1 game, average 90.0
+      """)
+  }
+
+  @Test("When one unnamed bowler has bowled nothing, then the series line says so")
+  func emptySeries() {
+    let session = LaneSession(bowlers: [])
+    #expect(SessionScoreboard().renderSeries(session)
+      == "Series 0 in 0 games, average none until a game is finished")
+  }
 }
+
