@@ -170,6 +170,22 @@ struct ScoreCommandTests {
     #expect(run.standardOutput.hasSuffix("Series 378000 in 1260 games, average 300.0\n"))
   }
 
+  @Test("When standard output is a full disk, then it says so and exits 74, without a crash")
+  func fullOutput() throws {
+    let process = Process()
+    process.executableURL = lane.url
+    process.arguments = ["score", "X"]
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+    let error = Pipe()
+    process.standardError = error
+    try process.run()
+    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 74)
+    #expect(message == "lane: cannot write the scores to standard output: No space left on device\n")
+  }
+
   @Test("When --help is given, then the score help is shown")
   func help() throws {
     let run = try lane.run(["score", "--help"])

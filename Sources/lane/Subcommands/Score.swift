@@ -52,15 +52,31 @@ extension Lane {
         let report = try ScoreReport(tokens: arguments.rolls)
         let format: ScoreReport.Format =
           arguments.json ? .json : .scoreboard(colour: StandardOutput.wantsColour)
-        var output = StandardOutput()
-        print(try report.render(format), to: &output)
-        return 0
+        return write(try report.render(format) + "\n")
       } catch let error as ScoreInputError {
         return report(error, json: arguments.json)
       } catch {
         var standardError = StandardError()
         print("lane: \(error)", to: &standardError)
         return 70
+      }
+    }
+
+    /// `EX_IOERR`: standard output could not be written (full disk, closed descriptor).
+    static let outputError: Int32 = 74
+
+    /// Writes the text to standard output, or says why it could not and returns 74.
+    private static func write(_ text: String) -> Int32 {
+      do {
+        try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        return 0
+      } catch {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        let reason = underlying.map { String(cString: strerror(Int32($0.code))) }
+          ?? error.localizedDescription
+        var standardError = StandardError()
+        print("lane: cannot write the scores to standard output: \(reason)", to: &standardError)
+        return outputError
       }
     }
 
