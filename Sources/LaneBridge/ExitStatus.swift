@@ -15,6 +15,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
   case noInput = 66
   /// A chip or line is not there or is busy, or no line is free (EX_UNAVAILABLE).
   case unavailable = 69
+  /// Something went wrong inside lane itself, a bug to report (EX_SOFTWARE).
+  case software = 70
   /// An output file exists without `--force` or cannot be created (EX_CANTCREAT).
   case cannotCreate = 73
   /// Reading the lines, writing the journal or writing standard output failed (EX_IOERR).

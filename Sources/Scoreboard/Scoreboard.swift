@@ -1,10 +1,11 @@
 import Bowling
 
-/// Renders a game the way a lane monitor shows it, as plain text 63 columns wide.
+/// Renders a game the way a lane monitor shows it, as plain text 65 columns wide.
 ///
 /// Ten frames with their ball marks (`X`, `/`, `-`, `F`, counts; a ball that left a split is
-/// shown in parentheses, `(8)`), the running total under each frame (`-` while a bowled frame
-/// cannot be computed yet, blank for frames not yet bowled) and a status line.
+/// shown in parentheses, `(8)`), the running total under each frame (`?` while a bowled frame
+/// cannot be computed yet, so it never looks like a miss; blank for frames not yet bowled)
+/// and a status line that gives a game total only once every bowled frame is known.
 public struct Scoreboard: Sendable {
   /// Whether to highlight marks with ANSI colour; the command decides from the terminal.
   public var isColoured: Bool
@@ -23,9 +24,9 @@ public struct Scoreboard: Sendable {
 
   /// The width of a frame's box, between its borders, for frames 1 to 9 and for the tenth.
   static let frameWidth = 5
-  static let tenthWidth = 7
+  static let tenthWidth = 9
   /// What a bowled frame shows under it while its running total cannot be computed yet.
-  public static let pendingTotal = "-"
+  public static let pendingTotal = "?"
 
   /// The scoreboard for this game, lines joined by newlines, without a trailing newline.
   public func render(_ game: Game) -> String {
@@ -58,14 +59,16 @@ public struct Scoreboard: Sendable {
       + String(repeating: " ", count: width - left - text.count)
   }
 
-  /// The balls' marks at columns 1, 3 and 5; a split's parentheses take the columns beside it.
+  /// The balls' marks at columns 1 and 3 (the tenth frame's at 1, 4 and 7, so each of its
+  /// fresh racks has room for a split); a split's parentheses take the columns beside it.
   private func marksCell(_ balls: [Ball], width: Int, style: TextStyle) -> String {
     var cell = ""
     var column = 0
+    let spacing = width == Self.tenthWidth ? 3 : 2
     for (index, ball) in balls.enumerated() {
       let symbol = ball.mark.symbol
       let text = ball.isSplit ? "(\(symbol))" : symbol
-      let start = 1 + 2 * index - (ball.isSplit ? 1 : 0)
+      let start = 1 + spacing * index - (ball.isSplit ? 1 : 0)
       cell += String(repeating: " ", count: max(0, start - column))
       cell += style.apply(look(of: ball), to: text)
       column = max(column, start) + text.count
@@ -87,8 +90,18 @@ public struct Scoreboard: Sendable {
     return String(repeating: " ", count: width - 1 - text.count) + text + " "
   }
 
+  /// `Total 53, next: …` when every bowled frame is known; otherwise the total is pending,
+  /// with the last known running total and its frame.
   private func status(of game: Game, style: TextStyle) -> String {
-    let total = style.apply(.bold, to: "Total \(game.total)")
+    let lastKnown = game.frames.last { $0.cumulative != nil }
+    let total: String
+    if game.frames.allSatisfy({ $0.cumulative != nil }) {
+      total = style.apply(.bold, to: "Total \(game.total)")
+    } else if let lastKnown, let cumulative = lastKnown.cumulative {
+      total = "Total pending (\(cumulative) through frame \(lastKnown.number))"
+    } else {
+      total = "Total pending"
+    }
     guard let next = game.nextBall else { return "\(total), game complete" }
     return "\(total), next: \(next)"
   }

@@ -7,28 +7,78 @@ import Darwin
 #endif
 
 /// Reads a whole small text file, the one place the `Wiring` target touches the file system.
+///
+/// The file is opened with `O_NONBLOCK | O_NOFOLLOW` and must be a regular file of at most
+/// ``maximumSize`` bytes, so a FIFO, a device such as `/dev/zero`, a symlink or a huge file
+/// ends with an error in bounded time and memory instead of a hang or an abort.
 enum FileContents {
-  /// Why a file could not be read, in the system's words (`strerror`).
+  /// Why a file could not be read, in words a user can act on.
   struct ReadError: Error {
     let reason: String
   }
 
-  /// The contents of the file at `path`, decoded as UTF-8 (invalid bytes become U+FFFD).
-  static func read(_ path: String) throws(ReadError) -> String {
-    guard let file = fopen(path, "rb") else { throw ReadError(errno: errno) }
-    defer { fclose(file) }
+  /// The largest wiring file read, 1 MiB; real ones are a few kilobytes.
+  static let maximumSize = 1 << 20
+
+  /// The contents of the file at `path`, decoded as UTF-8 (invalid bytes become U+FFFD), a
+  /// leading UTF-8 byte order mark dropped.
+  static func read(_ path: String, maximumSize: Int = maximumSize) throws(ReadError) -> String {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ELOOP {
+        throw ReadError(reason: "it is a symbolic link; give the path of the file itself")
+      }
+      throw ReadError(errno: code)
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw ReadError(errno: errno) }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      throw ReadError(
+        reason: "it is \(kind(of: status.st_mode)), not a regular file; give a wiring file")
+    }
+    guard Int(status.st_size) <= maximumSize else {
+      throw ReadError(reason: tooLarge(maximumSize))
+    }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
-      let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-      bytes.append(contentsOf: buffer[..<count])
-      if count < buffer.count {
-        if ferror(file) != 0 { throw ReadError(errno: errno) }
-        break
+      let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw ReadError(errno: errno)
       }
+      if count == 0 { break }
+      // The file may grow after fstat; never hold more than the limit.
+      guard bytes.count + count <= maximumSize else {
+        throw ReadError(reason: tooLarge(maximumSize))
+      }
+      bytes.append(contentsOf: buffer[..<count])
     }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     return String(decoding: bytes, as: UTF8.self)
   }
+
+  private static func tooLarge(_ limit: Int) -> String {
+    "it is larger than \(limit / 1024) KiB, the limit for a wiring file; give a wiring file"
+  }
+
+  private static func kind(of mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: "a directory"
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    default: "a special file"
+    }
+  }
+}
+
+/// `read(2)` into the buffer, named apart from ``FileContents/read(_:maximumSize:)``.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+  read(descriptor, buffer.baseAddress, buffer.count)
 }
 
 extension FileContents.ReadError {

@@ -116,14 +116,14 @@ extension WiringError.Problem {
     case .syntax(let reason):
       return "not valid TOML: \(reason)."
     case .unknownKey(let key, _, _):
-      return "unknown key \"\(key)\"."
+      return "unknown key \(Self.excerpt(key))."
     case .missingKey:
       return "\(keyPath) is missing."
     case .missingPins(let pins):
       let list = pins.map(String.init(describing:)).joined(separator: ", ")
       return pins.count == 1 ? "pin \(list) has no line." : "pins \(list) have no line."
     case .pinOutOfRange(let key):
-      return "\"\(key)\" is not a pin: pins are numbered 1 to 10."
+      return "\(Self.excerpt(key)) is not a pin: pins are numbered 1 to 10."
     case .duplicateLine(let line, let keys):
       return "\(Self.list(keys)) are \(Self.bothOrAll(keys)) wired to \(line)."
     case .sharedOffset(let offset, let keys, let chip):
@@ -131,7 +131,7 @@ extension WiringError.Problem {
     case .wrongType(let expected, let found):
       return "expected \(expected), found \(found)."
     case .unknownBias(let bias):
-      return "unknown bias \"\(bias)\"."
+      return "unknown bias \(Self.excerpt(bias))."
     case .windowOutOfRange(let window, let value):
       return "\(value) \(window.unit) is out of range for \(window.rawValue)."
     case .deliveryNotLongerThanSettle:
@@ -141,16 +141,17 @@ extension WiringError.Problem {
     case .negativeOffset(let offset):
       return "line offset \(offset) is negative."
     case .quotedOffset(let text):
-      return "\"\(text)\" is in quotes, so it is a line name, and no line is named by digits."
+      return "\(Self.excerpt(text)) is in quotes, so it is a line name, "
+        + "and no line is named by digits."
     case .emptyString:
       return "\(keyPath) is empty."
     case .relativeChipPath(let path):
-      return "chip path \"\(path)\" is not absolute."
+      return "chip path \(Self.excerpt(path)) is not absolute."
     case .noSuchOffset(let offset, let chip, let count):
       let lines = count == 0 ? "no lines" : "\(count) lines (0-\(count - 1))"
       return "line \(offset) does not exist on \(chip), which has \(lines)."
     case .noSuchName(let name, let chip):
-      return "no line named \(name) on \(chip)."
+      return "no line named \(Self.clipped(name)) on \(chip)."
     }
   }
 
@@ -190,7 +191,9 @@ extension WiringError.Problem {
     case .negativeOffset:
       return "Offsets count from 0; see gpioinfo for the chip's lines."
     case .quotedOffset(let text):
-      return "Write the offset without quotes (\(text)), or use the line's name such as \"GPIO\(text)\"."
+      let offset = Self.clipped(text)
+      return "Write the offset without quotes (\(offset)), or use the line's name such as "
+        + "\"GPIO\(offset)\"."
     case .emptyString:
       return Self.missingKeyFix(keyPath)
     case .relativeChipPath:
@@ -237,6 +240,7 @@ extension WiringError.Problem {
   }
 
   private static func list(_ keys: [String]) -> String {
+    let keys = keys.map(clipped)
     guard keys.count > 1 else { return keys.first ?? "" }
     return keys.dropLast().joined(separator: ", ") + " and " + keys[keys.count - 1]
   }
@@ -249,19 +253,62 @@ extension WiringError.Problem {
     if let line {
       location = column.map { "\(line):\($0): " } ?? "\(line): "
     }
-    let key = keyPath.isEmpty ? "" : "\(keyPath): "
+    let key = keyPath.isEmpty ? "" : "\(Self.clipped(keyPath)): "
     return "\(location)\(key)\(message) \(fix)"
   }
 }
 
+extension WiringError.Problem {
+  /// The most characters of a file's own text a message quotes.
+  public static let quoteLimit = 80
+
+  /// The text in double quotes, clipped like ``clipped(_:)``.
+  static func excerpt(_ text: String) -> String { "\"\(clipped(text))\"" }
+
+  /// At most ``quoteLimit`` characters of the text, invisible characters escaped (`\u{1B}`),
+  /// and the full length named when it is cut.
+  static func clipped(_ text: String) -> String {
+    var shown = ""
+    var count = 0
+    for character in text {
+      if count == quoteLimit { return shown + "… (\(text.count) characters)" }
+      shown += escaped(character)
+      count += 1
+    }
+    return shown
+  }
+
+  private static func escaped(_ character: Character) -> String {
+    let isVisible = character == " " || character.unicodeScalars.allSatisfy { scalar in
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate,
+        .unassigned, .spaceSeparator:
+        return false
+      default:
+        return true
+      }
+    }
+    guard !isVisible else { return String(character) }
+    return character.unicodeScalars.map { scalar in
+      "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }.joined()
+  }
+}
+
 extension WiringError: CustomStringConvertible {
-  /// Every problem on its own line, prefixed with the file, as compilers print them.
+  /// The most problems listed; the rest are counted, `and 12 more`.
+  public static let listedProblems = 20
+
+  /// Every problem on its own line (at most ``listedProblems``), prefixed with the file, as
+  /// compilers print them.
   public var description: String {
-    let lines = problems.map { problem in
+    let lines = problems.prefix(Self.listedProblems).map { problem in
       let separator = problem.line == nil ? ": " : ":"
       return "\(file)\(separator)\(problem.description)"
     }
     guard problems.count > 1 else { return lines.joined() }
+    let more = problems.count - lines.count
     return "\(file) has \(problems.count) problems:\n" + lines.joined(separator: "\n")
+      + (more > 0 ? "\nand \(more) more" : "")
   }
 }

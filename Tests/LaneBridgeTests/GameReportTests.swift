@@ -27,7 +27,9 @@ struct GameReportTests {
       #expect(text == """
         {"complete":false,"frames":[\
         {"cumulative":19,"marks":["7","/"],"rolls":[7,3],"splits":[false,false]},\
-        {"cumulative":null,"marks":["9"],"rolls":[9],"splits":[false]}],"total":19}
+        {"cumulative":null,"marks":["9"],"rolls":[9],"splits":[false]}],\
+        "statistics":{"firstBallAverage":8,"opens":0,"spares":1,"splitConversions":0,"splits":0,\
+        "strikes":0},"total":19}
         """)
       let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
       let frames = object?["frames"] as? [[String: Any]]
@@ -59,8 +61,26 @@ struct GameReportTests {
     #expect(report.frames[0].rolls == [8, 0])
   }
 
+  @Test("When a game has marks and splits, then the report counts them per game")
+  func statistics() throws {
+    let game = try Game([
+      .knocked(.full), .knocked(([7, 10] as PinSet).complement), .knocked([7, 10]),
+      .count(5), .count(1),
+    ])
+    let statistics = GameReport(game).statistics
+    #expect(statistics.strikes == 1)
+    #expect(statistics.spares == 1)
+    #expect(statistics.opens == 1)
+    #expect(statistics.splits == 1)
+    #expect(statistics.splitConversions == 1)
+    #expect(statistics.firstBallAverage == 7.67)
+  }
+
   @Test("When nothing is bowled, then there are no frames and the total is 0")
   func empty() throws {
-    #expect(try GameReport(Game()).jsonText() == #"{"complete":false,"frames":[],"total":0}"#)
+    #expect(try GameReport(Game()).jsonText() == """
+      {"complete":false,"frames":[],"statistics":{"firstBallAverage":null,"opens":0,"spares":0,\
+      "splitConversions":0,"splits":0,"strikes":0},"total":0}
+      """)
   }
 }

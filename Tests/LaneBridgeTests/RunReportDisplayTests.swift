@@ -17,7 +17,8 @@ struct RunReportDisplayTests {
     #expect(shown.warnings == "")
     #expect(shown.output == """
       {"games":[{"complete":false,"frames":[{"cumulative":8,"marks":["8","F"],"rolls":[8,0],\
-      "splits":[true,false]}],"total":8}],"throws":[{"ball":1,"ballDetected":true,"cutShort":false,\
+      "splits":[true,false]}],"statistics":{"firstBallAverage":8,"opens":1,"spares":0,\
+      "splitConversions":0,"splits":1,"strikes":0},"total":8}],"throws":[{"ball":1,"ballDetected":true,"cutShort":false,\
       "foul":false,"frame":1,"game":1,"knocked":[1,2,3,4,5,6,8,9],"pins":8,"start":1,"time":4.238},\
       {"ball":2,"ballDetected":true,"cutShort":false,"foul":true,"frame":1,"game":1,"knocked":[],\
       "pins":0,"start":12,"time":15}]}

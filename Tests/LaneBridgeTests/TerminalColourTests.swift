@@ -14,13 +14,15 @@ struct ColourCase: CustomTestStringConvertible, Sendable {
 
 @Suite("Choosing colour")
 struct TerminalColourTests {
-  @Test("When output is a terminal and NO_COLOR is unset or empty, then colour is wanted",
+  @Test("When output is a terminal, NO_COLOR unset or empty and TERM not dumb, then colour is wanted",
     arguments: [
       ColourCase(isTerminal: true, environment: [:], wanted: true),
       ColourCase(isTerminal: true, environment: ["NO_COLOR": ""], wanted: true),
       ColourCase(isTerminal: true, environment: ["NO_COLOR": "1"], wanted: false),
       ColourCase(isTerminal: false, environment: [:], wanted: false),
       ColourCase(isTerminal: false, environment: ["NO_COLOR": "1"], wanted: false),
+      ColourCase(isTerminal: true, environment: ["TERM": "dumb"], wanted: false),
+      ColourCase(isTerminal: true, environment: ["TERM": "xterm-256color"], wanted: true),
     ])
   func colour(colourCase: ColourCase) {
     let wanted = TerminalColour.isWanted(

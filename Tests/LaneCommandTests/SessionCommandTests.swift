@@ -61,7 +61,7 @@ final class SessionCommandTests {
     #expect(run.standardOutput.hasPrefix(
       "record 20, pins - by Eve: game 1, frame 10, ball 3: 1 pin (4) became 0 pins (-);"
         + " total 171 -> 170\n"))
-    #expect(run.standardOutput.contains("| X 9 - |"))
+    #expect(run.standardOutput.contains("| X  9  - |"))
     let last = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").last ?? ""
     #expect(last.contains(#""by":"Eve""#) && last.contains(#""correction":"pins""#))
   }

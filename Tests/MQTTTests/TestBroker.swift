@@ -188,6 +188,11 @@ final class TestBroker: @unchecked Sendable {
   static func makeScratchFolder() throws -> String {
     let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
       ?? "/tmp"
+    if geteuid() == 0, let blocked = firstFolderOthersCannotEnter(on: base) {
+      throw Failure(description: "mosquitto, started as root, drops to user mosquitto, which "
+        + "cannot enter \(blocked) to read its config: give that folder o+x "
+        + "(chmod o+x \(blocked)) or run the tests with TMPDIR pointing elsewhere")
+    }
     var template = Array((base + "/lanebridge-broker-XXXXXX").utf8CString)
     let made = template.withUnsafeMutableBufferPointer { buffer in
       mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
@@ -195,6 +200,18 @@ final class TestBroker: @unchecked Sendable {
     guard let path = made else { throw Failure(description: "cannot make a folder in \(base)") }
     chmod(path, 0o755)
     return path
+  }
+
+  /// The first folder on the way to `path` that users other than its owner may not enter.
+  static func firstFolderOthersCannotEnter(on path: String) -> String? {
+    var folder = ""
+    for component in path.split(separator: "/") {
+      folder += "/" + component
+      var status = stat()
+      guard stat(folder, &status) == 0 else { return folder }
+      if status.st_mode & S_IXOTH == 0 { return folder }
+    }
+    return nil
   }
 
   static func remove(_ folder: String) {

@@ -4,17 +4,22 @@ import LaneBridge
 
 extension Lane {
   /// `lane score`: scores balls given on the command line.
+  ///
+  /// `lane` reads this subcommand's arguments itself (``Lane/main()``), in linear time;
+  /// swift-argument-parser sees them only for `--help`.
   struct Score: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Score a sequence of balls and show the scoreboard.",
+      abstract: "Score games typed as balls and show the boards, statistics and series.",
       discussion: """
-        Each ROLL is a pin count 0-10 or marks: X strike, / spare, - miss, F foul. A token \
-        mixing marks and digits is one ball per character (7/ 9- F5); digits alone are one \
-        ball (10). Exit status 65 when the balls cannot have happened, 64 for usage errors.
+        A word of digits 0-10 is one pin count. Any other word is one ball per character: \
+        X strike, / spare, - miss, F foul, single digits (72 is 7 then 2, -- two misses). \
+        | inside a word ends a frame (X|7/|9-||81); , or --game starts the next game. Words \
+        that read two ways (-1, 07, X10) are refused with both readings. Exit status 64 for \
+        usage errors, 65 when the balls cannot have happened; docs/scoring.md has the grammar.
         """
     )
 
-    @Flag(help: "Print one JSON object instead of the scoreboard.")
+    @Flag(help: "Print one JSON object instead of the boards; errors as JSON on stderr.")
     var json = false
 
     @Argument(
@@ -22,31 +27,53 @@ extension Lane {
       help: ArgumentHelp("The balls in order, e.g. X 7/ 9- F5 10.", valueName: "roll"))
     var rolls: [String] = []
 
-    /// Rejects malformed rolls here, so the usage message shown is this subcommand's.
-    func validate() throws {
+    func run() throws {
+      var arguments = ScoreArguments()
+      arguments.json = json
+      arguments.rolls = rolls
+      throw ExitCode(Self.score(arguments))
+    }
+
+    /// Scores the arguments after `score`, or `nil` when they ask for help, which
+    /// swift-argument-parser prints.
+    static func run(arguments: [String]) -> Int32? {
+      let parsed: ScoreArguments
       do {
-        _ = try ScoreReport(tokens: rolls)
+        parsed = try ScoreArguments(arguments)
       } catch {
-        if case .usage = error { throw ValidationError(error.description) }
+        return report(error, json: arguments.contains("--json"))
+      }
+      return parsed.wantsHelp ? nil : score(parsed)
+    }
+
+    /// Prints the boards or JSON, or the error, and returns the exit status.
+    static func score(_ arguments: ScoreArguments) -> Int32 {
+      do {
+        let report = try ScoreReport(tokens: arguments.rolls)
+        let format: ScoreReport.Format =
+          arguments.json ? .json : .scoreboard(colour: StandardOutput.wantsColour)
+        return write(try report.render(format) + "\n")
+      } catch let error as ScoreInputError {
+        return report(error, json: arguments.json)
+      } catch {
+        var standardError = StandardError()
+        print("lane: \(error)", to: &standardError)
+        return ExitStatus.software.rawValue
       }
     }
 
-    func run() throws {
-      let report: ScoreReport
-      do {
-        report = try ScoreReport(tokens: rolls)
-      } catch {
-        switch error {
-        case .usage: throw ValidationError(error.description)
-        case .impossible:
-          var warnings = StandardError()
-          print("lane score: \(error)", to: &warnings)
-          throw ExitCode(error.exitStatus)
-        }
-      }
-      let colour = StandardOutput.wantsColour
+    /// Writes the text to standard output, which exits 74 with a message when it cannot.
+    private static func write(_ text: String) -> Int32 {
       var output = StandardOutput()
-      print(try report.render(json ? .json : .scoreboard(colour: colour)), to: &output)
+      output.write(text)
+      return ExitStatus.success.rawValue
+    }
+
+    /// `lane: frame 4, ball 2: …` on stderr, or the JSON error under `--json`.
+    private static func report(_ error: ScoreInputError, json: Bool) -> Int32 {
+      var standardError = StandardError()
+      print(json ? error.jsonText() : "lane: \(error)", to: &standardError)
+      return error.exitStatus
     }
   }
 }
