@@ -61,4 +61,32 @@ struct RunReportDisplayTests {
     }
     #expect(display.output == "")
   }
+
+  @Suite("Given a session whose games are over")
+  struct FinishedGames {
+    /// `bowlers` each bowl `games` games of twelve strikes, in turn.
+    static func session(bowlers: [String], games: Int) throws -> LaneSession {
+      var session = LaneSession(bowlers: bowlers)
+      for _ in 0..<(bowlers.count * games * 12) { _ = try session.record(.count(10)) }
+      return session
+    }
+
+    @Test("When one unnamed bowler bowled two games, then each board has its statistics line and the series closes the report")
+    func oneBowler() throws {
+      let output = RunReportDisplay<String, String>.scoreboards(
+        of: try Self.session(bowlers: [""], games: 2), colour: false)
+
+      #expect(output.components(separatedBy: "Strikes 12, spares 0, opens 0").count == 3)
+      #expect(output.hasSuffix("Series 600 in 2 games, average 300.0"))
+    }
+
+    @Test("When two named bowlers bowled a game each, then the report ends with each bowler's series")
+    func twoBowlers() throws {
+      let output = RunReportDisplay<String, String>.scoreboards(
+        of: try Self.session(bowlers: ["Ana", "Ben"], games: 1), colour: false)
+
+      #expect(output.components(separatedBy: "first-ball average 10.0").count == 3)
+      #expect(output.hasSuffix("Ana: Series 300 in 1 game, average 300.0\nBen: Series 300 in 1 game, average 300.0"))
+    }
+  }
 }

@@ -42,23 +42,27 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     }
   }
 
-  /// Every game's scoreboard, each headed with its number when there are several, and with
-  /// its bowler's name when there are several bowlers.
+  /// Every game's scoreboard with its statistics line, each headed with its number when
+  /// there are several and with its bowler's name when there are several bowlers; then the
+  /// series (per bowler) when there is more than one game.
   static func scoreboards(of session: LaneSession, colour: Bool) -> String {
-    if session.bowlers == [""] { return scoreboards(of: session.series[0], colour: colour) }
-    return session.bowlers.indices.flatMap { index in
+    let board = Scoreboard(colour: colour)
+    func block(_ heading: String?, _ game: Game) -> String {
+      (heading.map { $0 + "\n" } ?? "") + board.render(game) + "\n"
+        + board.render(GameStatistics(game))
+    }
+    if session.bowlers == [""] {
+      let games = session.series[0].games.filter { !$0.frames.isEmpty }
+      guard games.count > 1 else { return block(nil, session.series[0].current) }
+      return (games.enumerated().map { block("Game \($0 + 1)", $1) }
+        + [board.render(SeriesStatistics(games))]).joined(separator: "\n")
+    }
+    let blocks = session.bowlers.indices.flatMap { index in
       session.series[index].games.enumerated().filter { !$1.frames.isEmpty }.map { number, game in
-        "\(session.bowlers[index]), game \(number + 1)\n" + Scoreboard(colour: colour).render(game)
+        block("\(session.bowlers[index]), game \(number + 1)", game)
       }
-    }.joined(separator: "\n")
-  }
-
-  /// Every game's scoreboard, each headed with its number when there are several.
-  static func scoreboards(of series: GameSeries, colour: Bool) -> String {
-    let games = series.games.filter { !$0.frames.isEmpty }
-    guard games.count > 1 else { return Scoreboard(colour: colour).render(series.current) }
-    return games.enumerated().map { index, game in
-      "Game \(index + 1)\n" + Scoreboard(colour: colour).render(game)
-    }.joined(separator: "\n")
+    }
+    return (blocks + [SessionScoreboard(colour: colour).renderSeries(session)])
+      .joined(separator: "\n")
   }
 }
