@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "GPIOPinSensor", targets: ["GPIOPinSensor"]),
     .library(name: "Calibration", targets: ["Calibration"]),
     .library(name: "GPIOLineSensor", targets: ["GPIOLineSensor"]),
+    // The lane's journal: also read by the centre link ("every record after seq N").
+    .library(name: "Journal", targets: ["Journal"]),
     // For the libFuzzer targets in Fuzz/, a package of their own that fuzzes `lane score`'s
     // parser; not meant as an API.
     .library(name: "LaneBridge", targets: ["LaneBridge"]),
@@ -29,6 +31,13 @@ let package = Package(
   targets: [
     // The pure ten-pin domain: pins, throws, frames, games. No I/O.
     .target(name: "Bowling"),
+    // Files we create or own, done safely: O_EXCL and O_NOFOLLOW, regular files only, synced
+    // and renamed into place with their folder synced. No domain knowledge, so the wiring and
+    // the journal both use it without depending on each other.
+    .target(name: "SafeFiles"),
+    // The lane's journal: its file format, the session fold, durable-before-shown. Knows the
+    // domain, not the sensors or the console.
+    .target(name: "Journal", dependencies: ["Bowling", "SafeFiles"]),
     // The console display: renders domain values as plain text for terminals and logs.
     .target(name: "Scoreboard", dependencies: ["Bowling"]),
     // The application layer the executable delegates to: parses input, reports, formats.
@@ -36,7 +45,7 @@ let package = Package(
       name: "LaneBridge",
       dependencies: [
         "Bowling", "Scoreboard", "LaneSensing", "SimulatedPinSensor", "Wiring", "GPIO",
-        "GPIOPinSensor", "Calibration", "GPIOLineSensor",
+        "GPIOPinSensor", "Calibration", "GPIOLineSensor", "Journal", "SafeFiles",
       ]
     ),
     // libgpiod as installed (1.6 or 2.x), found with pkg-config.
@@ -77,6 +86,7 @@ let package = Package(
       dependencies: [
         "Bowling",
         "LaneSensing",
+        "SafeFiles",
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),
@@ -95,6 +105,7 @@ let package = Package(
       name: "lane",
       dependencies: [
         "LaneBridge",
+        "Journal",
         "LaneSensing",
         "SimulatedPinSensor",
         "GPIO",
@@ -106,16 +117,17 @@ let package = Package(
     ),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
     .testTarget(name: "ScoreboardTests", dependencies: ["Scoreboard"]),
+    .testTarget(name: "JournalTests", dependencies: ["Journal", "SafeFiles", "Bowling"]),
     .testTarget(
       name: "LaneBridgeTests",
-      dependencies: ["LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor"]
+      dependencies: ["LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor"]
     ),
     // Runs the built `lane` executable as a user would (and kills `lane simulate --journal`
     // at random moments to check nothing acknowledged is lost); depends on it so it is built
     // first.
     .testTarget(
       name: "LaneCommandTests",
-      dependencies: ["lane", "LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor"]
+      dependencies: ["lane", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor"]
     ),
     .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD"]),
     .testTarget(name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling"]),
@@ -139,7 +151,7 @@ let package = Package(
     .testTarget(
       name: "RobustnessTests",
       dependencies: [
-        "Bowling", "LaneSensing", "Wiring", "LaneBridge",
+        "Bowling", "LaneSensing", "Wiring", "LaneBridge", "Journal",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

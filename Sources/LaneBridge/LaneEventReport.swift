@@ -1,4 +1,5 @@
 import Bowling
+import Journal
 
 /// The JSON lines `lane run --json` writes: one object per throw, completed frame and game.
 ///

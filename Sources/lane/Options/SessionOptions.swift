@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Journal
 import LaneBridge
 
 /// The lane's session and journal, as `lane run` and `lane simulate` take them.

@@ -2,22 +2,7 @@ import Bowling
 import Foundation
 import Testing
 
-@testable import LaneBridge
-
-/// A folder of its own for each test, removed when the last reference goes.
-final class ScratchFolder: Sendable {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lane-journal-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
+@testable import Journal
 
 @Suite("A lane's journal file")
 struct JournalFileTests {
@@ -89,7 +74,8 @@ struct JournalFileTests {
     #expect("\(recovered)".contains("torn record at byte \(lastStart) (20 bytes)"))
     #expect(file.entries.count == 3)
     #expect(try bytes() == whole.prefix(lastStart))
-    #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".torn")) == whole[lastStart..<(lastStart + 20)])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: recovered.savedTo)) == whole[lastStart..<(lastStart + 20)])
+    #expect(recovered.savedTo.hasPrefix(path + ".torn-"))
     // The journal carries on after the cut: the next record is number 4 again.
     guard case .appended(let next) = try file.append(Self.delivery([4, 5])) else {
       Issue.record("a lone writer is never behind")
@@ -171,6 +157,46 @@ struct JournalFileTests {
     }
     #expect(written.sequence == 6)
     #expect(try correcting.readNew().entries == [written])
+  }
+}
+
+
+@Suite("A journal path that is not a regular file")
+struct JournalPathTests {
+  let folder: ScratchFolder
+
+  init() throws { folder = try ScratchFolder() }
+
+  @Test("When the journal path is a symbolic link, then it is refused without following it, and its target is untouched")
+  func symbolicLink() throws {
+    let target = folder.path("precious.toml")
+    let path = folder.path("lane.journal")
+    try "chip = \"gpiochip0\"\n".write(toFile: target, atomically: false, encoding: .utf8)
+    #expect(symlink(target, path) == 0)
+
+    #expect(throws: JournalError.notRegular(path: path, kind: "a symbolic link, which is never followed")) {
+      try JournalFile(path: path, ifMissing: .create(JournalFileTests.start))
+    }
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "chip = \"gpiochip0\"\n")
+    #expect(JournalError.notRegular(path: path, kind: "a FIFO").exitStatus == 66)
+  }
+
+  @Test("When the journal path is a FIFO, then it is refused at once instead of hanging")
+  func fifo() throws {
+    let path = folder.path("lane.journal")
+    #expect(mkfifo(path, 0o600) == 0)
+
+    #expect(throws: JournalError.notRegular(path: path, kind: "a FIFO")) {
+      try JournalFile(path: path, ifMissing: .refuse)
+    }
+  }
+
+  @Test("When a new journal is created, then no scratch file is left beside it")
+  func noScratchLeft() throws {
+    let path = folder.path("lane.journal")
+    _ = try JournalFile(path: path, ifMissing: .create(JournalFileTests.start))
+
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["lane.journal"])
   }
 }
 

@@ -1,4 +1,5 @@
 import Bowling
+import SafeFiles
 
 /// Why a lane's journal cannot be opened, read or written, and what to do about it.
 public enum JournalError: Error, Hashable, Sendable {
@@ -15,6 +16,22 @@ public enum JournalError: Error, Hashable, Sendable {
   case otherBowlers(path: String, journal: [String], asked: [String])
   /// The session refused a correction; nothing was written.
   case refused(SessionError)
+  /// The path is not a regular file (a directory, a FIFO, a device): it is never opened.
+  case notRegular(path: String, kind: String)
+}
+
+
+extension JournalError {
+  /// The journal error for a problem opening or creating a file.
+  init(_ problem: FileProblem) {
+    if let kind = problem.kind {
+      self = .notRegular(path: problem.path, kind: kind)
+    } else if problem.errno == ELOOP {
+      self = .notRegular(path: problem.path, kind: "a symbolic link, which is never followed")
+    } else {
+      self = .system(operation: problem.operation, path: problem.path, errno: problem.errno ?? EIO)
+    }
+  }
 }
 
 #if canImport(Glibc)
@@ -26,7 +43,7 @@ extension JournalError {
   public var exitStatus: Int32 {
     switch self {
     case .system: 74  // EX_IOERR
-    case .missing: 66  // EX_NOINPUT
+    case .missing, .notRegular: 66  // EX_NOINPUT
     case .corrupt, .inconsistent, .refused, .otherBowlers: 65  // EX_DATAERR
     }
   }
@@ -53,6 +70,8 @@ extension JournalError: CustomStringConvertible {
       return "journal record \(sequence) cannot be applied: \(reason)"
     case .refused(let error):
       return "the correction was refused: \(error)"
+    case .notRegular(let path, let kind):
+      return "the journal '\(path)' is \(kind), not a regular file; give the path of a journal file"
     case .missing(let path):
       return "there is no journal '\(path)'; check the path (lane run --journal creates it)"
     case .otherBowlers(let path, let journal, let asked):

@@ -1,3 +1,5 @@
+import Foundation
+import SafeFiles
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -6,7 +8,7 @@
 /// with `fdatasync` before the append returns.
 ///
 /// Opening it reads every record; a torn record at the end (a power cut mid-write) is moved
-/// to `<path>.torn` and cut off, and reported in ``recovered``. Damage before the end is
+/// to a new `<path>.torn-<UTC time>` and cut off, and reported in ``recovered``. Damage before the end is
 /// refused. Appends and reads take an exclusive `flock` on the file, so `lane correct` and a
 /// running `lane run` can share it: an append is written only when the writer has read
 /// every record before it.
@@ -36,12 +38,30 @@ public final class JournalFile: JournalStore {
   ///   holds damage before its end.
   public init(path: String, ifMissing: Missing) throws(JournalError) {
     self.path = path
-    var flags = O_RDWR | O_APPEND | O_CLOEXEC
-    if case .create = ifMissing { flags |= O_CREAT }
-    let descriptor = open(path, flags, 0o640)
-    guard descriptor >= 0 else {
-      if errno == ENOENT, case .refuse = ifMissing { throw .missing(path: path) }
-      throw .system(operation: "open", path: path, errno: errno)
+    var descriptor: Int32
+    do {
+      descriptor = try ExistingFile.open(path, flags: O_RDWR | O_APPEND)
+    } catch let problem where problem.errno == ENOENT {
+      guard case .create(let first) = ifMissing else { throw .missing(path: path) }
+      // A new journal is written beside its path and linked into place whole, so no one
+      // ever sees it half made, and a file that appeared meanwhile is never overwritten.
+      var numbered = first
+      numbered.sequence = 1
+      do {
+        let file = try NewFile(for: path, mode: 0o640)
+        try file.write(JournalRecord.bytes(of: numbered))
+        try file.commit(replacing: false)
+      } catch let problem where problem.errno == EEXIST {
+      } catch {
+        throw JournalError(error)
+      }
+      do {
+        descriptor = try ExistingFile.open(path, flags: O_RDWR | O_APPEND)
+      } catch {
+        throw JournalError(error)
+      }
+    } catch {
+      throw JournalError(error)
     }
     self.descriptor = descriptor
     offset = 0
@@ -50,17 +70,10 @@ public final class JournalFile: JournalStore {
       try lock()
       defer { unlock() }
       let update = try readFrom(0)
-      var entries = update.entries
-      if entries.isEmpty {
-        guard case .create(let first) = ifMissing else {
-          throw JournalError.inconsistent(sequence: 1, reason: "the journal '\(path)' is empty")
-        }
-        entries = [try write(first)]
-        if let code = NewFile.syncFolder(of: path) {
-          throw JournalError.system(operation: "sync the folder of", path: path, errno: code)
-        }
+      guard !update.entries.isEmpty else {
+        throw JournalError.inconsistent(sequence: 1, reason: "the journal '\(path)' is empty")
       }
-      self.entries = entries
+      self.entries = update.entries
       self.recovered = update.recovered
     } catch {
       close(descriptor)
@@ -140,26 +153,32 @@ public final class JournalFile: JournalStore {
   private func setAside(
     _ tail: JournalScan.TornTail, bytes: [UInt8]
   ) throws(JournalError) -> JournalRecovery {
-    let tornPath = path + ".torn"
-    let torn = open(tornPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
-    guard torn >= 0 else { throw .system(operation: "create", path: tornPath, errno: errno) }
-    defer { close(torn) }
-    var written = 0
-    while written < bytes.count {
-      let result = bytes[written...].withUnsafeBytes { Glibc.write(torn, $0.baseAddress, $0.count) }
-      if result < 0 {
-        if errno == EINTR { continue }
-        throw .system(operation: "write", path: tornPath, errno: errno)
-      }
-      written += result
+    let tornPath = "\(path).torn-\(Self.stamp(Date()))"
+    do {
+      let torn = try NewFile.create(at: tornPath, mode: 0o640)
+      try torn.write(bytes)
+      try torn.sync()
+    } catch {
+      throw JournalError(error)
     }
-    guard fsync(torn) == 0 else { throw .system(operation: "sync", path: tornPath, errno: errno) }
     guard ftruncate(descriptor, off_t(tail.offset)) == 0, fsync(descriptor) == 0 else {
       throw .system(operation: "cut the torn record off", path: path, errno: errno)
     }
     return JournalRecovery(
       path: path, offset: tail.offset, length: tail.length, reason: tail.reason,
       savedTo: tornPath)
+  }
+
+  /// A time for a file name: `20250501T190411.123Z`.
+  static func stamp(_ date: Date) -> String {
+    let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+    var time = time_t(milliseconds / 1000)
+    var parts = tm()
+    gmtime_r(&time, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let fraction = String(milliseconds % 1000 + 1000).dropFirst()
+    return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
+      + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec)).\(fraction)Z"
   }
 
   private func fileSize() throws(JournalError) -> Int {
