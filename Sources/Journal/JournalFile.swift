@@ -1,17 +1,22 @@
 import Foundation
 import SafeFiles
+
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A lane's journal on disk: an append-only file of checksummed records, each made durable
-/// with `fdatasync` before the append returns.
+/// A lane's journal on disk: a header, then an append-only run of checksummed records, each
+/// made durable with `fdatasync` before the append returns.
 ///
-/// Opening it reads every record; a torn record at the end (a power cut mid-write) is moved
-/// to a new `<path>.torn-<UTC time>` and cut off, and reported in ``recovered``. Damage before the end is
-/// refused. Appends and reads take an exclusive `flock` on the file, so `lane correct` and a
-/// running `lane run` can share it: an append is written only when the writer has read
-/// every record before it.
+/// Opening recognises the file by its header (``JournalHeader``) and refuses anything else
+/// untouched. A journal of version 1 (no header) is migrated: rewritten with a header beside
+/// it and renamed into place, the original kept as `<path>.v1-<UTC time>`. Opening then reads
+/// every record; a torn record at the end (a power cut mid-write) is moved to a new
+/// `<path>.torn-<UTC time>` and cut off, and reported in ``recovered``. Damage anywhere else,
+/// or a record whose checksum matches but whose content is impossible, is refused.
+/// Appends and reads take an exclusive `flock` on the file, so `lane correct` and a running
+/// `lane run` can share it: an append is written only when the writer has read every record
+/// before it.
 public final class JournalFile: JournalStore {
   /// What opening does when there is no journal at the path yet.
   public enum Missing: Sendable {
@@ -22,39 +27,42 @@ public final class JournalFile: JournalStore {
   }
 
   public let path: String
+  /// The journal's header (for a migrated journal, the one it was given).
+  public private(set) var header: JournalHeader
   /// Every record the file held when it was opened (or the one it was created with).
   public private(set) var entries: [JournalEntry] = []
   /// The torn record set aside on opening, if there was one.
   public private(set) var recovered: JournalRecovery?
+  /// Where the original of a migrated version 1 journal was kept, if it was migrated.
+  public private(set) var migratedFrom: String?
 
-  private let descriptor: Int32
+  private var descriptor: Int32
   /// Bytes read and applied so far: the end of the last good record seen.
   private var offset: Int
   private var lastSequence: Int
+  private var recordCount = 0
+  private var missing: Set<Int>
 
   /// Opens (or creates) the journal at `path` and reads it.
   ///
-  /// - Throws: ``JournalError`` when it cannot be opened, created, read or repaired, or
-  ///   holds damage before its end.
-  public init(path: String, ifMissing: Missing) throws(JournalError) {
+  /// - Parameters:
+  ///   - lane: The lane's name for the header of a new or migrated journal.
+  ///   - clock: The time for the header and for the names of files set aside.
+  /// - Throws: ``JournalError`` when it cannot be opened, created, read or repaired, is not
+  ///   a journal, or holds damage before its end.
+  public init(
+    path: String, ifMissing: Missing, lane: String = JournalHeader.hostName,
+    clock: () -> Date = Date.init
+  ) throws(JournalError) {
     self.path = path
-    var descriptor: Int32
     do {
       descriptor = try ExistingFile.open(path, flags: O_RDWR | O_APPEND)
     } catch let problem where problem.errno == ENOENT {
       guard case .create(let first) = ifMissing else { throw .missing(path: path) }
-      // A new journal is written beside its path and linked into place whole, so no one
-      // ever sees it half made, and a file that appeared meanwhile is never overwritten.
       var numbered = first
       numbered.sequence = 1
-      do {
-        let file = try NewFile(for: path, mode: 0o640)
-        try file.write(JournalRecord.bytes(of: numbered))
-        try file.commit(replacing: false)
-      } catch let problem where problem.errno == EEXIST {
-      } catch {
-        throw JournalError(error)
-      }
+      try Self.create(
+        path, bytes: JournalHeader(lane: lane, created: clock()).bytes + JournalRecord.bytes(of: numbered))
       do {
         descriptor = try ExistingFile.open(path, flags: O_RDWR | O_APPEND)
       } catch {
@@ -63,15 +71,25 @@ public final class JournalFile: JournalStore {
     } catch {
       throw JournalError(error)
     }
-    self.descriptor = descriptor
+    header = JournalHeader(lane: lane, created: clock())
     offset = 0
     lastSequence = 0
+    missing = []
     do throws(JournalError) {
       try lock()
       defer { unlock() }
-      let update = try readFrom(0)
+      let bytes = try readBytes(from: 0)
+      switch try JournalHeader.format(of: bytes[...], path: path) {
+      case .current(let header, let length):
+        self.header = header
+        offset = length
+      case .headerless:
+        try migrate(bytes, clock: clock)
+      }
+      missing = Set(header.missing)
+      let update = try readFrom(offset, clock: clock)
       guard !update.entries.isEmpty else {
-        throw JournalError.inconsistent(sequence: 1, reason: "the journal '\(path)' is empty")
+        throw JournalError.inconsistent(sequence: 1, reason: "the journal '\(path)' holds no record")
       }
       self.entries = update.entries
       self.recovered = update.recovered
@@ -86,15 +104,58 @@ public final class JournalFile: JournalStore {
   public func readNew() throws(JournalError) -> JournalUpdate {
     try lock()
     defer { unlock() }
-    return try readFrom(offset)
+    return try readFrom(offset, clock: Date.init)
   }
 
   public func append(_ entry: JournalEntry) throws(JournalError) -> JournalAppend {
     try lock()
     defer { unlock() }
     let size = try fileSize()
-    if size != offset { return .behind(try readFrom(offset)) }
+    if size != offset { return .behind(try readFrom(offset, clock: Date.init)) }
     return .appended(try write(entry))
+  }
+
+  /// Writes a new file at `path` whole: beside it, synced, linked into place. A file that
+  /// appeared at `path` meanwhile is kept, and is then opened as the journal.
+  private static func create(_ path: String, bytes: [UInt8]) throws(JournalError) {
+    do {
+      let file = try NewFile(for: path, mode: 0o640)
+      try file.write(bytes)
+      try file.commit(replacing: false)
+    } catch let problem where problem.errno == EEXIST {
+      return
+    } catch {
+      throw JournalError(error)
+    }
+  }
+
+  /// Rewrites a version 1 journal with a header, keeping the original beside it.
+  ///
+  /// Its good records are kept byte for byte; a torn tail stays in the original only, and
+  /// is set aside as usual when the migrated journal is read. Call with the lock held.
+  private func migrate(_ bytes: [UInt8], clock: () -> Date) throws(JournalError) {
+    let scan = try JournalScan(bytes, path: path)
+    let kept = "\(path).v1-\(Self.stamp(clock()))"
+    let newHeader = JournalHeader(lane: header.lane, created: scan.entries.first?.time ?? clock())
+    do throws(FileProblem) {
+      let file = try NewFile(for: path, mode: 0o640)
+      try file.write(newHeader.bytes + bytes)
+      try file.sync()
+      // The original stays under its new name; the rename then replaces the path whole.
+      guard link(path, kept) == 0 else {
+        throw FileProblem(operation: "keep the original of", path: path, errno: errno)
+      }
+      try file.commit(replacing: true)
+      let migrated = try ExistingFile.open(path, flags: O_RDWR | O_APPEND)
+      _ = flock(migrated, LOCK_EX)
+      close(descriptor)
+      descriptor = migrated
+    } catch {
+      throw JournalError(error)
+    }
+    header = newHeader
+    migratedFrom = kept
+    offset = newHeader.bytes.count
   }
 
   /// Writes `entry` numbered after the last record, and syncs it. Call with the lock held.
@@ -118,13 +179,14 @@ public final class JournalFile: JournalStore {
     }
     offset += bytes.count
     lastSequence = numbered.sequence
+    recordCount += 1
     return numbered
   }
 
-  /// Reads the records from `start` to the end; sets a torn tail aside. Call with the lock held.
-  private func readFrom(_ start: Int) throws(JournalError) -> JournalUpdate {
+  /// The bytes from `start` to the end. Call with the lock held.
+  private func readBytes(from start: Int) throws(JournalError) -> [UInt8] {
     let size = try fileSize()
-    guard size > start else { return JournalUpdate() }
+    guard size > start else { return [] }
     var bytes = [UInt8](repeating: 0, count: size - start)
     var filled = 0
     while filled < bytes.count {
@@ -139,21 +201,32 @@ public final class JournalFile: JournalStore {
       filled += result
     }
     bytes.removeLast(bytes.count - filled)
-    let scan = try JournalScan(bytes, base: start, path: path, previousSequence: lastSequence)
+    return bytes
+  }
+
+  /// Reads the records from `start` to the end; sets a torn tail aside. Call with the lock held.
+  private func readFrom(_ start: Int, clock: () -> Date) throws(JournalError) -> JournalUpdate {
+    let bytes = try readBytes(from: start)
+    guard !bytes.isEmpty else { return JournalUpdate() }
+    let scan = try JournalScan(
+      bytes, base: start, path: path, previousSequence: lastSequence, recordsBefore: recordCount,
+      missing: missing)
     offset = scan.end
     lastSequence = scan.entries.last?.sequence ?? lastSequence
+    recordCount += scan.entries.count
     var recovered: JournalRecovery?
     if let tail = scan.tornTail {
-      recovered = try setAside(tail, bytes: Array(bytes[(tail.offset - start)...]))
+      recovered = try setAside(tail, bytes: Array(bytes[(tail.offset - start)...]), at: clock())
     }
     return JournalUpdate(entries: scan.entries, recovered: recovered)
   }
 
-  /// Appends a torn tail to `<path>.torn`, syncs it, then cuts it off the journal.
+  /// Writes a torn tail to a new `<path>.torn-<UTC time>`, syncs it, then cuts it off the
+  /// journal.
   private func setAside(
-    _ tail: JournalScan.TornTail, bytes: [UInt8]
+    _ tail: JournalScan.TornTail, bytes: [UInt8], at time: Date
   ) throws(JournalError) -> JournalRecovery {
-    let tornPath = "\(path).torn-\(Self.stamp(Date()))"
+    let tornPath = "\(path).torn-\(Self.stamp(time))"
     do {
       let torn = try NewFile.create(at: tornPath, mode: 0o640)
       try torn.write(bytes)

@@ -13,6 +13,14 @@ struct JournalScan: Hashable, Sendable {
     var reason: String
   }
 
+  /// One line of a journal as read, good or not.
+  enum Line: Hashable, Sendable {
+    case good(JournalEntry, offset: Int, length: Int)
+    /// A line that is not a good record; `record` is its place counting from the first
+    /// record (1), and `isContent` says its checksum matched (so it was written whole).
+    case bad(record: Int, offset: Int, length: Int, reason: String, isContent: Bool)
+  }
+
   /// The good records, in order.
   var entries: [JournalEntry] = []
   /// Where the good records end.
@@ -20,55 +28,74 @@ struct JournalScan: Hashable, Sendable {
   var tornTail: TornTail?
 
   /// Reads `bytes`, which start `base` bytes into the journal, whose last good record is
-  /// numbered `previousSequence`.
+  /// numbered `previousSequence`, and which may skip only the numbers in `missing`.
   ///
   /// A bad line followed only by bad lines or an unfinished one is a torn tail: a write that
   /// a crash or power cut cut short. A bad line with a good record after it cannot be torn
-  /// that way, and is refused.
+  /// that way, nor can a line whose checksum matches: both are refused.
   ///
-  /// - Throws: ``JournalError/corrupt(path:record:offset:reason:)`` for damage before the end;
-  ///   ``JournalError/inconsistent(sequence:reason:)`` when the numbering skips or repeats.
+  /// - Throws: ``JournalError/corrupt(path:record:offset:reason:)`` for damage before the end
+  ///   or impossible content; ``JournalError/inconsistent(sequence:reason:)`` when the
+  ///   numbering skips or repeats.
   init(
-    _ bytes: [UInt8], base: Int = 0, path: String, previousSequence: Int = 0
+    _ bytes: [UInt8], base: Int = 0, path: String, previousSequence: Int = 0,
+    recordsBefore: Int = 0, missing: Set<Int> = []
   ) throws(JournalError) {
     end = base
     var sequence = previousSequence
-    var start = bytes.startIndex
     var firstBad: (offset: Int, record: Int, reason: String)?
-    while start < bytes.endIndex {
-      guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
-        if firstBad == nil {
-          firstBad = (base + start, sequence + 1, "the last record was never finished (no end of line)")
-        }
-        break
-      }
-      let line = bytes[start..<newline]
-      do {
-        let entry = try JournalRecord.entry(from: line)
+    for line in Self.lines(bytes, base: base, recordsBefore: recordsBefore) {
+      switch line {
+      case .good(let entry, let offset, let length):
         if let bad = firstBad {
-          throw JournalError.corrupt(
-            path: path, record: bad.record, offset: bad.offset, reason: bad.reason)
+          throw JournalError.corrupt(path: path, record: bad.record, offset: bad.offset, reason: bad.reason)
         }
-        guard entry.sequence == sequence + 1 else {
+        var expected = sequence + 1
+        while missing.contains(expected) { expected += 1 }
+        guard entry.sequence == expected else {
           throw JournalError.inconsistent(
             sequence: entry.sequence,
             reason: "it follows record \(sequence); a record is missing or repeated")
         }
         sequence = entry.sequence
         entries.append(entry)
-        end = base + newline + 1
-      } catch let problem as JournalRecord.Problem {
-        if firstBad == nil { firstBad = (base + start, sequence + 1, problem.description) }
-      } catch let error as JournalError {
-        throw error
+        end = offset + length
+      case .bad(let record, let offset, _, let reason, let isContent):
+        if isContent {
+          throw JournalError.corrupt(path: path, record: record, offset: offset, reason: reason)
+        }
+        if firstBad == nil { firstBad = (offset, record, reason) }
+      }
+    }
+    if let bad = firstBad {
+      tornTail = TornTail(offset: bad.offset, length: base + bytes.count - bad.offset, reason: bad.reason)
+    }
+  }
+
+  /// Every line of `bytes` (which start `base` bytes into the journal, after
+  /// `recordsBefore` records), read as a record or not; an unfinished last line is bad.
+  static func lines(_ bytes: [UInt8], base: Int, recordsBefore: Int) -> [Line] {
+    var lines: [Line] = []
+    var start = bytes.startIndex
+    var record = recordsBefore
+    while start < bytes.endIndex {
+      record += 1
+      guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+        lines.append(.bad(
+          record: record, offset: base + start, length: bytes.endIndex - start,
+          reason: "the last record was never finished (no end of line)", isContent: false))
+        break
+      }
+      do {
+        let entry = try JournalRecord.entry(from: bytes[start..<newline])
+        lines.append(.good(entry, offset: base + start, length: newline + 1 - start))
       } catch {
-        preconditionFailure("only journal errors are thrown here")
+        lines.append(.bad(
+          record: record, offset: base + start, length: newline + 1 - start,
+          reason: error.description, isContent: error.isContent))
       }
       start = newline + 1
     }
-    if let bad = firstBad {
-      tornTail = TornTail(
-        offset: bad.offset, length: base + bytes.count - bad.offset, reason: bad.reason)
-    }
+    return lines
   }
 }

@@ -21,7 +21,8 @@ struct JournalFileTests {
   init() throws {
     folder = try ScratchFolder()
     path = folder.path("lane.journal")
-    let file = try JournalFile(path: path, ifMissing: .create(Self.start))
+    let file = try JournalFile(
+      path: path, ifMissing: .create(Self.start), lane: "lane7", clock: { Self.time })
     for pins: PinSet in [.full, [1, 2, 3], [4, 5]] {
       guard case .appended = try file.append(Self.delivery(pins)) else {
         Issue.record("a lone writer is never behind")
@@ -32,10 +33,10 @@ struct JournalFileTests {
 
   func bytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
-  /// Where record `number` (from 1) starts.
+  /// Where record `number` (from 1, after the header) starts.
   func offset(ofRecord number: Int) throws -> Int {
     let newlines = try bytes().enumerated().filter { $0.element == UInt8(ascii: "\n") }.map(\.offset)
-    return number == 1 ? 0 : newlines[number - 2] + 1
+    return newlines[number - 1] + 1  // line 0 is the header
   }
 
   @Test("When it is opened again, then every record comes back numbered, and the session with it")
@@ -50,10 +51,21 @@ struct JournalFileTests {
     #expect(session.deliveries == [.knocked(.full), .knocked([1, 2, 3]), .knocked([4, 5])])
   }
 
+  @Test("When a journal is created, then its first line is the header: magic, format version, checksum, lane and creation time")
+  func headerFormat() throws {
+    let lines = String(decoding: try bytes(), as: UTF8.self).split(separator: "\n")
+    let header = try #require(lines.first)
+
+    #expect(header.hasPrefix("lanebridge-journal 2 "))
+    #expect(header.hasSuffix(#" {"created":"2025-05-01T19:04:11Z","lane":"lane7"}"#))
+    #expect(try JournalFile(path: path, ifMissing: .refuse).header
+      == JournalHeader(lane: "lane7", created: Self.time))
+  }
+
   @Test("When a record is written, then it is one line: the CRC-32 of its JSON, a space and the JSON")
   func recordFormat() throws {
     let lines = String(decoding: try bytes(), as: UTF8.self).split(separator: "\n")
-    let first = try #require(lines.first)
+    let first = try #require(lines.dropFirst().first)
 
     #expect(first.hasSuffix(#" {"at":"2025-05-01T19:04:11Z","bowlers":["Ana","Ben"],"by":"lane","event":"start","seq":1}"#))
     #expect(String(first.prefix(8)) == String(CRC32.checksum(first.dropFirst(9).utf8), radix: 16).leftPadded(to: 8))
