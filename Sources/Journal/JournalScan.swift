@@ -68,8 +68,33 @@ struct JournalScan: Hashable, Sendable {
       }
     }
     if let bad = firstBad {
+      let tail = bytes[(bad.offset - base)...]
+      if let reason = Self.notTorn(tail) {
+        throw JournalError.corrupt(path: path, record: bad.record, offset: bad.offset, reason: reason)
+      }
       tornTail = TornTail(offset: bad.offset, length: base + bytes.count - bad.offset, reason: bad.reason)
     }
+  }
+
+  /// Why bad bytes at the end cannot be one torn record, or `nil` when they can.
+  ///
+  /// A write cut short leaves part of one record, perhaps followed by zeros. A good record
+  /// inside the bytes (two records run together when a line end was changed) or more text
+  /// after the first line is damage, which cutting would lose.
+  static func notTorn(_ tail: ArraySlice<UInt8>) -> String? {
+    let firstLineEnd = tail.firstIndex(of: UInt8(ascii: "\n")) ?? tail.endIndex
+    if tail[firstLineEnd...].contains(where: { $0 != 0 && $0 != UInt8(ascii: "\n") }) {
+      return "bad records run on after it, which no torn write leaves"
+    }
+    let line = tail[..<firstLineEnd]
+    var index = line.startIndex + 1
+    while let brace = line[index...].firstIndex(of: UInt8(ascii: "{")) {
+      if brace - line.startIndex >= 9, (try? JournalRecord.entry(from: line[(brace - 9)...])) != nil {
+        return "it holds a good record run together with it (a changed line end?)"
+      }
+      index = brace + 1
+    }
+    return nil
   }
 
   /// Every line of `bytes` (which start `base` bytes into the journal, after
