@@ -71,6 +71,12 @@ let package = Package(
       dependencies: ["LaneSensing"],
       path: "Benchmarks/SensingBenchmark"
     ),
+    // Resumes generated journals of growing length and times it; not a test.
+    .executableTarget(
+      name: "JournalBenchmark",
+      dependencies: ["Journal", "Bowling"],
+      path: "Benchmarks/JournalBenchmark"
+    ),
     // The gpio-sim rig's trace driver: plays traces onto simulated GPIO lines through the
     // kernel's gpio-sim pull files, parsing them as `lane` does (Hardware/gpio-sim/). No C.
     .executableTarget(
