@@ -22,6 +22,8 @@ public enum JournalError: Error, Hashable, Sendable {
   case notAJournal(path: String, reason: String)
   /// The journal was written by a newer LaneBridge, in a format this one does not know.
   case unsupportedVersion(path: String, version: Int)
+  /// Another process runs the lane on this journal (its pid, 0 when it cannot be known).
+  case inUse(path: String, pid: Int32)
 }
 
 
@@ -48,6 +50,7 @@ extension JournalError {
     switch self {
     case .system: 74  // EX_IOERR
     case .missing, .notRegular: 66  // EX_NOINPUT
+    case .inUse: 75  // EX_TEMPFAIL
     case .corrupt, .inconsistent, .refused, .otherBowlers, .notAJournal, .unsupportedVersion:
       65  // EX_DATAERR
     }
@@ -83,6 +86,10 @@ extension JournalError: CustomStringConvertible {
     case .unsupportedVersion(let path, let version):
       return "the journal '\(path)' is in format \(version), newer than this lane's format"
         + " \(JournalHeader.version); it was left as it is: use the LaneBridge that wrote it"
+    case .inUse(let path, let pid):
+      return "the journal '\(path)' is in use by another lane process"
+        + (pid > 0 ? " (pid \(pid))" : "") + ": one lane, one writer. Stop that process first;"
+        + " lane correct works while it runs"
     case .missing(let path):
       return "there is no journal '\(path)'; check the path (lane run --journal creates it)"
     case .otherBowlers(let path, let journal, let asked):

@@ -47,12 +47,16 @@ public final class JournalFile: JournalStore {
   ///
   /// - Parameters:
   ///   - lane: The lane's name for the header of a new or migrated journal.
+  ///   - holdingLane: Whether this process runs the lane: it then holds the lane lock
+  ///     (``takeLaneLock()``) for as long as the journal is open, taken before anything is
+  ///     read, so a second `lane run` or `lane simulate` fails at once. `lane correct` does
+  ///     not take it: its appends are serialised with the lane's by the per-append lock.
   ///   - clock: The time for the header and for the names of files set aside.
   /// - Throws: ``JournalError`` when it cannot be opened, created, read or repaired, is not
   ///   a journal, or holds damage before its end.
   public init(
     path: String, ifMissing: Missing, lane: String = JournalHeader.hostName,
-    clock: () -> Date = Date.init
+    holdingLane: Bool = false, clock: () -> Date = Date.init
   ) throws(JournalError) {
     self.path = path
     do {
@@ -76,6 +80,7 @@ public final class JournalFile: JournalStore {
     lastSequence = 0
     missing = []
     do throws(JournalError) {
+      if holdingLane { try takeLaneLock() }
       try lock()
       defer { unlock() }
       let bytes = try readBytes(from: 0)
@@ -85,6 +90,7 @@ public final class JournalFile: JournalStore {
         offset = length
       case .headerless:
         try migrate(bytes, clock: clock)
+        if holdingLane { try takeLaneLock() }
       }
       missing = Set(header.missing)
       let update = try readFrom(offset, clock: clock)
@@ -260,6 +266,30 @@ public final class JournalFile: JournalStore {
       throw .system(operation: "stat", path: path, errno: errno)
     }
     return Int(status.st_size)
+  }
+
+  /// The byte the lane lock covers: far past any journal's end, so it never meets a read.
+  private static let laneLockByte: off_t = 0x7FFF_FFFF_FFFF_0000
+
+  /// Takes the lane lock: a POSIX record lock on one byte, released by the kernel when the
+  /// process ends however it ends, and whose holder's pid another process can ask for.
+  ///
+  /// - Throws: ``JournalError/inUse(path:pid:)`` when another process holds it.
+  private func takeLaneLock() throws(JournalError) {
+    var request = Glibc.flock()
+    request.l_type = Int16(F_WRLCK)
+    request.l_whence = Int16(SEEK_SET)
+    request.l_start = Self.laneLockByte
+    request.l_len = 1
+    while fcntl(descriptor, F_SETLK, &request) != 0 {
+      if errno == EINTR { continue }
+      guard errno == EACCES || errno == EAGAIN else {
+        throw .system(operation: "lock", path: path, errno: errno)
+      }
+      var probe = request
+      let holder = fcntl(descriptor, F_GETLK, &probe) == 0 && probe.l_type != Int16(F_UNLCK) ? probe.l_pid : 0
+      throw .inUse(path: path, pid: holder)
+    }
   }
 
   private func lock() throws(JournalError) {

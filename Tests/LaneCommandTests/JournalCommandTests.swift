@@ -1,4 +1,5 @@
 import Foundation
+import Journal
 import Testing
 
 @Suite("lane journal check and salvage, and files that are not journals, run as a user runs them")
@@ -80,5 +81,22 @@ struct JournalCommandTests {
     #expect(salvage.standardOutput.hasPrefix("lane journal salvage: \(newlines.count - 2) intact records copied"))
     #expect(again.status == 73)
     #expect(resumed.status == 0)
+  }
+
+  @Test("When a lane already runs on the journal, then a second simulate exits 75 at once naming its pid, and lane correct still works")
+  func oneWriter() throws {
+    #expect(try lane.run(["simulate", "--journal", journal, trace]).status == 0)
+    let before = try contents(journal)
+    // This test process plays the running lane: it holds the lane lock.
+    let running = try JournalFile(path: journal, ifMissing: .refuse, holdingLane: true)
+
+    let second = try lane.run(["simulate", "--journal", journal, trace])
+
+    #expect(second.status == 75)
+    #expect(second.standardError.contains("is in use by another lane process (pid \(getpid()))"))
+    #expect(try contents(journal) == before)
+    let correct = try lane.run(["correct", "--journal", journal, "--by", "Eve", "foul"])
+    #expect(correct.status == 0)
+    #expect(try running.readNew().entries.map(\.author) == ["Eve"])
   }
 }
