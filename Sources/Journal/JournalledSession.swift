@@ -46,15 +46,14 @@ public struct JournalledSession<Store: JournalStore> {
     public var entry: JournalEntry
     /// Where the delivery counts in the session.
     public var place: LaneSession.Recorded
-    /// What others journalled first, already applied.
-    public var others: [JournalUpdate]
   }
 
   /// Journals a delivery for the bowler who is up, then records it in the session.
   ///
   /// `delivery` is asked again after others' entries are applied, since the pins set for
   /// the ball may have changed; it returns `nil` when nothing is to be recorded.
-  /// - Returns: What was journalled, or `nil` with others' updates when nothing was.
+  /// - Returns: What was journalled (`nil` when `delivery` gave nothing), and what others
+  ///   journalled first, already applied.
   /// - Throws: ``JournalError/refused(_:)`` when the session refuses the delivery (nothing
   ///   is written), or ``JournalError`` when it cannot be made durable; the session does not
   ///   count it then.
@@ -78,7 +77,7 @@ public struct JournalledSession<Store: JournalStore> {
         } catch {
           preconditionFailure("a delivery the session accepted on checking is recorded")
         }
-        return (Recorded(entry: written, place: place, others: others), others)
+        return (Recorded(entry: written, place: place), others)
       case .behind(let update):
         try apply(update)
         others.append(update)
