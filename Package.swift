@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "GPIOPinSensor", targets: ["GPIOPinSensor"]),
     .library(name: "Calibration", targets: ["Calibration"]),
     .library(name: "GPIOLineSensor", targets: ["GPIOLineSensor"]),
+    // The lane's journal: also read by the centre link ("every record after seq N").
+    .library(name: "Journal", targets: ["Journal"]),
     // For the libFuzzer targets in Fuzz/, a package of their own that fuzzes `lane score`'s
     // parser; not meant as an API.
     .library(name: "LaneBridge", targets: ["LaneBridge"]),
@@ -31,6 +33,13 @@ let package = Package(
   targets: [
     // The pure ten-pin domain: pins, throws, frames, games. No I/O.
     .target(name: "Bowling"),
+    // Files we create or own, done safely: O_EXCL and O_NOFOLLOW, regular files only, synced
+    // and renamed into place with their folder synced. No domain knowledge, so the wiring and
+    // the journal both use it without depending on each other.
+    .target(name: "SafeFiles"),
+    // The lane's journal: its file format, the session fold, durable-before-shown. Knows the
+    // domain, not the sensors or the console.
+    .target(name: "Journal", dependencies: ["Bowling", "SafeFiles"]),
     // The console display: renders domain values as plain text for terminals and logs.
     .target(name: "Scoreboard", dependencies: ["Bowling"]),
     // The application layer the executable delegates to: parses input, reports, formats.
@@ -38,7 +47,7 @@ let package = Package(
       name: "LaneBridge",
       dependencies: [
         "Bowling", "Scoreboard", "LaneSensing", "Wiring", "GPIO",
-        "GPIOPinSensor", "Calibration", "GPIOLineSensor",
+        "GPIOPinSensor", "Calibration", "GPIOLineSensor", "Journal", "SafeFiles",
       ]
     ),
     // libgpiod as installed (1.6 or 2.x), found with pkg-config.
@@ -64,6 +73,12 @@ let package = Package(
       dependencies: ["LaneSensing"],
       path: "Benchmarks/SensingBenchmark"
     ),
+    // Resumes generated journals of growing length and times it; not a test.
+    .executableTarget(
+      name: "JournalBenchmark",
+      dependencies: ["Journal", "Bowling"],
+      path: "Benchmarks/JournalBenchmark"
+    ),
     // The gpio-sim rig's trace driver: plays traces onto simulated GPIO lines through the
     // kernel's gpio-sim pull files, parsing them as `lane` does (Hardware/gpio-sim/). No C.
     .executableTarget(
@@ -79,6 +94,7 @@ let package = Package(
       dependencies: [
         "Bowling",
         "LaneSensing",
+        "SafeFiles",
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),
@@ -99,6 +115,7 @@ let package = Package(
         "LaneBridge",
         "Bowling",
         "Scoreboard",
+        "Journal",
         "LaneSensing",
         "SimulatedPinSensor",
         "GPIO",
@@ -123,16 +140,17 @@ let package = Package(
     .target(name: "Centre"),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
     .testTarget(name: "ScoreboardTests", dependencies: ["Scoreboard"]),
+    .testTarget(name: "JournalTests", dependencies: ["Journal", "SafeFiles", "Bowling"]),
     .testTarget(
       name: "LaneBridgeTests",
-      dependencies: ["LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor"]
+      dependencies: ["LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor"]
     ),
     // Runs the built `lane` executable as a user would (and kills `lane simulate --journal`
     // at random moments to check nothing acknowledged is lost); depends on it so it is built
     // first.
     .testTarget(
       name: "LaneCommandTests",
-      dependencies: ["lane", "LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor"]
+      dependencies: ["lane", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor"]
     ),
     .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD"]),
     .testTarget(
@@ -162,7 +180,7 @@ let package = Package(
     .testTarget(
       name: "RobustnessTests",
       dependencies: [
-        "Bowling", "LaneSensing", "Wiring", "LaneBridge",
+        "Bowling", "LaneSensing", "Wiring", "LaneBridge", "Journal",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

@@ -31,5 +31,14 @@ let package = Package(
       ],
       path: "ScoringFuzzer"
     ),
+    // Arbitrary bytes as a journal: JournalContents, then the session fold with corrections.
+    .executableTarget(
+      name: "JournalFuzzer",
+      dependencies: [
+        .product(name: "Bowling", package: "LaneBridge"),
+        .product(name: "Journal", package: "LaneBridge"),
+      ],
+      path: "JournalFuzzer"
+    ),
   ]
 )

@@ -77,19 +77,31 @@ public struct LaneSession: Hashable, Sendable {
   @discardableResult
   public mutating func record(_ delivery: Throw) throws(SessionError) -> Recorded {
     let bowler = currentBowler
-    var bowlerSeries = series[bowler]
     let place: GameSeries.Recorded
     do {
-      place = try bowlerSeries.record(delivery)
+      // In place: copying the series out and back would copy every game bowled.
+      place = try series[bowler].record(delivery)
     } catch {
       throw .impossible(error, bowler: bowlers[bowler])
     }
     undoable.append(UndoStep(count: deliveries.count, last: nil))
-    series[bowler] = bowlerSeries
     deliveries.append(delivery)
     let landed = Recorded(bowler: bowler, game: place.game, position: place.position)
     recorded.append(landed)
     return landed
+  }
+
+  /// Checks that the bowler who is up could bowl `delivery`, changing nothing.
+  ///
+  /// - Throws: ``SessionError/impossible(_:bowler:)`` when the ball cannot have happened.
+  public func check(_ delivery: Throw) throws(SessionError) {
+    let bowler = currentBowler
+    var game = series[bowler].current.isComplete ? Game() : series[bowler].current
+    do {
+      try game.record(delivery)
+    } catch {
+      throw .impossible(error, bowler: bowlers[bowler])
+    }
   }
 
   /// Applies an operator's correction and recomputes every game.
@@ -142,12 +154,15 @@ public struct LaneSession: Hashable, Sendable {
     return (series, recorded)
   }
 
+  /// The bowler with a frame in progress, else the first with the fewest finished frames.
+  ///
+  /// Constant time per bowler: every game but a bowler's last is finished, ten frames each.
   private static func bowlerUp(in series: [GameSeries]) -> Int {
     if let inFrame = series.firstIndex(where: { $0.current.frames.last?.isComplete == false }) {
       return inFrame
     }
     let finished = series.map { bowler in
-      bowler.games.reduce(0) { $0 + $1.frames.count { $0.isComplete } }
+      (bowler.games.count - 1) * 10 + bowler.current.frames.count { $0.isComplete }
     }
     let fewest = finished.min() ?? 0
     return finished.firstIndex(of: fewest) ?? 0

@@ -1,4 +1,5 @@
 import Bowling
+import Journal
 
 /// The JSON lines `lane run --json` writes: one object per throw, completed frame and game,
 /// and correction, each with the `seq` of the journal record it came from.

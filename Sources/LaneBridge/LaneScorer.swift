@@ -1,4 +1,5 @@
 import Bowling
+import Journal
 import LaneSensing
 
 /// Scores what the throw detector finds on the deck: the part of a lane that `lane simulate`
@@ -60,21 +61,11 @@ public struct LaneScorer: Sendable {
   /// misread a pin that was already down. Such pins are not credited again, and the operator
   /// is told which they were.
   private mutating func score(_ detected: DetectedThrow) -> [Event] {
-    var events: [Event] = []
-    var delivery = detected.throw
-    if let setForBall = session.standing.pins, !detected.knocked.isSubset(of: setForBall) {
-      let alreadyDown = detected.knocked.subtracting(setForBall)
-      delivery = Throw(.pins(detected.knocked.intersection(setForBall)), isFoul: detected.isFoul)
-      events.append(.warning(.pinsAlreadyDown(alreadyDown, at: detected.end)))
-    }
+    let (delivery, alreadyDown) = Self.credited(detected, setFor: session.standing)
+    var events: [Event] = alreadyDown.map { [.warning(.pinsAlreadyDown($0, at: detected.end))] } ?? []
     do {
       let recorded = try session.record(delivery)
-      let games = session.series[recorded.bowler].games
-      let frame = games[recorded.game - 1].frames[recorded.position.frame - 1]
-      events.append(.scored(ScoredThrow(
-        detected: detected, delivery: delivery, recorded: recorded.inSeries,
-        completesFrame: frame.isComplete, bowler: recorded.bowler,
-        bowlerName: session.bowlers[recorded.bowler])))
+      events.append(.scored(ScoredThrow(detected: detected, delivery: delivery, recorded: recorded, in: session)))
     } catch {
       guard case .impossible(let scoringError, _) = error else {
         preconditionFailure("recording a delivery only fails when it is impossible")
@@ -82,6 +73,23 @@ public struct LaneScorer: Sendable {
       events.append(.warning(.notScored(scoringError, at: detected.end)))
     }
     return events
+  }
+
+  /// What a detected delivery is credited with when `rack` was set for the ball.
+  ///
+  /// The game knows which pins were set for this ball; the deck may disagree when a sensor
+  /// misread a pin that was already down. Such pins are not credited again; they come back
+  /// as `alreadyDown` for the operator to be told.
+  public static func credited(
+    _ detected: DetectedThrow, setFor rack: Rack
+  ) -> (delivery: Throw, alreadyDown: PinSet?) {
+    guard let setForBall = rack.pins, !detected.knocked.isSubset(of: setForBall) else {
+      return (detected.throw, nil)
+    }
+    return (
+      Throw(.pins(detected.knocked.intersection(setForBall)), isFoul: detected.isFoul),
+      detected.knocked.subtracting(setForBall)
+    )
   }
 }
 
@@ -98,6 +106,19 @@ public struct ScoredThrow: Hashable, Sendable {
   /// The bowler's index in the session, and name (empty for a lone unnamed bowler).
   public var bowler: Int = 0
   public var bowlerName: String = ""
+  /// The journal record that holds it (0 when it was not journalled).
+  public var sequence: Int = 0
+
+  /// The delivery recorded at `recorded` in `session`, as the lane shows it.
+  init(detected: DetectedThrow, delivery: Throw, recorded: LaneSession.Recorded, in session: LaneSession) {
+    let frame = session.series[recorded.bowler].games[recorded.game - 1].frames[recorded.position.frame - 1]
+    self.detected = detected
+    self.delivery = delivery
+    self.recorded = recorded.inSeries
+    self.completesFrame = frame.isComplete
+    self.bowler = recorded.bowler
+    self.bowlerName = session.bowlers[recorded.bowler]
+  }
 
   /// The delivery as the lane's journal records it.
   public var journalled: JournalEntry.Delivery {

@@ -1,25 +1,50 @@
+import SafeFiles
+
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A new file that a recording appends to line by line, never replacing one that exists.
+/// A new file that a recording appends to line by line.
 ///
-/// Each write goes straight to the kernel (no buffer to lose when the process dies), and
-/// ``sync()`` makes it durable on the storage (power cuts).
+/// Without `replacing`, the file is created at its path at once (`O_EXCL | O_NOFOLLOW`:
+/// never an existing file or a link), and each write goes straight to the kernel, so a
+/// recording cut short is kept up to the cut. With `replacing`, it is written beside the
+/// path and replaces the old file atomically in ``finish()``: until then the old one stays.
+/// ``sync()`` makes what was written durable on the storage (power cuts).
 public final class RecordingFile: TextOutputStream {
   /// Why the file could not be created or written.
   public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var operation: String
     public var errno: Int32
+    /// What the path is when it is not a regular file to replace.
+    public var kind: String?
+
+    public init(path: String, operation: String, errno: Int32, kind: String? = nil) {
+      self.path = path
+      self.operation = operation
+      self.errno = errno
+      self.kind = kind
+    }
+
+    init(_ problem: FileProblem) {
+      self.init(
+        path: problem.path, operation: problem.operation, errno: problem.errno ?? 0,
+        kind: problem.kind)
+    }
 
     public var description: String {
+      if let kind {
+        return "cannot \(operation) '\(path)': it is \(kind), not a regular file; choose"
+          + " another --out file"
+      }
       let reason = String(cString: strerror(errno))
       let advice =
         switch errno {
         case EEXIST: "; choose another --out file or pass --force to replace it"
         case EACCES, EPERM: "; check the folder's permissions"
         case ENOSPC: "; free some space"
+        case ELOOP: " (a symbolic link is never followed); give the real file's path"
         default: ""
         }
       return "cannot \(operation) '\(path)': \(reason)\(advice)"
@@ -27,37 +52,49 @@ public final class RecordingFile: TextOutputStream {
   }
 
   public let path: String
-  private var descriptor: Int32
+  private let file: NewFile
+  private let replacing: Bool
   /// The first write that failed; later writes are skipped.
   public private(set) var failure: Failure?
 
-  /// Creates the file; an existing file is replaced only when `replacing` is `true`.
+  /// Creates the file; an existing file is replaced (by ``finish()``) only when `replacing`.
   ///
-  /// - Throws: ``Failure`` when it cannot be created (it exists, no permission, no folder).
+  /// - Throws: ``Failure`` when it cannot be created (it exists, no permission, no folder),
+  ///   or when what `replacing` would replace is not a regular file (a folder, a device).
   public init(path: String, replacing: Bool) throws(Failure) {
     self.path = path
-    let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL)
-    descriptor = open(path, flags, 0o644)
-    guard descriptor >= 0 else { throw Failure(path: path, operation: "create", errno: errno) }
-    if let code = NewFile.syncFolder(of: path) {
-      close(descriptor)
-      throw Failure(path: path, operation: "sync the folder of", errno: code)
+    self.replacing = replacing
+    do {
+      if replacing {
+        try Self.checkReplaceable(path)
+        file = try NewFile(for: path)
+      } else {
+        file = try NewFile.create(at: path)
+      }
+    } catch {
+      throw Failure(error)
     }
   }
 
-  deinit { close(descriptor) }
+  /// Refuses to replace anything but a regular file (a symbolic link is replaced itself,
+  /// never what it points to).
+  private static func checkReplaceable(_ path: String) throws(FileProblem) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    let type = status.st_mode & S_IFMT
+    guard type == S_IFREG || type == S_IFLNK else {
+      throw FileProblem(
+        operation: "replace", path: path,
+        kind: type == S_IFDIR ? "a directory" : type == S_IFIFO ? "a FIFO" : "a device or socket")
+    }
+  }
 
   public func write(_ string: String) {
     guard failure == nil else { return }
-    var bytes = Array(string.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        failure = Failure(path: path, operation: "write to", errno: errno)
-        return
-      }
-      bytes = bytes.dropFirst(written)
+    do {
+      try file.write(string.utf8)
+    } catch {
+      failure = Failure(error)
     }
   }
 
@@ -66,6 +103,22 @@ public final class RecordingFile: TextOutputStream {
   /// - Throws: ``Failure`` from an earlier write, or from `fsync`.
   public func sync() throws(Failure) {
     if let failure { throw failure }
-    if fsync(descriptor) != 0 { throw Failure(path: path, operation: "sync", errno: errno) }
+    do {
+      try file.sync()
+    } catch {
+      throw Failure(error)
+    }
+  }
+
+  /// Makes the recording durable and, when replacing, puts it in place of the old file.
+  ///
+  /// - Throws: ``Failure`` from an earlier write, or when it cannot be synced or moved.
+  public func finish() throws(Failure) {
+    if let failure { throw failure }
+    do {
+      if replacing { try file.commit(replacing: true) } else { try file.sync() }
+    } catch {
+      throw Failure(error)
+    }
   }
 }

@@ -54,6 +54,32 @@ struct LaneSessionTests {
       }
       #expect(session == before)
     }
+
+    @Test("When a ball is only checked, then an impossible one is refused as recording would, and nothing changes either way")
+    mutating func checkOnly() throws {
+      try session.record(.knocked(sevenTen))
+      let before = session
+
+      try session.check(.knocked([7]))
+      #expect(throws: SessionError.impossible(
+        .pinsNotStanding([1], standing: [7, 10], at: .init(frame: 1, ball: 2)), bowler: "Ana")
+      ) {
+        try session.check(.knocked([1]))
+      }
+      #expect(session == before)
+    }
+
+    @Test("When three bowlers have bowled five games each, then the next ball is the first bowler's game 6, then the second's")
+    mutating func manyGames() throws {
+      for _ in 0..<(5 * 12 * 3) { try session.record(.knocked(.full)) }
+      #expect(session.series.map(\.games.count) == [5, 5, 5])
+
+      let first = try session.record(.knocked(.full))
+      let second = try session.record(.count(3))
+
+      #expect(first == LaneSession.Recorded(bowler: 0, game: 6, position: .init(frame: 1, ball: 1)))
+      #expect(second == LaneSession.Recorded(bowler: 1, game: 6, position: .init(frame: 1, ball: 1)))
+    }
   }
 
   @Suite("Given one unnamed bowler")

@@ -1,6 +1,7 @@
 import Bowling
 import Calibration
 import Foundation
+import Journal
 import LaneBridge
 import LaneSensing
 import Testing

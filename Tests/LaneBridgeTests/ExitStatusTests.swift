@@ -1,4 +1,5 @@
 import Foundation
+import Journal
 import Testing
 
 @testable import LaneBridge

@@ -1,5 +1,6 @@
 import Bowling
 import Foundation
+import Journal
 import LaneSensing
 import SimulatedPinSensor
 

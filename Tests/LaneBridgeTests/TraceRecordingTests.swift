@@ -78,12 +78,47 @@ struct RecordingFileTests {
       == "cannot create '\(path)': File exists; choose another --out file or pass --force to replace it")
   }
 
-  @Test("When replacing is asked for, then the old content is gone")
+  @Test("When replacing is asked for, then the old content stays until the recording is finished, then is replaced whole")
   func replaces() throws {
     defer { try? FileManager.default.removeItem(atPath: path) }
     try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
     let file = try RecordingFile(path: path, replacing: true)
     file.write("new\n")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "old\n")
+
+    try file.finish()
+
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "new\n")
+  }
+
+  @Test("When the output path is a symbolic link, then it is never followed: without force it is refused, with force the link itself is replaced")
+  func symbolicLink() throws {
+    let target = path + ".target"
+    defer {
+      try? FileManager.default.removeItem(atPath: path)
+      try? FileManager.default.removeItem(atPath: target)
+    }
+    try "someone else's file\n".write(toFile: target, atomically: false, encoding: .utf8)
+    #expect(symlink(target, path) == 0)
+
+    #expect(throws: RecordingFile.Failure(path: path, operation: "create", errno: EEXIST)) {
+      try RecordingFile(path: path, replacing: false)
+    }
+    let forced = try RecordingFile(path: path, replacing: true)
+    forced.write("recorded\n")
+    try forced.finish()
+
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "someone else's file\n")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "recorded\n")
+  }
+
+  @Test("When the output path is a folder, then replacing it is refused naming what it is")
+  func folder() throws {
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+
+    #expect(throws: RecordingFile.Failure(path: path, operation: "replace", errno: 0, kind: "a directory")) {
+      try RecordingFile(path: path, replacing: true)
+    }
   }
 }

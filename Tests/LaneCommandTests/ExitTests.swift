@@ -73,10 +73,11 @@ struct ExitTests {
     #expect(!bySignal)
     #expect(run.status == 0)
     #expect(run.standardError.contains("lane simulate: stopped before the end of the trace; game 1 at frame"))
-    // Then: every throw shown is in the journal (one record a line, after the session's start).
+    // Then: every throw shown is in the journal (one record a line, after the file's header
+    // and the session's start).
     let shown = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("game 1, frame") }
     let records = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n")
     #expect(!shown.isEmpty)
-    #expect(records.count == shown.count + 1)
+    #expect(records.count == shown.count + 2)
   }
 }

@@ -49,7 +49,7 @@ struct HardwareCommandTests {
     #expect(run.standardError.contains("No GPIO chips were found"))
   }
 
-  @Test("When record's --out file exists, then it is kept and nothing is read from the lane")
+  @Test("When record's --out file exists and the chip is missing, then the file is kept and the chip is the error, exit 69")
   func recordKeepsExistingFile() throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("lanebridge-\(UUID().uuidString).trace").path
@@ -58,10 +58,25 @@ struct HardwareCommandTests {
 
     let run = try lane.run([
       "record", "--wiring", wiringFolder.appendingPathComponent("gpio-sim.toml").path, "--out", path,
+      "--force",
     ])
 
-    #expect(run.status == 73)
-    #expect(run.standardError.contains("pass --force to replace it"))
+    #expect(run.status == 69)
+    #expect(run.standardError.contains("no GPIO chip is labelled \"gpio-sim-lane\""))
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "0.0 ball\n")
+  }
+
+  @Test("When the chip is missing, then record creates no --out file")
+  func recordCreatesNothingWithoutTheChip() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lanebridge-\(UUID().uuidString).trace").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+
+    let run = try lane.run([
+      "record", "--wiring", wiringFolder.appendingPathComponent("gpio-sim.toml").path, "--out", path,
+    ])
+
+    #expect(run.status == 69)
+    #expect(!FileManager.default.fileExists(atPath: path))
   }
 }

@@ -72,4 +72,22 @@ struct WiringSavingTests {
 
     #expect(error.description.contains("pass --force to replace it, or --out to write another file"))
   }
+
+  @Test("When the path is a symbolic link, then it is never followed: without replacing it is refused, with it the link itself is replaced")
+  func symbolicLink() throws {
+    let target = folder + "/elsewhere.conf"
+    let path = folder + "/lane.toml"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try "not ours\n".write(toFile: target, atomically: false, encoding: .utf8)
+    #expect(symlink(target, path) == 0)
+
+    #expect(throws: WiringSaveError(path: path, problem: .exists)) {
+      try WiringFile.save("[chip]\n", to: path, replacing: false)
+    }
+    try WiringFile.save("[chip]\n", to: path, replacing: true)
+
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "not ours\n")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "[chip]\n")
+    #expect(try contents() == ["elsewhere.conf", "lane.toml"])
+  }
 }

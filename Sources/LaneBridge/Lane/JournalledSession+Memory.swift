@@ -1,4 +1,5 @@
 import Foundation
+import Journal
 
 extension JournalledSession where Store == MemoryJournal {
   /// A new session journalled in memory only, for a replay or a test that need not survive.

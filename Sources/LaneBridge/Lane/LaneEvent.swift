@@ -1,4 +1,5 @@
 import Bowling
+import Journal
 import LaneSensing
 
 /// Something that happened on a lane, as the lane's displays receive it: the console board,

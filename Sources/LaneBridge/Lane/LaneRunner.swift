@@ -1,5 +1,6 @@
 import Bowling
 import Foundation
+import Journal
 import LaneSensing
 
 /// The lane's one loop: reads a sensor, detects throws, scores them in a journalled session

@@ -1,12 +1,15 @@
 import ArgumentParser
 import Foundation
+import Journal
 import LaneBridge
 
 /// The lane's session and journal, as `lane run` and `lane simulate` take them.
 struct SessionOptions: ParsableArguments {
   @Option(help: """
     The lane's journal: every throw and correction, made durable before it is shown. An \
-    existing journal is resumed where it stopped; e.g. /var/lib/lanebridge/lane7/lane.journal.
+    existing journal is resumed where it stopped; e.g. /var/lib/lanebridge/lane7/lane.journal. \
+    A file that is not a journal, or a damaged one, is refused untouched (exit 65); a second \
+    lane run or simulate on the same journal exits 75.
     """)
   var journal: String?
 
@@ -40,7 +43,7 @@ struct SessionOptions: ParsableArguments {
       return try JournalledSession(store: AnyJournalStore(store), entries: store.entries)
     }
     do throws(JournalError) {
-      let file = try JournalFile(path: journal, ifMissing: .create(start))
+      let file = try JournalFile(path: journal, ifMissing: .create(start), holdingLane: true)
       if let recovered = file.recovered { print("lane \(command): warning: \(recovered)", to: &warnings) }
       let session = try JournalledSession(store: AnyJournalStore(file), entries: file.entries)
       if let asked = bowlerNames, session.session.bowlers != asked {

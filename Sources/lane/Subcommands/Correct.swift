@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bowling
 import Foundation
+import Journal
 import LaneBridge
 import Scoreboard
 

@@ -10,7 +10,8 @@ extension Lane {
       abstract: "Write the lane's raw sensor events in the trace format.",
       discussion: """
         Records until SIGINT, SIGTERM or SIGHUP. An existing --out file is never replaced without \
-        --force. The trace is synced to storage whenever the lane falls quiet. Exit statuses \
+        --force; with it, the new trace replaces the old one whole when recording stops. \
+        A symbolic link is never followed. The trace is synced to storage whenever the lane falls quiet. Exit statuses \
         as for lane run, and 73 when the output file cannot be created.
         """
     )
@@ -25,6 +26,8 @@ extension Lane {
 
     func run() throws {
       var warnings = StandardError()
+      // The wiring is checked and the chip opened first: a mistake there creates no file.
+      let hardware = try wiringOptions.openHardware(command: "record")
       let file: RecordingFile?
       do {
         file = try out.map { path throws(RecordingFile.Failure) in
@@ -34,7 +37,6 @@ extension Lane {
         print("lane record: \(error)", to: &warnings)
         throw ExitCode(.cannotCreate)
       }
-      let hardware = try wiringOptions.openHardware(command: "record")
       StopSignal.install()
       var sensor = hardware.sensor
       let recording = TraceRecording(header: [
@@ -46,7 +48,7 @@ extension Lane {
         if var file {
           summary = try recording.record(
             &sensor, to: &file, until: { StopSignal.isRequested }, sync: file.sync)
-          try file.sync()
+          try file.finish()
         } else {
           var output = StandardOutput()
           summary = try recording.record(&sensor, to: &output, until: { StopSignal.isRequested })

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GPIO
+import Journal
 import LaneBridge
 
 #if canImport(Glibc)

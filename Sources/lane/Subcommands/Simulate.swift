@@ -1,4 +1,5 @@
 import ArgumentParser
+import Journal
 import LaneBridge
 import LaneSensing
 import SimulatedPinSensor

@@ -1,4 +1,5 @@
 import Bowling
+import SafeFiles
 
 /// Why a lane's journal cannot be opened, read or written, and what to do about it.
 public enum JournalError: Error, Hashable, Sendable {
@@ -15,6 +16,28 @@ public enum JournalError: Error, Hashable, Sendable {
   case otherBowlers(path: String, journal: [String], asked: [String])
   /// The session refused a correction; nothing was written.
   case refused(SessionError)
+  /// The path is not a regular file (a directory, a FIFO, a device): it is never opened.
+  case notRegular(path: String, kind: String)
+  /// The file is not a journal of any version: it is never changed.
+  case notAJournal(path: String, reason: String)
+  /// The journal was written by a newer LaneBridge, in a format this one does not know.
+  case unsupportedVersion(path: String, version: Int)
+  /// Another process runs the lane on this journal (its pid, 0 when it cannot be known).
+  case inUse(path: String, pid: Int32)
+}
+
+
+extension JournalError {
+  /// The journal error for a problem opening or creating a file.
+  init(_ problem: FileProblem) {
+    if let kind = problem.kind {
+      self = .notRegular(path: problem.path, kind: kind)
+    } else if problem.errno == ELOOP {
+      self = .notRegular(path: problem.path, kind: "a symbolic link, which is never followed")
+    } else {
+      self = .system(operation: problem.operation, path: problem.path, errno: problem.errno ?? EIO)
+    }
+  }
 }
 
 #if canImport(Glibc)
@@ -26,8 +49,10 @@ extension JournalError {
   public var exitStatus: Int32 {
     switch self {
     case .system: 74  // EX_IOERR
-    case .missing: 66  // EX_NOINPUT
-    case .corrupt, .inconsistent, .refused, .otherBowlers: 65  // EX_DATAERR
+    case .missing, .notRegular: 66  // EX_NOINPUT
+    case .inUse: 75  // EX_TEMPFAIL
+    case .corrupt, .inconsistent, .refused, .otherBowlers, .notAJournal, .unsupportedVersion:
+      65  // EX_DATAERR
     }
   }
 }
@@ -47,12 +72,24 @@ extension JournalError: CustomStringConvertible {
       return "cannot \(operation) the journal '\(path)': \(String(cString: strerror(errno)))\(advice)"
     case .corrupt(let path, let record, let offset, let reason):
       return "the journal '\(path)' is damaged at record \(record) (byte \(offset)): \(reason);"
-        + " valid records follow it, so it was left as it is: keep a copy, then remove"
-        + " or repair that line by hand"
+        + " it was left as it is. Run 'lane journal check \(path)' to list the damage, and"
+        + " 'lane journal salvage \(path) --out NEW' to copy every intact record to a new journal"
     case .inconsistent(let sequence, let reason):
       return "journal record \(sequence) cannot be applied: \(reason)"
     case .refused(let error):
       return "the correction was refused: \(error)"
+    case .notRegular(let path, let kind):
+      return "the journal '\(path)' is \(kind), not a regular file; give the path of a journal file"
+    case .notAJournal(let path, let reason):
+      return "'\(path)' is not a lane journal (\(reason)); it was left as it is: check the"
+        + " path, or give a new file for lane run --journal to create"
+    case .unsupportedVersion(let path, let version):
+      return "the journal '\(path)' is in format \(version), newer than this lane's format"
+        + " \(JournalHeader.version); it was left as it is: use the LaneBridge that wrote it"
+    case .inUse(let path, let pid):
+      return "the journal '\(path)' is in use by another lane process"
+        + (pid > 0 ? " (pid \(pid))" : "") + ": one lane, one writer. Stop that process first;"
+        + " lane correct works while it runs"
     case .missing(let path):
       return "there is no journal '\(path)'; check the path (lane run --journal creates it)"
     case .otherBowlers(let path, let journal, let asked):

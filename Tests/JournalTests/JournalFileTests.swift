@@ -2,22 +2,7 @@ import Bowling
 import Foundation
 import Testing
 
-@testable import LaneBridge
-
-/// A folder of its own for each test, removed when the last reference goes.
-final class ScratchFolder: Sendable {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lane-journal-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
+@testable import Journal
 
 @Suite("A lane's journal file")
 struct JournalFileTests {
@@ -36,7 +21,8 @@ struct JournalFileTests {
   init() throws {
     folder = try ScratchFolder()
     path = folder.path("lane.journal")
-    let file = try JournalFile(path: path, ifMissing: .create(Self.start))
+    let file = try JournalFile(
+      path: path, ifMissing: .create(Self.start), lane: "lane7", clock: { Self.time })
     for pins: PinSet in [.full, [1, 2, 3], [4, 5]] {
       guard case .appended = try file.append(Self.delivery(pins)) else {
         Issue.record("a lone writer is never behind")
@@ -47,10 +33,10 @@ struct JournalFileTests {
 
   func bytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
-  /// Where record `number` (from 1) starts.
+  /// Where record `number` (from 1, after the header) starts.
   func offset(ofRecord number: Int) throws -> Int {
     let newlines = try bytes().enumerated().filter { $0.element == UInt8(ascii: "\n") }.map(\.offset)
-    return number == 1 ? 0 : newlines[number - 2] + 1
+    return newlines[number - 1] + 1  // line 0 is the header
   }
 
   @Test("When it is opened again, then every record comes back numbered, and the session with it")
@@ -65,10 +51,21 @@ struct JournalFileTests {
     #expect(session.deliveries == [.knocked(.full), .knocked([1, 2, 3]), .knocked([4, 5])])
   }
 
+  @Test("When a journal is created, then its first line is the header: magic, format version, checksum, lane and creation time")
+  func headerFormat() throws {
+    let lines = String(decoding: try bytes(), as: UTF8.self).split(separator: "\n")
+    let header = try #require(lines.first)
+
+    #expect(header.hasPrefix("lanebridge-journal 2 "))
+    #expect(header.hasSuffix(#" {"created":"2025-05-01T19:04:11Z","lane":"lane7"}"#))
+    #expect(try JournalFile(path: path, ifMissing: .refuse).header
+      == JournalHeader(lane: "lane7", created: Self.time))
+  }
+
   @Test("When a record is written, then it is one line: the CRC-32 of its JSON, a space and the JSON")
   func recordFormat() throws {
     let lines = String(decoding: try bytes(), as: UTF8.self).split(separator: "\n")
-    let first = try #require(lines.first)
+    let first = try #require(lines.dropFirst().first)
 
     #expect(first.hasSuffix(#" {"at":"2025-05-01T19:04:11Z","bowlers":["Ana","Ben"],"by":"lane","event":"start","seq":1}"#))
     #expect(String(first.prefix(8)) == String(CRC32.checksum(first.dropFirst(9).utf8), radix: 16).leftPadded(to: 8))
@@ -89,7 +86,8 @@ struct JournalFileTests {
     #expect("\(recovered)".contains("torn record at byte \(lastStart) (20 bytes)"))
     #expect(file.entries.count == 3)
     #expect(try bytes() == whole.prefix(lastStart))
-    #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".torn")) == whole[lastStart..<(lastStart + 20)])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: recovered.savedTo)) == whole[lastStart..<(lastStart + 20)])
+    #expect(recovered.savedTo.hasPrefix(path + ".torn-"))
     // The journal carries on after the cut: the next record is number 4 again.
     guard case .appended(let next) = try file.append(Self.delivery([4, 5])) else {
       Issue.record("a lone writer is never behind")
@@ -171,6 +169,46 @@ struct JournalFileTests {
     }
     #expect(written.sequence == 6)
     #expect(try correcting.readNew().entries == [written])
+  }
+}
+
+
+@Suite("A journal path that is not a regular file")
+struct JournalPathTests {
+  let folder: ScratchFolder
+
+  init() throws { folder = try ScratchFolder() }
+
+  @Test("When the journal path is a symbolic link, then it is refused without following it, and its target is untouched")
+  func symbolicLink() throws {
+    let target = folder.path("precious.toml")
+    let path = folder.path("lane.journal")
+    try "chip = \"gpiochip0\"\n".write(toFile: target, atomically: false, encoding: .utf8)
+    #expect(symlink(target, path) == 0)
+
+    #expect(throws: JournalError.notRegular(path: path, kind: "a symbolic link, which is never followed")) {
+      try JournalFile(path: path, ifMissing: .create(JournalFileTests.start))
+    }
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "chip = \"gpiochip0\"\n")
+    #expect(JournalError.notRegular(path: path, kind: "a FIFO").exitStatus == 66)
+  }
+
+  @Test("When the journal path is a FIFO, then it is refused at once instead of hanging")
+  func fifo() throws {
+    let path = folder.path("lane.journal")
+    #expect(mkfifo(path, 0o600) == 0)
+
+    #expect(throws: JournalError.notRegular(path: path, kind: "a FIFO")) {
+      try JournalFile(path: path, ifMissing: .refuse)
+    }
+  }
+
+  @Test("When a new journal is created, then no scratch file is left beside it")
+  func noScratchLeft() throws {
+    let path = folder.path("lane.journal")
+    _ = try JournalFile(path: path, ifMissing: .create(JournalFileTests.start))
+
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["lane.journal"])
   }
 }
 

@@ -58,6 +58,10 @@ public struct JournalEntry: Hashable, Sendable {
     self.author = author
     self.event = event
   }
+
+  /// The entry as one record of a journal file, newline included: for tools that build a
+  /// journal in one go (benchmarks, tests), since appends go through ``JournalFile``.
+  public var record: [UInt8] { JournalRecord.bytes(of: self) }
 }
 
 extension LaneSession {

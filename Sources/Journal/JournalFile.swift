@@ -1,0 +1,302 @@
+import Foundation
+import SafeFiles
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A lane's journal on disk: a header, then an append-only run of checksummed records, each
+/// made durable with `fdatasync` before the append returns.
+///
+/// Opening recognises the file by its header (``JournalHeader``) and refuses anything else
+/// untouched. A journal of version 1 (no header) is migrated: rewritten with a header beside
+/// it and renamed into place, the original kept as `<path>.v1-<UTC time>`. Opening then reads
+/// every record; a torn record at the end (a power cut mid-write) is moved to a new
+/// `<path>.torn-<UTC time>` and cut off, and reported in ``recovered``. Damage anywhere else,
+/// or a record whose checksum matches but whose content is impossible, is refused.
+/// Appends and reads take an exclusive `flock` on the file, so `lane correct` and a running
+/// `lane run` can share it: an append is written only when the writer has read every record
+/// before it.
+public final class JournalFile: JournalStore {
+  /// What opening does when there is no journal at the path yet.
+  public enum Missing: Sendable {
+    /// Create it, starting with this entry.
+    case create(JournalEntry)
+    /// Refuse: ``JournalError/missing(path:)``.
+    case refuse
+  }
+
+  public let path: String
+  /// The journal's header (for a migrated journal, the one it was given).
+  public private(set) var header: JournalHeader
+  /// Every record the file held when it was opened (or the one it was created with).
+  public private(set) var entries: [JournalEntry] = []
+  /// The torn record set aside on opening, if there was one.
+  public private(set) var recovered: JournalRecovery?
+  /// Where the original of a migrated version 1 journal was kept, if it was migrated.
+  public private(set) var migratedFrom: String?
+
+  private var descriptor: Int32
+  /// Bytes read and applied so far: the end of the last good record seen.
+  private var offset: Int
+  private var lastSequence: Int
+  private var recordCount = 0
+  private var missing: Set<Int>
+
+  /// Opens (or creates) the journal at `path` and reads it.
+  ///
+  /// - Parameters:
+  ///   - lane: The lane's name for the header of a new or migrated journal.
+  ///   - holdingLane: Whether this process runs the lane: it then holds the lane lock
+  ///     (``takeLaneLock()``) for as long as the journal is open, taken before anything is
+  ///     read, so a second `lane run` or `lane simulate` fails at once. `lane correct` does
+  ///     not take it: its appends are serialised with the lane's by the per-append lock.
+  ///   - clock: The time for the header and for the names of files set aside.
+  /// - Throws: ``JournalError`` when it cannot be opened, created, read or repaired, is not
+  ///   a journal, or holds damage before its end.
+  public init(
+    path: String, ifMissing: Missing, lane: String = JournalHeader.hostName,
+    holdingLane: Bool = false, clock: () -> Date = Date.init
+  ) throws(JournalError) {
+    self.path = path
+    do {
+      descriptor = try ExistingFile.open(path, flags: O_RDWR | O_APPEND)
+    } catch let problem where problem.errno == ENOENT {
+      guard case .create(let first) = ifMissing else { throw .missing(path: path) }
+      var numbered = first
+      numbered.sequence = 1
+      try Self.create(
+        path, bytes: JournalHeader(lane: lane, created: clock()).bytes + JournalRecord.bytes(of: numbered))
+      do {
+        descriptor = try ExistingFile.open(path, flags: O_RDWR | O_APPEND)
+      } catch {
+        throw JournalError(error)
+      }
+    } catch {
+      throw JournalError(error)
+    }
+    header = JournalHeader(lane: lane, created: clock())
+    offset = 0
+    lastSequence = 0
+    missing = []
+    do throws(JournalError) {
+      if holdingLane { try takeLaneLock() }
+      try lock()
+      defer { unlock() }
+      let bytes = try readBytes(from: 0)
+      switch try JournalHeader.format(of: bytes[...], path: path) {
+      case .current(let header, let length):
+        self.header = header
+        offset = length
+      case .headerless:
+        try migrate(bytes, clock: clock)
+        if holdingLane { try takeLaneLock() }
+      }
+      missing = Set(header.missing)
+      let update = try readFrom(offset, clock: clock)
+      guard !update.entries.isEmpty else {
+        throw JournalError.inconsistent(sequence: 1, reason: "the journal '\(path)' holds no record")
+      }
+      self.entries = update.entries
+      self.recovered = update.recovered
+    } catch {
+      close(descriptor)
+      throw error
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  public func readNew() throws(JournalError) -> JournalUpdate {
+    try lock()
+    defer { unlock() }
+    return try readFrom(offset, clock: Date.init)
+  }
+
+  public func append(_ entry: JournalEntry) throws(JournalError) -> JournalAppend {
+    try lock()
+    defer { unlock() }
+    let size = try fileSize()
+    if size != offset { return .behind(try readFrom(offset, clock: Date.init)) }
+    return .appended(try write(entry))
+  }
+
+  /// Writes a new file at `path` whole: beside it, synced, linked into place. A file that
+  /// appeared at `path` meanwhile is kept, and is then opened as the journal.
+  private static func create(_ path: String, bytes: [UInt8]) throws(JournalError) {
+    do {
+      let file = try NewFile(for: path, mode: 0o640)
+      try file.write(bytes)
+      try file.commit(replacing: false)
+    } catch let problem where problem.errno == EEXIST {
+      return
+    } catch {
+      throw JournalError(error)
+    }
+  }
+
+  /// Rewrites a version 1 journal with a header, keeping the original beside it.
+  ///
+  /// Its good records are kept byte for byte; a torn tail stays in the original only, and
+  /// is set aside as usual when the migrated journal is read. Call with the lock held.
+  private func migrate(_ bytes: [UInt8], clock: () -> Date) throws(JournalError) {
+    let scan = try JournalScan(bytes, path: path)
+    let kept = "\(path).v1-\(Self.stamp(clock()))"
+    let newHeader = JournalHeader(lane: header.lane, created: scan.entries.first?.time ?? clock())
+    do throws(FileProblem) {
+      let file = try NewFile(for: path, mode: 0o640)
+      try file.write(newHeader.bytes + bytes)
+      try file.sync()
+      // The original stays under its new name; the rename then replaces the path whole.
+      guard link(path, kept) == 0 else {
+        throw FileProblem(operation: "keep the original of", path: path, errno: errno)
+      }
+      try file.commit(replacing: true)
+      let migrated = try ExistingFile.open(path, flags: O_RDWR | O_APPEND)
+      _ = flock(migrated, LOCK_EX)
+      close(descriptor)
+      descriptor = migrated
+    } catch {
+      throw JournalError(error)
+    }
+    header = newHeader
+    migratedFrom = kept
+    offset = newHeader.bytes.count
+  }
+
+  /// Writes `entry` numbered after the last record, and syncs it. Call with the lock held.
+  private func write(_ entry: JournalEntry) throws(JournalError) -> JournalEntry {
+    var numbered = entry
+    numbered.sequence = lastSequence + 1
+    let bytes = JournalRecord.bytes(of: numbered)
+    var written = 0
+    while written < bytes.count {
+      let result = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      if result < 0 {
+        if errno == EINTR { continue }
+        let failure = errno
+        _ = ftruncate(descriptor, off_t(offset))  // leave no half record behind
+        throw .system(operation: "write", path: path, errno: failure)
+      }
+      written += result
+    }
+    guard fdatasync(descriptor) == 0 else {
+      throw .system(operation: "sync", path: path, errno: errno)
+    }
+    offset += bytes.count
+    lastSequence = numbered.sequence
+    recordCount += 1
+    return numbered
+  }
+
+  /// The bytes from `start` to the end. Call with the lock held.
+  private func readBytes(from start: Int) throws(JournalError) -> [UInt8] {
+    let size = try fileSize()
+    guard size > start else { return [] }
+    var bytes = [UInt8](repeating: 0, count: size - start)
+    var filled = 0
+    while filled < bytes.count {
+      let result = bytes[filled...].withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, $0.count, off_t(start + filled))
+      }
+      if result < 0 {
+        if errno == EINTR { continue }
+        throw .system(operation: "read", path: path, errno: errno)
+      }
+      if result == 0 { break }
+      filled += result
+    }
+    bytes.removeLast(bytes.count - filled)
+    return bytes
+  }
+
+  /// Reads the records from `start` to the end; sets a torn tail aside. Call with the lock held.
+  private func readFrom(_ start: Int, clock: () -> Date) throws(JournalError) -> JournalUpdate {
+    let bytes = try readBytes(from: start)
+    guard !bytes.isEmpty else { return JournalUpdate() }
+    let scan = try JournalScan(
+      bytes, base: start, path: path, previousSequence: lastSequence, recordsBefore: recordCount,
+      missing: missing)
+    offset = scan.end
+    lastSequence = scan.entries.last?.sequence ?? lastSequence
+    recordCount += scan.entries.count
+    var recovered: JournalRecovery?
+    if let tail = scan.tornTail {
+      recovered = try setAside(tail, bytes: Array(bytes[(tail.offset - start)...]), at: clock())
+    }
+    return JournalUpdate(entries: scan.entries, recovered: recovered)
+  }
+
+  /// Writes a torn tail to a new `<path>.torn-<UTC time>`, syncs it, then cuts it off the
+  /// journal.
+  private func setAside(
+    _ tail: JournalScan.TornTail, bytes: [UInt8], at time: Date
+  ) throws(JournalError) -> JournalRecovery {
+    let tornPath = "\(path).torn-\(Self.stamp(time))"
+    do {
+      let torn = try NewFile.create(at: tornPath, mode: 0o640)
+      try torn.write(bytes)
+      try torn.sync()
+    } catch {
+      throw JournalError(error)
+    }
+    guard ftruncate(descriptor, off_t(tail.offset)) == 0, fsync(descriptor) == 0 else {
+      throw .system(operation: "cut the torn record off", path: path, errno: errno)
+    }
+    return JournalRecovery(
+      path: path, offset: tail.offset, length: tail.length, reason: tail.reason,
+      savedTo: tornPath)
+  }
+
+  /// A time for a file name: `20250501T190411.123Z`.
+  static func stamp(_ date: Date) -> String {
+    let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+    var time = time_t(milliseconds / 1000)
+    var parts = tm()
+    gmtime_r(&time, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let fraction = String(milliseconds % 1000 + 1000).dropFirst()
+    return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
+      + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec)).\(fraction)Z"
+  }
+
+  private func fileSize() throws(JournalError) -> Int {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw .system(operation: "stat", path: path, errno: errno)
+    }
+    return Int(status.st_size)
+  }
+
+  /// The byte the lane lock covers: far past any journal's end, so it never meets a read.
+  private static let laneLockByte: off_t = 0x7FFF_FFFF_FFFF_0000
+
+  /// Takes the lane lock: a POSIX record lock on one byte, released by the kernel when the
+  /// process ends however it ends, and whose holder's pid another process can ask for.
+  ///
+  /// - Throws: ``JournalError/inUse(path:pid:)`` when another process holds it.
+  private func takeLaneLock() throws(JournalError) {
+    var request = Glibc.flock()
+    request.l_type = Int16(F_WRLCK)
+    request.l_whence = Int16(SEEK_SET)
+    request.l_start = Self.laneLockByte
+    request.l_len = 1
+    while fcntl(descriptor, F_SETLK, &request) != 0 {
+      if errno == EINTR { continue }
+      guard errno == EACCES || errno == EAGAIN else {
+        throw .system(operation: "lock", path: path, errno: errno)
+      }
+      var probe = request
+      let holder = fcntl(descriptor, F_GETLK, &probe) == 0 && probe.l_type != Int16(F_UNLCK) ? probe.l_pid : 0
+      throw .inUse(path: path, pid: holder)
+    }
+  }
+
+  private func lock() throws(JournalError) {
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw .system(operation: "lock", path: path, errno: errno) }
+    }
+  }
+
+  private func unlock() { _ = flock(descriptor, LOCK_UN) }
+}

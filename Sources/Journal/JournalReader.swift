@@ -1,0 +1,278 @@
+import Bowling
+import Foundation
+import SafeFiles
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads a journal without changing it: for `lane journal check`, `lane journal salvage`,
+/// and the centre link, which resends every record after the last one the desk confirmed.
+///
+/// The file is read in chunks under a shared lock, one line at a time, so memory holds a
+/// chunk and what the caller keeps, never the whole history.
+public struct JournalReader: Sendable {
+  /// One record that is not intact: where it is and why.
+  public struct Damage: Hashable, Sendable, CustomStringConvertible {
+    /// The record's place in the file, counting from 1 after the header.
+    public var record: Int
+    public var offset: Int
+    public var length: Int
+    public var reason: String
+
+    public var description: String {
+      "record \(record) at byte \(offset) (\(length) \(length == 1 ? "byte" : "bytes")): \(reason)"
+    }
+  }
+
+  /// What a check found.
+  public struct Check: Hashable, Sendable {
+    /// The header, or `nil` for a journal of version 1, which has none.
+    public var header: JournalHeader?
+    /// How many records are intact, and the first and last sequence numbers among them.
+    public var intact = 0
+    public var sequences: ClosedRange<Int>?
+    /// Records that are not intact, in file order; the last may be a torn tail.
+    public var damaged: [Damage] = []
+    /// The damaged record at the end that opening the journal would set aside as torn.
+    public var tornTail: Damage?
+    /// Sequence numbers that skip or repeat among the intact records.
+    public var numberingProblems: [String] = []
+    /// Why the intact records do not make a session, if they do not.
+    public var sessionProblem: String?
+
+    /// Whether a lane would open the journal (a torn tail is set aside on opening).
+    public var isUsable: Bool {
+      let damageBeforeTail = damaged.contains { damage in
+        tornTail.map { damage.offset < $0.offset } ?? true
+      }
+      return !damageBeforeTail && numberingProblems.isEmpty && sessionProblem == nil
+    }
+  }
+
+  public let path: String
+  /// What the file's first bytes say it is.
+  public let format: JournalHeader.Format
+  private let recordsStart: Int
+
+  /// Opens the journal at `path` for reading and recognises it.
+  ///
+  /// - Throws: ``JournalError``: `missing`, `notRegular`, `notAJournal`,
+  ///   `unsupportedVersion`, or `system` when it cannot be read.
+  public init(path: String) throws(JournalError) {
+    self.path = path
+    let head = try Self.withFile(path) { descriptor throws(JournalError) in
+      var bytes = [UInt8](repeating: 0, count: JournalHeader.maximumLength)
+      let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+      guard count >= 0 else { throw JournalError.system(operation: "read", path: path, errno: errno) }
+      return Array(bytes.prefix(count))
+    }
+    format = try JournalHeader.format(of: head[...], path: path)
+    if case .current(_, let length) = format { recordsStart = length } else { recordsStart = 0 }
+  }
+
+  /// The header, or `nil` for a journal of version 1.
+  public var header: JournalHeader? {
+    if case .current(let header, _) = format { header } else { nil }
+  }
+
+  /// Every intact record numbered above `sequence`, in order, decoded one line at a time.
+  ///
+  /// - Throws: ``JournalError/corrupt(path:record:offset:reason:)`` at the first damaged
+  ///   record that is not a torn tail being written, or `system` when it cannot be read.
+  public func entries(after sequence: Int) throws(JournalError) -> [JournalEntry] {
+    var found: [JournalEntry] = []
+    var pending: Damage?
+    try forEachLine { line throws(JournalError) in
+      switch line {
+      case .good(let entry, _, _):
+        if let damage = pending {
+          throw JournalError.corrupt(path: path, record: damage.record, offset: damage.offset, reason: damage.reason)
+        }
+        if entry.sequence > sequence { found.append(entry) }
+      case .bad(let record, let offset, let length, let reason, _):
+        if pending == nil { pending = Damage(record: record, offset: offset, length: length, reason: reason) }
+      }
+    }
+    return found
+  }
+
+  /// Reads every record and says what is intact and what is not, changing nothing.
+  public func check() throws(JournalError) -> Check {
+    var check = Check(header: header)
+    var previous: Int?
+    var session: LaneSession?
+    var seen: Set<Int> = Set(header?.missing ?? [])
+    var lineNumber = 0
+    var lastGoodRecord = 0
+    var contentDamage: Set<Int> = []
+    try forEachLine { line throws(JournalError) in
+      lineNumber += 1
+      switch line {
+      case .good(let entry, _, _):
+        lastGoodRecord = lineNumber
+        check.intact += 1
+        let first = check.sequences?.lowerBound ?? entry.sequence
+        check.sequences = min(first, entry.sequence)...max(check.sequences?.upperBound ?? entry.sequence, entry.sequence)
+        if let previous, entry.sequence <= previous {
+          check.numberingProblems.append("record \(entry.sequence) follows record \(previous)")
+        } else if let previous, entry.sequence != previous + 1,
+          !((previous + 1)..<entry.sequence).allSatisfy(seen.contains)
+        {
+          check.numberingProblems.append(
+            "records \(previous + 1) to \(entry.sequence - 1) are missing")
+        }
+        seen.insert(entry.sequence)
+        previous = max(previous ?? entry.sequence, entry.sequence)
+        guard check.sessionProblem == nil else { return }
+        do throws(JournalError) {
+          if session == nil {
+            session = try LaneSession(journal: [entry])
+          } else {
+            try session?.apply(entry)
+          }
+        } catch {
+          check.sessionProblem = "\(error)"
+        }
+      case .bad(let record, let offset, let length, let reason, let isContent):
+        if isContent { contentDamage.insert(record) }
+        check.damaged.append(Damage(record: record, offset: offset, length: length, reason: reason))
+      }
+    }
+    // A torn tail: the bad lines after the last good record, if a cut write explains them.
+    let after = check.damaged.filter { $0.record > lastGoodRecord }
+    if let first = after.first, !after.contains(where: { contentDamage.contains($0.record) }),
+      JournalScan.notTorn(try bytes(from: first.offset)[...]) == nil
+    {
+      check.tornTail = Damage(
+        record: first.record, offset: first.offset, length: try size() - first.offset,
+        reason: first.reason)
+    }
+    return check
+  }
+
+  /// What a salvage wrote.
+  public struct Salvage: Hashable, Sendable {
+    public var path: String
+    public var kept: Int
+    /// Sequence numbers lost: recorded in the new journal's header as its only gaps.
+    public var missing: [Int]
+    public var damaged: [Damage]
+  }
+
+  /// Copies every intact record, in order, into a new journal at `newPath`; never changes
+  /// this one and never replaces an existing file.
+  ///
+  /// A record whose number does not follow the last one kept is left out; the numbers
+  /// between are listed in the new header as missing.
+  /// - Throws: ``JournalError``: `system` (`EEXIST` when `newPath` exists) or a read error.
+  public func salvage(to newPath: String, clock: () -> Date = Date.init) throws(JournalError) -> Salvage {
+    var records: [UInt8] = []
+    var last = 0
+    var missing: [Int] = []
+    var kept = 0
+    var damaged: [Damage] = []
+    var first: JournalEntry?
+    try forEachLine { line throws(JournalError) in
+      switch line {
+      case .good(let entry, _, _):
+        guard entry.sequence > last else { return }
+        if first == nil { first = entry }
+        missing += (last + 1)..<entry.sequence
+        last = entry.sequence
+        records += JournalRecord.bytes(of: entry)
+        kept += 1
+      case .bad(let record, let offset, let length, let reason, _):
+        damaged.append(Damage(record: record, offset: offset, length: length, reason: reason))
+      }
+    }
+    let header = JournalHeader(
+      lane: self.header?.lane ?? JournalHeader.hostName,
+      created: self.header?.created ?? first?.time ?? clock(),
+      missing: Array(Set(missing + (self.header?.missing ?? [])).filter { $0 < last }).sorted())
+    do {
+      let file = try NewFile(for: newPath, mode: 0o640)
+      try file.write(header.bytes + records)
+      try file.commit(replacing: false)
+    } catch {
+      throw JournalError(error)
+    }
+    return Salvage(path: newPath, kept: kept, missing: header.missing, damaged: damaged)
+  }
+
+  // MARK: Reading
+
+  /// Calls `body` with every line after the header, read in chunks.
+  private func forEachLine(
+    _ body: (JournalScan.Line) throws(JournalError) -> Void
+  ) throws(JournalError) {
+    try Self.withFile(path) { descriptor throws(JournalError) in
+      var offset = recordsStart
+      var carry: [UInt8] = []
+      var record = 0
+      var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw JournalError.system(operation: "read", path: path, errno: errno)
+        }
+        if count == 0 { break }
+        let base = offset - carry.count
+        carry += chunk.prefix(count)
+        offset += count
+        guard let lastNewline = carry.lastIndex(of: UInt8(ascii: "\n")) else {
+          guard carry.count <= 1 << 24 else {
+            throw JournalError.corrupt(path: path, record: record + 1, offset: base, reason: "a line over 16 MiB")
+          }
+          continue
+        }
+        let whole = Array(carry[...lastNewline])
+        for line in JournalScan.lines(whole, base: base, recordsBefore: record) {
+          record += 1
+          try body(line)
+        }
+        carry.removeFirst(lastNewline + 1)
+      }
+      if !carry.isEmpty {
+        for line in JournalScan.lines(carry, base: offset - carry.count, recordsBefore: record) {
+          try body(line)
+        }
+      }
+    }
+  }
+
+  private func size() throws(JournalError) -> Int {
+    var status = stat()
+    guard stat(path, &status) == 0 else { throw .system(operation: "stat", path: path, errno: errno) }
+    return Int(status.st_size)
+  }
+
+  private func bytes(from offset: Int) throws(JournalError) -> [UInt8] {
+    try Self.withFile(path) { descriptor throws(JournalError) in
+      var bytes = [UInt8](repeating: 0, count: max(0, try size() - offset))
+      let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+      guard count >= 0 else { throw JournalError.system(operation: "read", path: path, errno: errno) }
+      return Array(bytes.prefix(count))
+    }
+  }
+
+  /// Opens the regular file at `path` read-only, holds a shared lock while `body` reads.
+  private static func withFile<Result>(
+    _ path: String, _ body: (Int32) throws(JournalError) -> Result
+  ) throws(JournalError) -> Result {
+    let descriptor: Int32
+    do {
+      descriptor = try ExistingFile.open(path, flags: O_RDONLY)
+    } catch let problem where problem.errno == ENOENT {
+      throw .missing(path: path)
+    } catch {
+      throw JournalError(error)
+    }
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_SH) != 0 {
+      guard errno == EINTR else { throw .system(operation: "lock", path: path, errno: errno) }
+    }
+    return try body(descriptor)
+  }
+}

@@ -1,0 +1,126 @@
+/// What reading a journal's bytes found: the good records, and a torn tail if the last
+/// write never finished.
+///
+/// Pure: the file is read and repaired by ``JournalFile``; this decides what the bytes mean.
+struct JournalScan: Hashable, Sendable {
+  /// Bytes at the end that are not a whole good record, with no good record after them.
+  struct TornTail: Hashable, Sendable {
+    /// Where the tail starts: the end of the last good record.
+    var offset: Int
+    /// How many bytes it holds.
+    var length: Int
+    /// Why its first line is not a good record.
+    var reason: String
+  }
+
+  /// One line of a journal as read, good or not.
+  enum Line: Hashable, Sendable {
+    case good(JournalEntry, offset: Int, length: Int)
+    /// A line that is not a good record; `record` is its place counting from the first
+    /// record (1), and `isContent` says its checksum matched (so it was written whole).
+    case bad(record: Int, offset: Int, length: Int, reason: String, isContent: Bool)
+  }
+
+  /// The good records, in order.
+  var entries: [JournalEntry] = []
+  /// Where the good records end.
+  var end: Int
+  var tornTail: TornTail?
+
+  /// Reads `bytes`, which start `base` bytes into the journal, whose last good record is
+  /// numbered `previousSequence`, and which may skip only the numbers in `missing`.
+  ///
+  /// A bad line followed only by bad lines or an unfinished one is a torn tail: a write that
+  /// a crash or power cut cut short. A bad line with a good record after it cannot be torn
+  /// that way, nor can a line whose checksum matches: both are refused.
+  ///
+  /// - Throws: ``JournalError/corrupt(path:record:offset:reason:)`` for damage before the end
+  ///   or impossible content; ``JournalError/inconsistent(sequence:reason:)`` when the
+  ///   numbering skips or repeats.
+  init(
+    _ bytes: [UInt8], base: Int = 0, path: String, previousSequence: Int = 0,
+    recordsBefore: Int = 0, missing: Set<Int> = []
+  ) throws(JournalError) {
+    end = base
+    var sequence = previousSequence
+    var firstBad: (offset: Int, record: Int, reason: String)?
+    for line in Self.lines(bytes, base: base, recordsBefore: recordsBefore) {
+      switch line {
+      case .good(let entry, let offset, let length):
+        if let bad = firstBad {
+          throw JournalError.corrupt(path: path, record: bad.record, offset: bad.offset, reason: bad.reason)
+        }
+        var expected = sequence + 1
+        while missing.contains(expected) { expected += 1 }
+        guard entry.sequence == expected else {
+          throw JournalError.inconsistent(
+            sequence: entry.sequence,
+            reason: "it follows record \(sequence); a record is missing or repeated")
+        }
+        sequence = entry.sequence
+        entries.append(entry)
+        end = offset + length
+      case .bad(let record, let offset, _, let reason, let isContent):
+        if isContent {
+          throw JournalError.corrupt(path: path, record: record, offset: offset, reason: reason)
+        }
+        if firstBad == nil { firstBad = (offset, record, reason) }
+      }
+    }
+    if let bad = firstBad {
+      let tail = bytes[(bad.offset - base)...]
+      if let reason = Self.notTorn(tail) {
+        throw JournalError.corrupt(path: path, record: bad.record, offset: bad.offset, reason: reason)
+      }
+      tornTail = TornTail(offset: bad.offset, length: base + bytes.count - bad.offset, reason: bad.reason)
+    }
+  }
+
+  /// Why bad bytes at the end cannot be one torn record, or `nil` when they can.
+  ///
+  /// A write cut short leaves part of one record, perhaps followed by zeros. A good record
+  /// inside the bytes (two records run together when a line end was changed) or more text
+  /// after the first line is damage, which cutting would lose.
+  static func notTorn(_ tail: ArraySlice<UInt8>) -> String? {
+    let firstLineEnd = tail.firstIndex(of: UInt8(ascii: "\n")) ?? tail.endIndex
+    if tail[firstLineEnd...].contains(where: { $0 != 0 && $0 != UInt8(ascii: "\n") }) {
+      return "bad records run on after it, which no torn write leaves"
+    }
+    let line = tail[..<firstLineEnd]
+    var index = line.startIndex + 1
+    while let brace = line[index...].firstIndex(of: UInt8(ascii: "{")) {
+      if brace - line.startIndex >= 9, (try? JournalRecord.entry(from: line[(brace - 9)...])) != nil {
+        return "it holds a good record run together with it (a changed line end?)"
+      }
+      index = brace + 1
+    }
+    return nil
+  }
+
+  /// Every line of `bytes` (which start `base` bytes into the journal, after
+  /// `recordsBefore` records), read as a record or not; an unfinished last line is bad.
+  static func lines(_ bytes: [UInt8], base: Int, recordsBefore: Int) -> [Line] {
+    var lines: [Line] = []
+    var start = bytes.startIndex
+    var record = recordsBefore
+    while start < bytes.endIndex {
+      record += 1
+      guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+        lines.append(.bad(
+          record: record, offset: base + start, length: bytes.endIndex - start,
+          reason: "the last record was never finished (no end of line)", isContent: false))
+        break
+      }
+      do {
+        let entry = try JournalRecord.entry(from: bytes[start..<newline])
+        lines.append(.good(entry, offset: base + start, length: newline + 1 - start))
+      } catch {
+        lines.append(.bad(
+          record: record, offset: base + start, length: newline + 1 - start,
+          reason: error.description, isContent: error.isContent))
+      }
+      start = newline + 1
+    }
+    return lines
+  }
+}

@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A file created safely, made durable, and put in place in one step.
+///
+/// It is written under a fresh hidden name beside its final path (`O_EXCL | O_NOFOLLOW`, so
+/// no link planted there is followed), synced, then moved into place with ``commit(replacing:)``
+/// and its folder synced: a crash or power cut leaves the old file or the new one, never half of
+/// either. Without `replacing`, an existing file at the path is never touched. A new file that
+/// is dropped before its commit is removed.
+///
+/// ``create(at:mode:)`` instead creates the final path directly (for a file that grows while it
+/// is written, such as a recording): also `O_EXCL | O_NOFOLLOW`, its folder synced at once.
+public final class NewFile {
+  /// The path the file has, or will have once committed.
+  public let path: String
+  /// Where the file is while it is written; ``path`` once committed or created in place.
+  public private(set) var currentPath: String
+  /// The open descriptor, for writing; closed when the file is dropped.
+  public let descriptor: Int32
+  private var committed: Bool
+
+  /// Starts a new file that will be put at `path` by ``commit(replacing:)``.
+  ///
+  /// - Throws: ``FileProblem`` when the file cannot be created beside `path`.
+  public init(for path: String, mode: mode_t = 0o644) throws(FileProblem) {
+    self.path = path
+    let (folder, name) = Self.split(path)
+    var attempt = 0
+    while true {
+      let candidate = "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+      let descriptor = ExistingFile.retrying {
+        open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+      }
+      if descriptor >= 0 {
+        self.descriptor = descriptor
+        currentPath = candidate
+        committed = false
+        return
+      }
+      attempt += 1
+      guard errno == EEXIST, attempt < 100 else {
+        throw FileProblem(operation: "create a file beside", path: path, errno: errno)
+      }
+    }
+  }
+
+  private init(path: String, descriptor: Int32) {
+    self.path = path
+    currentPath = path
+    self.descriptor = descriptor
+    committed = true
+  }
+
+  /// Creates `path` itself, refusing an existing file or link, and syncs its folder.
+  ///
+  /// - Throws: ``FileProblem``: `EEXIST` when something is at `path` already.
+  public static func create(at path: String, mode: mode_t = 0o644) throws(FileProblem) -> NewFile {
+    let descriptor = ExistingFile.retrying {
+      open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+    }
+    guard descriptor >= 0 else { throw FileProblem(operation: "create", path: path, errno: errno) }
+    let file = NewFile(path: path, descriptor: descriptor)
+    try file.syncFolder()
+    return file
+  }
+
+  deinit {
+    close(descriptor)
+    if !committed { unlink(currentPath) }
+  }
+
+  /// Writes all of `bytes` at the end of what was written.
+  ///
+  /// - Throws: ``FileProblem`` with the `errno` of the failed `write`.
+  public func write(_ bytes: some Collection<UInt8>) throws(FileProblem) {
+    let array = Array(bytes)
+    var written = 0
+    while written < array.count {
+      let result = array[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      if result < 0 {
+        if errno == EINTR { continue }
+        throw FileProblem(operation: "write to", path: currentPath, errno: errno)
+      }
+      written += result
+    }
+  }
+
+  /// Makes everything written so far durable.
+  public func sync() throws(FileProblem) {
+    guard fsync(descriptor) == 0 else {
+      throw FileProblem(operation: "sync", path: currentPath, errno: errno)
+    }
+  }
+
+  /// Syncs the file, moves it to ``path`` and syncs the folder.
+  ///
+  /// Without `replacing` the move is a hard link, which the kernel refuses to make over an
+  /// existing file, so nothing at ``path`` is ever lost; with it, a rename, which replaces
+  /// a file (or a link itself, never what it points to) atomically.
+  /// - Throws: ``FileProblem``: `EEXIST` when `path` exists and `replacing` is `false`.
+  public func commit(replacing: Bool) throws(FileProblem) {
+    guard !committed else { return }
+    try sync()
+    if replacing {
+      guard rename(currentPath, path) == 0 else {
+        throw FileProblem(operation: "replace", path: path, errno: errno)
+      }
+    } else {
+      guard link(currentPath, path) == 0 else {
+        throw FileProblem(operation: "create", path: path, errno: errno)
+      }
+      unlink(currentPath)
+    }
+    currentPath = path
+    committed = true
+    try syncFolder()
+  }
+
+  /// Makes the directory entry of ``path`` durable by syncing its folder.
+  public func syncFolder() throws(FileProblem) {
+    try Self.syncFolder(of: path)
+  }
+
+  /// Syncs the folder that holds `path`, so a new, renamed or removed entry survives a power cut.
+  public static func syncFolder(of path: String) throws(FileProblem) {
+    let folder = split(path).folder
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw FileProblem(operation: "sync the folder of", path: path, errno: errno)
+    }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else {
+      throw FileProblem(operation: "sync the folder of", path: path, errno: errno)
+    }
+  }
+
+  /// The folder (`.` for none, `/` for the root) and the name of `path`.
+  static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let folder = String(path[..<slash])
+    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+  }
+}

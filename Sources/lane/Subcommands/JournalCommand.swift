@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import Journal
+
+extension Lane {
+  /// `lane journal`: look at a journal without running the lane, and rescue a damaged one.
+  struct JournalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "journal",
+      abstract: "Check a lane's journal, or copy its intact records into a new one.",
+      subcommands: [Check.self, Salvage.self]
+    )
+
+    /// `lane journal check FILE`: what is intact and what is not; changes nothing.
+    struct Check: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Check a journal: every record, the numbering and the session; changes nothing.",
+        discussion: """
+          Lists every damaged record with its number and byte offset. Exit status 0 when a \
+          lane would open the journal (a torn last record is set aside on opening), 65 when \
+          it is damaged or not a journal, 66 when it does not exist.
+          """
+      )
+
+      @Argument(help: "The journal, as given to lane run --journal.")
+      var file: String
+
+      func run() throws {
+        var output = StandardOutput()
+        var warnings = StandardError()
+        let check: JournalReader.Check
+        do throws(JournalError) {
+          check = try JournalReader(path: file).check()
+        } catch {
+          print("lane journal check: \(error)", to: &warnings)
+          throw ExitCode(error.exitStatus)
+        }
+        if let header = check.header {
+          print("\(file): lane journal format \(JournalHeader.version), lane \(header.lane),"
+            + " created \(header.created.ISO8601Format())", to: &output)
+        } else {
+          print("\(file): lane journal format 1 (migrated on the next lane run)", to: &output)
+        }
+        let numbers = check.sequences.map { " (\($0.lowerBound) to \($0.upperBound))" } ?? ""
+        print("\(check.intact) intact records\(numbers)", to: &output)
+        for damage in check.damaged where damage.offset < (check.tornTail?.offset ?? .max) {
+          print("damaged: \(damage)", to: &output)
+        }
+        if let tail = check.tornTail {
+          print("torn last record: \(tail); it is set aside when the lane opens the journal", to: &output)
+        }
+        for problem in check.numberingProblems { print("numbering: \(problem)", to: &output) }
+        if let problem = check.sessionProblem { print("session: \(problem)", to: &output) }
+        guard check.isUsable else {
+          print("lane journal check: '\(file)' is damaged; 'lane journal salvage \(file)"
+            + " --out NEW' copies every intact record to a new journal", to: &warnings)
+          throw ExitCode(65)
+        }
+        print("ok", to: &output)
+      }
+    }
+
+    /// `lane journal salvage FILE --out NEW`: every intact record into a new journal.
+    struct Salvage: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Copy every intact record of a damaged journal into a new journal.",
+        discussion: """
+          Never changes FILE and never replaces an existing --out file. The new journal \
+          keeps each record's sequence number; numbers lost to damage are listed in its \
+          header. Check the games it makes with lane correct or lane simulate --journal \
+          before a lane uses it. Exit status 0 when written, 65 when FILE is not a journal, \
+          66 when it does not exist, 74 when --out cannot be written (73 when it exists).
+          """
+      )
+
+      @Argument(help: "The damaged journal.")
+      var file: String
+
+      @Option(help: "The new journal to write; it must not exist.")
+      var out: String
+
+      func run() throws {
+        var output = StandardOutput()
+        var warnings = StandardError()
+        do throws(JournalError) {
+          let salvage = try JournalReader(path: file).salvage(to: out)
+          print("lane journal salvage: \(salvage.kept) intact records copied to \(out)", to: &output)
+          for damage in salvage.damaged { print("left out: \(damage)", to: &output) }
+          if !salvage.missing.isEmpty {
+            print("missing sequence numbers: \(salvage.missing.map(String.init).joined(separator: ","))", to: &output)
+          }
+        } catch {
+          print("lane journal salvage: \(error)", to: &warnings)
+          if case .system(_, _, let code) = error, code == EEXIST { throw ExitCode(73) }
+          throw ExitCode(error.exitStatus)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Journal
+import Testing
+
+@Suite("lane journal check and salvage, and files that are not journals, run as a user runs them")
+struct JournalCommandTests {
+  /// A scratch folder removed when the suite instance goes.
+  final class Folder: Sendable {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lane-journal-command-\(UUID().uuidString)")
+    init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(at: url) }
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+  }
+
+  let lane: LaneExecutable
+  let folder: Folder
+  let journal: String
+  let trace = ShippedTrace.all[0].path
+
+  init() throws {
+    lane = try LaneExecutable()
+    folder = try Folder()
+    journal = folder.path("lane.journal")
+  }
+
+  func contents(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+  @Test("When --journal names a wiring file, then simulate and correct refuse it with exit 65 and leave it byte for byte")
+  func wiringFileAsJournal() throws {
+    let wiring = folder.path("lane.toml")
+    try "chip = \"gpiochip0\"\n\n[pins]\n1 = 4\n".write(toFile: wiring, atomically: false, encoding: .utf8)
+    let before = try contents(wiring)
+
+    let simulate = try lane.run(["simulate", "--journal", wiring, trace])
+    let correct = try lane.run(["correct", "--journal", wiring, "undo"])
+
+    #expect(simulate.status == 65)
+    #expect(simulate.standardError.contains("is not a lane journal"))
+    #expect(correct.status == 65)
+    #expect(try contents(wiring) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["lane.toml"])
+  }
+
+  @Test("When a journal is intact, then check says ok with exit 0")
+  func checkIntact() throws {
+    #expect(try lane.run(["simulate", "--journal", journal, trace]).status == 0)
+
+    let check = try lane.run(["journal", "check", journal])
+
+    #expect(check.status == 0)
+    #expect(check.standardOutput.contains("intact records (1 to "))
+    #expect(check.standardOutput.hasSuffix("ok\n"))
+  }
+
+  @Test("When a record in the middle is damaged, then the lane refuses to start naming it, check exits 65, and salvage writes a new journal the lane resumes")
+  func damagedThenSalvaged() throws {
+    #expect(try lane.run(["simulate", "--journal", journal, trace]).status == 0)
+    var bytes = [UInt8](try contents(journal))
+    let newlines = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }
+    // The last delivery's record: damage there leaves a session that still folds.
+    let line = newlines[newlines.count - 2] + 1
+    bytes[line + 3] ^= 0x01
+    bytes += Array("this is not a record\n".utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: journal))
+
+    let run = try lane.run(["simulate", "--journal", journal, trace])
+    let check = try lane.run(["journal", "check", journal])
+    let salvaged = folder.path("salvaged.journal")
+    let salvage = try lane.run(["journal", "salvage", journal, "--out", salvaged])
+    let again = try lane.run(["journal", "salvage", journal, "--out", salvaged])
+    let resumed = try lane.run(["simulate", "--journal", salvaged, trace])
+
+    #expect(run.status == 65)
+    #expect(run.standardError.contains("is damaged at record \(newlines.count - 1) (byte \(line))"))
+    #expect(run.standardError.contains("lane journal salvage"))
+    #expect(try [UInt8](contents(journal)) == bytes)
+    #expect(check.status == 65)
+    #expect(check.standardOutput.contains("damaged: record \(newlines.count - 1) at byte \(line)"))
+    #expect(salvage.status == 0)
+    #expect(salvage.standardOutput.hasPrefix("lane journal salvage: \(newlines.count - 2) intact records copied"))
+    #expect(again.status == 73)
+    #expect(resumed.status == 0)
+  }
+
+  @Test("When a lane already runs on the journal, then a second simulate exits 75 at once naming its pid, and lane correct still works")
+  func oneWriter() throws {
+    #expect(try lane.run(["simulate", "--journal", journal, trace]).status == 0)
+    let before = try contents(journal)
+    // This test process plays the running lane: it holds the lane lock.
+    let running = try JournalFile(path: journal, ifMissing: .refuse, holdingLane: true)
+
+    let second = try lane.run(["simulate", "--journal", journal, trace])
+
+    #expect(second.status == 75)
+    #expect(second.standardError.contains("is in use by another lane process (pid \(getpid()))"))
+    #expect(try contents(journal) == before)
+    let correct = try lane.run(["correct", "--journal", journal, "--by", "Eve", "foul"])
+    #expect(correct.status == 0)
+    #expect(try running.readNew().entries.map(\.author) == ["Eve"])
+  }
+}
