@@ -126,3 +126,37 @@ struct TraceWriterTests {
     }
   }
 }
+
+@Suite("Trace line parser")
+struct TraceLineParserTests {
+  @Test("When a malformed word is longer than 80 bytes, then the error quotes its first 80 and …")
+  func longWordQuoted() {
+    let word = String(repeating: "x", count: 5_000)
+    #expect(throws: TraceError(line: 7, .malformedTime(String(repeating: "x", count: 80) + "…"))) {
+      try TraceReader<IndexingIterator<[String]>>.parse(line: word + " ball", number: 7)
+    }
+  }
+
+  @Test("When a long word is cut inside a multi-byte character, then the cut keeps whole characters")
+  func cutOnCharacter() {
+    // Given 79 ASCII bytes then 'é' (2 bytes), so byte 80 is inside the 'é'.
+    let word = String(repeating: "a", count: 79) + "é" + String(repeating: "b", count: 10)
+    #expect(throws: TraceError(line: 1, .unknownEvent(String(repeating: "a", count: 79) + "…"))) {
+      try TraceReader<IndexingIterator<[String]>>.parse(line: "1.0 " + word, number: 1)
+    }
+  }
+
+  @Test(
+    "When a keyword looks like another only as characters, then bytes decide as strings did",
+    arguments: [
+      ("1.0 pin\u{301}7 down", TraceError.Reason.unknownEvent("pin\u{301}7")),
+      ("1.0 pinx down", .noSuchPin("pinx")),
+      ("1.0 ball\u{301}", .unknownEvent("ball\u{301}")),
+      ("1.0 cycle o\u{301}n", .malformedCycle("o\u{301}n")),
+    ])
+  func bytesAsStrings(line: String, reason: TraceError.Reason) {
+    #expect(throws: TraceError(line: 1, reason)) {
+      try TraceReader<IndexingIterator<[String]>>.parse(line: line, number: 1)
+    }
+  }
+}
