@@ -1,6 +1,7 @@
 // The reader+detector micro-benchmark, and the trace generator of the end-to-end benchmark
 // (Benchmarks/replay-benchmark.sh). Run the release build directly:
 //   SensingBenchmark [EVENTS...]          micro-benchmark on generated lines and on a file
+//   SensingBenchmark file TRACE           micro-benchmark on an existing trace file
 //   SensingBenchmark write EVENTS FILE    writes a SyntheticLane trace of EVENTS events
 #if canImport(Glibc)
   import Glibc
@@ -131,6 +132,20 @@ if arguments.first == "write" {
     exit(64)
   }
   exit(write(events: events, to: arguments[2]) ? 0 : 73)
+}
+
+if arguments.first == "file" {
+  guard arguments.count == 2 else {
+    print("usage: SensingBenchmark file TRACE")
+    exit(64)
+  }
+  do {
+    print("trace file, SimulatedPinSensor + ThrowDetector: \(try replayFile(arguments[1]).summary)")
+    exit(0)
+  } catch {
+    print("error: \(error)")
+    exit(65)
+  }
 }
 
 let lengths = arguments.compactMap { Int($0) }
