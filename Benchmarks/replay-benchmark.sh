@@ -26,11 +26,12 @@ bin=$(swift build -c release --show-bin-path)
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/replay-benchmark.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 
-# Runs a command once with its output discarded; prints "SECONDS PEAK_RSS_KIB".
+# Runs a command once with its output discarded; prints "SECONDS PEAK_RSS_KIB CPU_SECONDS"
+# (wall clock, maximum RSS, user + system CPU).
 time_once() {
   local start end
   start=$(date +%s%N)
-  if ! /usr/bin/time -f "%M" -o "$scratch/rss" "$@" </dev/null >/dev/null 2>"$scratch/stderr"; then
+  if ! /usr/bin/time -f "%M %U %S" -o "$scratch/rss" "$@" </dev/null >/dev/null 2>"$scratch/stderr"; then
     echo "failed: $*" >&2
     cat "$scratch/stderr" >&2
     exit 1
@@ -39,33 +40,38 @@ time_once() {
   echo "$(( (end - start) / 1000 ))e-6 $(tail -n 1 "$scratch/rss")"
 }
 
-# Runs a command RUNS times; prints "MEDIAN MIN MAX MAX_RSS_KIB" (seconds, KiB).
+# Runs a command RUNS times; prints "MEDIAN MIN MAX MAX_RSS_KIB MEDIAN_CPU" (seconds, KiB).
 time_runs() {
   local i
-  for ((i = 0; i < runs; i++)); do time_once "$@"; done | sort -g -k1,1 | awk '
-    { t[NR] = $1 + 0; if ($2 > rss) rss = $2 }
+  for ((i = 0; i < runs; i++)); do time_once "$@"; done | awk '
+    { t[NR] = $1 + 0; c[NR] = $3 + $4; if ($2 > rss) rss = $2 }
+    function median(a, n,   i, j, x) {
+      for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
+      return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
     END {
-      median = (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
-      printf "%.3f %.3f %.3f %d\n", median, t[1], t[NR], rss
+      m = median(t, NR)
+      printf "%.3f %.3f %.3f %d %.3f\n", m, t[1], t[NR], rss, median(c, NR)
     }'
 }
 
 # Times one command and prints its row; the first row of a size is its floor.
 row() {
-  local label=$1 median low high rss
+  local label=$1 median low high rss cpu
   shift
-  read -r median low high rss < <(time_runs "$@")
+  read -r median low high rss cpu < <(time_runs "$@")
   if [ -z "$floor" ]; then floor=$median; fi
   awk -v e="$events" -v l="$label" -v m="$median" -v lo="$low" -v hi="$high" -v r="$rss" \
-    -v f="$floor" 'BEGIN {
-      printf "%-10d %-34s %8.3fs %8.3f-%.3fs %10.2fM %7.1fMiB %7.1fx\n",
-        e, l, m, lo, hi, e / m / 1e6, r / 1024, m / f
+    -v f="$floor" -v c="$cpu" 'BEGIN {
+      printf "%-10d %-34s %8.3fs %8.3f-%.3fs %8.3fs %10.2fM %7.1fMiB %7.1fx\n",
+        e, l, m, lo, hi, c, e / m / 1e6, r / 1024, m / f
     }'
 }
 
 echo "replay benchmark: $runs runs each, release build, $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
-printf '%-10s %-34s %9s %17s %11s %10s %8s\n' \
-  events command median "spread (min-max)" events/s "peak RSS" "x floor"
+printf '%-10s %-34s %9s %17s %9s %11s %10s %8s\n' \
+  events command median "spread (min-max)" "CPU" events/s "peak RSS" "x floor"
+echo "(median wall time, its spread, median user+system CPU; events/s and x floor from the wall medians)"
 for events in "${sizes[@]}"; do
   trace="$scratch/trace-$events"
   "$bin/SensingBenchmark" write "$events" "$trace"
