@@ -119,11 +119,8 @@ extension Duration {
   /// `Int64.min` for durations beyond some 292 years.
   public var nanoseconds: Int64 {
     // Most durations a lane sees are under 9.2 s: one 64-bit division, no 128-bit one.
+    let attoseconds = attoseconds
     if let small = Int64(exactly: attoseconds) { return small / 1_000_000_000 }
-    let (seconds, attoseconds) = components
-    let (scaled, overflow1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    let (total, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
-    guard !overflow1, !overflow2 else { return seconds < 0 ? .min : .max }
-    return total
+    return Int64(exactly: attoseconds / 1_000_000_000) ?? (attoseconds < 0 ? .min : .max)
   }
 }

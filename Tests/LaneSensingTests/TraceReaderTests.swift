@@ -160,3 +160,22 @@ struct TraceLineParserTests {
     }
   }
 }
+
+@Suite("Duration in nanoseconds")
+struct DurationNanosecondsTests {
+  @Test(
+    "When a duration is converted, then it is rounded toward zero and saturates past Int64",
+    arguments: [
+      (Duration.nanoseconds(1_500), Int64(1_500)),
+      (.seconds(60), 60_000_000_000),
+      (.seconds(-60), -60_000_000_000),
+      (.seconds(9.5), 9_500_000_000),
+      (.seconds(1) / 3, 333_333_333),
+      (.zero - .seconds(1) / 3, -333_333_333),
+      (.seconds(Int64.max), .max),
+      (.seconds(Int64.min), .min),
+    ])
+  func converts(duration: Duration, nanoseconds: Int64) {
+    #expect(duration.nanoseconds == nanoseconds)
+  }
+}
