@@ -67,10 +67,11 @@ let package = Package(
     .target(name: "SimulatedPinSensor", dependencies: ["LaneSensing"]),
     // The PinSensor of a real lane: GPIO edges from the kernel as sensor readings. No C.
     .target(name: "GPIOPinSensor", dependencies: ["GPIO", "LaneSensing", "Bowling"]),
-    // Replays a long generated trace through the parser and detector; not a test.
+    // The reader+detector micro-benchmark and the end-to-end benchmark's trace generator;
+    // not a test (Benchmarks/replay-benchmark.sh, docs/performance.md).
     .executableTarget(
       name: "SensingBenchmark",
-      dependencies: ["LaneSensing"],
+      dependencies: ["LaneSensing", "SimulatedPinSensor"],
       path: "Benchmarks/SensingBenchmark"
     ),
     // Resumes generated journals of growing length and times it; not a test.

@@ -6,7 +6,8 @@ import LaneSensing
 /// Reads arbitrary bytes as a trace file, the way `lane simulate` does, and checks that the
 /// reader and the throw detector behind it hold their promises on whatever they get.
 ///
-/// The bytes are split into lines at `\n` and decoded as UTF-8 with repair, like `TraceFile`.
+/// The bytes are split into lines at `\n` and decoded as UTF-8 with repair (`TraceFile` also
+/// ends lines at `\r` and bounds their length; its own tests cover that).
 /// A malformed line must throw a `TraceError` with a message; the events read before it are
 /// written back with `TraceWriter` and must read back unchanged; and the detector fed those
 /// events must never go back in time and must finish. Anything else traps, which libFuzzer

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE  // versionsort: gpiochip2 before gpiochip10
 #include <dirent.h>
 #include <gpiod.h>
+#include <poll.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,5 +66,27 @@ int cgpiod_chip_open_by_label(const char *directory, const char *label,
   for (int index = 0; index < count; index++) free(entries[index]);
   free(entries);
   if (result == -ENOENT && first_failure < 0) return first_failure;
+  return result;
+}
+
+int cgpiod_wait_fds(const int *fds, size_t count, int64_t timeout_ns,
+                    bool *ready) {
+  if ((!fds || !ready) && count > 0) return -EINVAL;
+  if (count > CGPIOD_MAX_LINES + 8) return -E2BIG;
+  struct pollfd polled[CGPIOD_MAX_LINES + 8];
+  for (size_t index = 0; index < count; index++) {
+    polled[index] = (struct pollfd){.fd = fds[index], .events = POLLIN};
+  }
+  struct timespec timeout = {
+      .tv_sec = (time_t)(timeout_ns / 1000000000),
+      .tv_nsec = (long)(timeout_ns % 1000000000),
+  };
+  errno = 0;
+  int result = ppoll(polled, (nfds_t)count, timeout_ns < 0 ? NULL : &timeout,
+                     NULL);
+  if (result < 0) return errno > 0 ? -errno : -EIO;
+  for (size_t index = 0; index < count; index++) {
+    ready[index] = (polled[index].revents & (POLLIN | POLLERR | POLLHUP)) != 0;
+  }
   return result;
 }

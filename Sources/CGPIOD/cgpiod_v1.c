@@ -147,6 +147,19 @@ int cgpiod_request_wait_events(cgpiod_request *request, int64_t timeout_ns) {
   return ready < 0 ? cgpiod_failure() : (ready > 0 ? 1 : 0);
 }
 
+int cgpiod_request_fds(cgpiod_request *request, int *fds, size_t capacity) {
+  if (!request || (!fds && capacity > 0)) return -EINVAL;
+  unsigned int count = gpiod_line_bulk_num_lines(&request->bulk);
+  if (capacity < count) return -EINVAL;
+  for (unsigned int index = 0; index < count; index++) {
+    errno = 0;
+    int fd = gpiod_line_event_get_fd(gpiod_line_bulk_get_line(&request->bulk, index));
+    if (fd < 0) return cgpiod_failure();
+    fds[index] = fd;
+  }
+  return (int)count;
+}
+
 /// Sorts a batch by timestamp, keeping the order of equal ones. v1 reads
 /// each line's queue separately, so a batch arrives grouped by line.
 static void sort_by_timestamp(cgpiod_edge_event *events, size_t count) {

@@ -197,6 +197,16 @@ int cgpiod_request_wait_events(cgpiod_request *request, int64_t timeout_ns) {
   return ready < 0 ? cgpiod_failure() : (ready > 0 ? 1 : 0);
 }
 
+int cgpiod_request_fds(cgpiod_request *request, int *fds, size_t capacity) {
+  if (!request || (!fds && capacity > 0)) return -EINVAL;
+  if (capacity < 1) return -EINVAL;
+  errno = 0;
+  int fd = gpiod_line_request_get_fd(request->request);
+  if (fd < 0) return cgpiod_failure();
+  fds[0] = fd;
+  return 1;
+}
+
 int cgpiod_request_read_events(cgpiod_request *request,
                                cgpiod_edge_event *events, size_t capacity) {
   if (!request || (!events && capacity > 0)) return -EINVAL;

@@ -99,6 +99,40 @@ public final class LineRequest: Sendable {
     }
   }
 
+  /// What ended a ``waitForEvents(timeout:orWake:)``.
+  public enum WaitOutcome: Hashable, Sendable {
+    /// Edge events are pending.
+    case events
+    /// The wake event was signalled (and no edge is pending).
+    case woken
+    /// The timeout passed with neither.
+    case timedOut
+  }
+
+  /// Blocks in the kernel until an edge event is pending, `wake` is signalled or `timeout`
+  /// passes, whichever comes first: no periodic wake-up, no CPU while waiting.
+  ///
+  /// Pending edges win over a wake-up; the wake event is left signalled (``WakeEvent/reset()``
+  /// clears it).
+  /// - Throws: ``GPIOError`` when the wait fails (signals are retried).
+  ///
+  /// The corresponding C functions are `cgpiod_request_fds` and `cgpiod_wait_fds`.
+  public func waitForEvents(
+    timeout: Duration, orWake wake: WakeEvent
+  ) throws(GPIOError) -> WaitOutcome {
+    let descriptors = try withHandle(.waitForEvents(chip: chip.info.path)) {
+      (request) throws(Shim.Failure) in try Shim.descriptors(request)
+    }
+    let ready: [Bool]
+    do {
+      ready = try Shim.wait(descriptors + [wake.descriptor], timeout: timeout)
+    } catch {
+      throw GPIOError(operation: .waitForEvents(chip: chip.info.path), errno: error.errno, context: chip)
+    }
+    if ready.dropLast().contains(true) { return .events }
+    return ready.last == true ? .woken : .timedOut
+  }
+
   /// Reads the pending edge events without blocking, oldest first; empty
   /// when none is pending.
   ///

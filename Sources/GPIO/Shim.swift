@@ -171,6 +171,37 @@ enum Shim {
     } == 1
   }
 
+  /// The descriptors that become readable with pending edge events. The
+  /// corresponding C function is `cgpiod_request_fds`.
+  static func descriptors(_ request: Handle) throws(Failure) -> [Int32] {
+    var descriptors = [Int32](repeating: -1, count: Int(CGPIOD_MAX_LINES))
+    let count = try retryingOnInterrupt {
+      descriptors.withUnsafeMutableBufferPointer {
+        cgpiod_request_fds(request.pointer, $0.baseAddress, $0.count)
+      }
+    }
+    return Array(descriptors.prefix(Int(count)))
+  }
+
+  /// Which of `descriptors` are readable after waiting at most `timeout` (`nil`: for ever).
+  /// A signal's `EINTR` waits again for what is left of the timeout. The corresponding C
+  /// function is `cgpiod_wait_fds`.
+  static func wait(_ descriptors: [Int32], timeout: Duration?) throws(Failure) -> [Bool] {
+    let clock = SuspendingClock()
+    let deadline = timeout.map { clock.now + max($0, .zero) }
+    var ready = [Bool](repeating: false, count: descriptors.count)
+    while true {
+      let remaining = deadline.map { nanoseconds(max($0 - clock.now, .zero)) } ?? -1
+      let result = descriptors.withUnsafeBufferPointer { fds in
+        ready.withUnsafeMutableBufferPointer {
+          cgpiod_wait_fds(fds.baseAddress, fds.count, remaining, $0.baseAddress)
+        }
+      }
+      if result >= 0 { return ready }
+      if -result != EINTR { throw Failure(errno: -result) }
+    }
+  }
+
   /// A duration in whole nanoseconds, saturating at `Int64.max` (292 years).
   static func nanoseconds(_ duration: Duration) -> Int64 {
     let (seconds, attoseconds) = duration.components

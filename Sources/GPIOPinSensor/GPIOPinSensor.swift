@@ -31,9 +31,12 @@ import LaneSensing
 /// just before the event after the gap). libgpiod 1.x gives no sequence
 /// numbers, so a loss cannot be detected there.
 ///
-/// **Idle.** `next(timeout:)` blocks in the kernel (`poll`) until an edge or
-/// the timeout, so an idle lane costs no CPU. Events read in one batch are
-/// handed out one per call, in order, before the kernel is asked again.
+/// **Idle.** `next(timeout:)` blocks in the kernel (`ppoll`) until an edge,
+/// the timeout or the ``wake`` event (a signal handler signals it), so an
+/// idle lane costs no CPU and wakes for nothing else. Woken, it returns
+/// `.quiet(until:)` the clock's reading, so the loop can check why (a stop
+/// request). Events read in one batch are handed out one per call, in order,
+/// before the kernel is asked again.
 ///
 /// Calls must come from one thread at a time. The lines are released by
 /// `close()` or when the sensor goes away.
@@ -48,12 +51,18 @@ public final class GPIOPinSensor: PinSensor {
   private var nextPending = 0
 
   public private(set) var standing: PinSet = .full
+  /// Ends a wait early when signalled; `nil` waits only for edges and the timeout.
+  public let wake: WakeEvent?
 
   /// Opens the chip if needed, requests every input line and reads the pins.
   ///
+  /// - Parameters:
+  ///   - configuration: The chip and the inputs.
+  ///   - wake: An event that ends any wait at once when signalled (by a signal handler).
   /// - Throws: `GPIOError` when the chip cannot be opened, the lines cannot be
   ///   requested (busy, beyond the chip, given to two inputs) or read.
-  public init(_ configuration: Configuration) throws(GPIOError) {
+  public init(_ configuration: Configuration, wake: WakeEvent? = nil) throws(GPIOError) {
+    self.wake = wake
     let chip = try configuration.chip.opened()
     let lineRequest = configuration.lineRequest(
       kernelDebounce: LibGPIOD.supportsKernelDebounce)
@@ -90,8 +99,20 @@ public final class GPIOPinSensor: PinSensor {
       // going inactive), until the deadline.
       while pending.isEmpty {
         let remaining = max(deadline - MonotonicClock.now(), .zero)
-        guard try request.waitForEvents(timeout: remaining) else {
-          return translator.quiet(until: deadline)
+        if let wake {
+          switch try request.waitForEvents(timeout: remaining, orWake: wake) {
+          case .events:
+            break
+          case .woken:
+            wake.reset()
+            return translator.quiet(until: min(MonotonicClock.now(), deadline))
+          case .timedOut:
+            return translator.quiet(until: deadline)
+          }
+        } else {
+          guard try request.waitForEvents(timeout: remaining) else {
+            return translator.quiet(until: deadline)
+          }
         }
         let events = try request.readEvents()
         pending = try translator.translate(events) { () throws(GPIOError) in

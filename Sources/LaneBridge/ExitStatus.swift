@@ -17,6 +17,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
   case unavailable = 69
   /// Something went wrong inside lane itself, a bug to report (EX_SOFTWARE).
   case software = 70
+  /// The operating system refused a resource lane needs to run, e.g. a pipe (EX_OSERR).
+  case osError = 71
   /// An output file exists without `--force` or cannot be created (EX_CANTCREAT).
   case cannotCreate = 73
   /// Reading the lines, writing the journal or writing standard output failed (EX_IOERR).

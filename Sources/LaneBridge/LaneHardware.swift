@@ -15,9 +15,13 @@ public struct LaneHardware {
   /// Loads the wiring file, opens its chip, checks the wiring against the chip's lines and
   /// requests them.
   ///
-  /// - Parameter consumer: The name other programs see holding the lines (`gpioinfo`).
+  /// - Parameters:
+  ///   - consumer: The name other programs see holding the lines (`gpioinfo`).
+  ///   - wake: Ends the sensor's waits early when signalled (a stop request).
   /// - Throws: ``LaneSetupError`` saying what is wrong and what to do.
-  public init(wiringFile path: String, consumer: String = "lane") throws(LaneSetupError) {
+  public init(
+    wiringFile path: String, consumer: String = "lane", wake: WakeEvent? = nil
+  ) throws(LaneSetupError) {
     let file: WiringFile
     do { file = try WiringFile(contentsOf: path) } catch { throw .wiring(error) }
     let chip: GPIOChip
@@ -34,7 +38,7 @@ public struct LaneHardware {
     do { wiring = try file.resolved(on: inventory) } catch { throw .wiring(error) }
     var configuration = try Self.sensorConfiguration(wiring, chip: .open(chip), file: file.name)
     configuration.consumer = consumer
-    do { sensor = try GPIOPinSensor(configuration) } catch { throw .gpio(error) }
+    do { sensor = try GPIOPinSensor(configuration, wake: wake) } catch { throw .gpio(error) }
   }
 
   /// The throw detector's windows as the wiring file sets them.

@@ -56,12 +56,17 @@ extension SensorInstant {
   /// Accepts digits, optionally followed by a point and one to nine fractional digits.
   /// Returns `nil` for anything else, including a value too large for 64-bit nanoseconds.
   public init?<Text: StringProtocol>(seconds text: Text) {
+    self.init(secondsUTF8: text.utf8)
+  }
+
+  /// Parses decimal seconds from their UTF-8 bytes, exactly as ``init(seconds:)`` does.
+  public init?<Bytes: Sequence<UInt8>>(secondsUTF8 bytes: Bytes) {
     var whole: Int64 = 0
     var fraction: Int64 = 0
     var fractionDigits = 0
     var wholeDigits = 0
     var sawPoint = false
-    for byte in text.utf8 {
+    for byte in bytes {
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
         let digit = Int64(byte &- UInt8(ascii: "0"))
@@ -113,10 +118,9 @@ extension Duration {
   /// The duration in whole nanoseconds, rounded toward zero; saturates at `Int64.max` and
   /// `Int64.min` for durations beyond some 292 years.
   public var nanoseconds: Int64 {
-    let (seconds, attoseconds) = components
-    let (scaled, overflow1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    let (total, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
-    guard !overflow1, !overflow2 else { return seconds < 0 ? .min : .max }
-    return total
+    // Most durations a lane sees are under 9.2 s: one 64-bit division, no 128-bit one.
+    let attoseconds = attoseconds
+    if let small = Int64(exactly: attoseconds) { return small / 1_000_000_000 }
+    return Int64(exactly: attoseconds / 1_000_000_000) ?? (attoseconds < 0 ? .min : .max)
   }
 }

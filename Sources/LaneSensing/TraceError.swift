@@ -20,6 +20,9 @@ public struct TraceError: Error, Hashable, Sendable {
     case trailingText(String)
     /// The line's time is earlier than the line before it.
     case timeWentBackwards(previous: SensorInstant, found: SensorInstant)
+    /// The line is longer than `limit` bytes, the most a trace line may hold: the input is
+    /// probably not a trace (a binary file, `/dev/zero`).
+    case lineTooLong(limit: Int)
     /// The trace could not be read at all (the `errno` of the failed read).
     case unreadable(errno: Int32)
   }
@@ -61,6 +64,9 @@ extension TraceError: CustomStringConvertible {
     case .timeWentBackwards(let previous, let found):
       "time \(found.secondsText) is earlier than the previous line's "
         + "\(previous.secondsText); times must never decrease"
+    case .lineTooLong(let limit):
+      "the line is longer than \(limit) bytes, the most a trace line may hold; "
+        + "check that this is a trace file (docs/trace-format.md)"
     case .unreadable(let errno):
       "the trace could not be read (errno \(errno))"
     }

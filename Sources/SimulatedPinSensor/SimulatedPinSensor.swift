@@ -16,10 +16,13 @@ public struct SimulatedPinSensor: PinSensor {
 
   private enum Source {
     case script([SensorReading], next: Int)
-    case trace(TraceReader<AnyIterator<String>>, file: TraceFile?)
+    case lines(TraceReader<AnyIterator<String>>)
+    /// Read from `stream`, kept outside the enum so it advances in place.
+    case file
   }
 
   private var source: Source
+  private var stream: TraceEventStream?
   private var upcoming: SensorReading?
   private var hasStarted = false
   private var isClosed = false
@@ -44,24 +47,29 @@ public struct SimulatedPinSensor: PinSensor {
   /// A sensor that replays trace lines (without terminators) from any source, such as stdin.
   public init<Lines: IteratorProtocol<String>>(traceLines lines: Lines) {
     var lines = lines
-    source = .trace(TraceReader(lines: AnyIterator { lines.next() }), file: nil)
+    source = .lines(TraceReader(lines: AnyIterator { lines.next() }))
     initialStanding = .full
     standing = .full
   }
 
-  /// A sensor that replays the trace file at `path`, read line by line.
+  /// A sensor that replays the trace file at `path`, read in large blocks.
   ///
-  /// - Throws: `TraceFile.OpenError` when the file cannot be opened.
+  /// - Throws: `TraceFile.OpenError` when the file cannot be opened or is not a regular file.
   public init(contentsOf path: String) throws(TraceFile.OpenError) {
-    let file = try TraceFile(path: path)
-    source = .trace(TraceReader(lines: AnyIterator { file.nextLine() }), file: file)
+    self.init(file: try TraceFile(path: path))
+  }
+
+  /// A sensor that replays an open trace file (or standard input).
+  public init(file: TraceFile) {
+    source = .file
+    stream = TraceEventStream(file: file)
     initialStanding = .full
     standing = .full
   }
 
   /// A sensor that replays a trace from standard input (`lane simulate -`).
   public static func standardInput() -> SimulatedPinSensor {
-    SimulatedPinSensor(traceLines: AnyIterator { readLine(strippingNewline: true) })
+    SimulatedPinSensor(file: .standardInput())
   }
 
   public mutating func next(timeout: Duration) throws(TraceError) -> SensorReading? {
@@ -88,7 +96,7 @@ public struct SimulatedPinSensor: PinSensor {
   public mutating func close() {
     isClosed = true
     upcoming = nil
-    if case .trace(_, let file?) = source { file.close() }
+    stream?.file.close()
   }
 
   /// The first reading: the trace's own snapshot if it opens with one, else the initial deck.
@@ -115,15 +123,13 @@ public struct SimulatedPinSensor: PinSensor {
       guard index < readings.count else { return nil }
       source = .script(readings, next: index + 1)
       return readings[index]
-    case .trace(var reader, let file):
+    case .lines(var reader):
       // Swap a placeholder in so the reader is uniquely referenced while it advances.
       source = .script([], next: 0)
-      defer { source = .trace(reader, file: file) }
-      if let event = try reader.nextEvent() { return .event(event) }
-      if let errno = file?.readError {
-        throw TraceError(line: reader.lineNumber + 1, .unreadable(errno: errno))
-      }
-      return nil
+      defer { source = .lines(reader) }
+      return try reader.nextEvent().map(SensorReading.event)
+    case .file:
+      return try stream?.nextEvent().map(SensorReading.event)
     }
   }
 }

@@ -6,66 +6,237 @@
   import Darwin
 #endif
 
-/// An open trace file read one line at a time; the file closes when the last owner lets go.
+/// An open trace read in large blocks and split into lines; the file closes when the last
+/// owner lets go.
+///
+/// Lines end with `\n`, `\r\n` or a lone `\r`; a UTF-8 byte order mark before the first line
+/// is skipped. Memory stays bounded whatever the input: a line longer than
+/// ``maximumLineLength`` bytes ends the reading with ``ReadError/lineTooLong(limit:)``
+/// instead of growing, so `/dev/zero` on standard input or a binary file fails at once.
 public final class TraceFile {
-  /// A trace file that could not be opened.
+  /// A trace file that could not be opened, or that is not a regular file.
   public struct OpenError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
+    /// The `errno` of the failed `open`, or 0 when the file opened but is not a regular file.
     public var errno: Int32
+    /// What the file is when it is not a regular file: "a directory", "a FIFO", ...
+    public var notRegular: String?
 
     public init(path: String, errno: Int32) {
       self.path = path
       self.errno = errno
     }
 
+    /// A path that names something other than a regular file.
+    public init(path: String, notRegular kind: String) {
+      self.path = path
+      self.errno = 0
+      self.notRegular = kind
+    }
+
     public var description: String {
-      "cannot open trace '\(path)': \(String(cString: strerror(errno))) (errno \(errno)); "
+      if let notRegular {
+        return "cannot replay '\(path)': it is \(notRegular), not a regular file; "
+          + "to replay a stream, pipe it into standard input ('-')"
+      }
+      return "cannot open trace '\(path)': \(String(cString: strerror(errno))) (errno \(errno)); "
         + "check the path and that the file is readable"
     }
   }
 
-  private var file: UnsafeMutablePointer<FILE>?
-  private var buffer: UnsafeMutablePointer<CChar>?
-  private var capacity = 0
+  /// Why the lines ended before the end of the input.
+  public enum ReadError: Error, Hashable, Sendable {
+    /// A line is longer than `limit` bytes.
+    case lineTooLong(limit: Int)
+    /// `read` failed with this `errno`.
+    case unreadable(errno: Int32)
+  }
+
+  /// The most bytes a line may hold, without its terminator (docs/trace-format.md).
+  public static let maximumLineLength = 4096
+  /// How many bytes each `read` asks for.
+  private static let blockSize = 64 * 1024
+
+  private var descriptor: Int32
+  private let ownsDescriptor: Bool
+  private let buffer: UnsafeMutablePointer<UInt8>
+  private let capacity = blockSize + maximumLineLength
+  /// The unread bytes are `buffer[start..<end]`.
+  private var start = 0
+  private var end = 0
+  private var atEndOfInput = false
+  private var isFirstLine = true
+  /// The last line ended with `\r` at the end of a block: a `\n` starting the next block
+  /// belongs to it.
+  private var skipsLineFeed = false
+
+  /// Why the lines ended early, if they did; `nil` while reading and at a clean end.
+  public private(set) var failure: ReadError?
   /// The `errno` of a failed read, once one has failed; the lines end there.
-  public private(set) var readError: Int32?
-  /// The path the trace was opened from.
+  public var readError: Int32? {
+    if case .unreadable(let errno)? = failure { errno } else { nil }
+  }
+  /// The path the trace was opened from (`-` for standard input).
   public let path: String
 
-  /// Opens the trace at `path` for reading.
+  /// Opens the regular file at `path` for reading.
   ///
-  /// - Throws: `OpenError` with the `errno` of the failed `fopen`.
-  public init(path: String) throws(OpenError) {
-    self.path = path
-    guard let file = fopen(path, "r") else {
-      throw OpenError(path: path, errno: errno)
+  /// A FIFO, a device or a directory is refused without reading from it (a FIFO without a
+  /// writer would block forever, a device such as `/dev/zero` never ends).
+  /// - Throws: `OpenError` with the `errno` of the failed `open`, or naming what the path is.
+  public convenience init(path: String) throws(OpenError) {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { throw OpenError(path: path, errno: errno) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let failed = errno
+      closeDescriptor(descriptor)
+      throw OpenError(path: path, errno: failed)
     }
-    self.file = file
+    let kind = status.st_mode & S_IFMT
+    guard kind == S_IFREG else {
+      closeDescriptor(descriptor)
+      throw OpenError(path: path, notRegular: Self.describe(kind: kind))
+    }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    self.init(descriptor: descriptor, owned: true, path: path)
+  }
+
+  private init(descriptor: Int32, owned: Bool, path: String) {
+    self.descriptor = descriptor
+    self.ownsDescriptor = owned
+    self.path = path
+    buffer = .allocate(capacity: capacity)
+  }
+
+  /// The trace on standard input, which is read but never closed.
+  public static func standardInput() -> TraceFile {
+    TraceFile(descriptor: STDIN_FILENO, owned: false, path: "-")
   }
 
   deinit {
     close()
-    free(buffer)
+    buffer.deallocate()
   }
 
   /// Closes the file; later reads return `nil`. Safe to call more than once.
   public func close() {
-    if let file { fclose(file) }
-    file = nil
+    if descriptor >= 0, ownsDescriptor { closeDescriptor(descriptor) }
+    descriptor = -1
   }
 
-  /// The next line without its terminator, or `nil` at the end or after a read error.
+  /// The next line without its terminator, decoded as UTF-8 with repair, or `nil` at the end
+  /// or once reading failed (``failure`` says why).
   public func nextLine() -> String? {
-    guard let file else { return nil }
-    let length = getline(&buffer, &capacity, file)
-    guard length >= 0, let buffer else {
-      if ferror(file) != 0 { readError = errno }
+    do {
+      guard let bytes = try nextLineBytes() else { return nil }
+      return String(decoding: bytes, as: UTF8.self)
+    } catch {
       return nil
     }
-    var count = length
-    if count > 0, buffer[count - 1] == 0x0A { count -= 1 }
-    return buffer.withMemoryRebound(to: UInt8.self, capacity: count) {
-      String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+  }
+
+  /// The next line's bytes without its terminator, or `nil` at the end.
+  ///
+  /// The bytes are valid only until the next call. Nothing is allocated.
+  /// - Throws: `ReadError` when a line is too long or the input cannot be read; every later
+  ///   call throws it again.
+  public func nextLineBytes() throws(ReadError) -> UnsafeBufferPointer<UInt8>? {
+    if let failure { throw failure }
+    while true {
+      if skipsLineFeed, start < end {
+        skipsLineFeed = false
+        if buffer[start] == UInt8(ascii: "\n") { start += 1 }
+      }
+      var index = start
+      while index < end, buffer[index] != UInt8(ascii: "\n"), buffer[index] != UInt8(ascii: "\r") {
+        index += 1
+      }
+      if index < end {
+        let line = try take(start..<index)
+        start = index + 1
+        if buffer[index] == UInt8(ascii: "\r") {
+          if start < end {
+            if buffer[start] == UInt8(ascii: "\n") { start += 1 }
+          } else {
+            skipsLineFeed = true
+          }
+        }
+        return line
+      }
+      if atEndOfInput || descriptor < 0 {
+        guard start < end else { return nil }
+        let line = try take(start..<end)
+        start = end
+        return line
+      }
+      if end - start > Self.maximumLineLength + Self.byteOrderMark.count {
+        throw fail(.lineTooLong(limit: Self.maximumLineLength))
+      }
+      try refill()
     }
   }
+
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// The line at `range`, without a byte order mark if it is the first, checked for length.
+  private func take(_ range: Range<Int>) throws(ReadError) -> UnsafeBufferPointer<UInt8> {
+    var lower = range.lowerBound
+    if isFirstLine {
+      isFirstLine = false
+      if range.count >= 3, buffer[lower] == 0xEF, buffer[lower + 1] == 0xBB,
+        buffer[lower + 2] == 0xBF
+      {
+        lower += 3
+      }
+    }
+    guard range.upperBound - lower <= Self.maximumLineLength else {
+      throw fail(.lineTooLong(limit: Self.maximumLineLength))
+    }
+    return UnsafeBufferPointer(start: buffer + lower, count: range.upperBound - lower)
+  }
+
+  /// Moves the unread bytes to the front and reads the next block after them.
+  private func refill() throws(ReadError) {
+    if start > 0 {
+      let unread = end - start
+      if unread > 0 { (buffer).update(from: buffer + start, count: unread) }
+      start = 0
+      end = unread
+    }
+    while true {
+      let count = read(descriptor, buffer + end, min(Self.blockSize, capacity - end))
+      if count > 0 {
+        end += count
+        return
+      }
+      if count == 0 {
+        atEndOfInput = true
+        return
+      }
+      if errno == EINTR { continue }
+      throw fail(.unreadable(errno: errno))
+    }
+  }
+
+  private func fail(_ error: ReadError) -> ReadError {
+    failure = error
+    return error
+  }
+
+  private static func describe(kind: mode_t) -> String {
+    switch kind {
+    case S_IFDIR: "a directory"
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    default: "a special file"
+    }
+  }
+}
+
+/// Closes a file descriptor; `TraceFile.close()` hides the C function inside the class.
+private func closeDescriptor(_ descriptor: Int32) {
+  _ = close(descriptor)
 }

@@ -1,24 +1,44 @@
+import ArgumentParser
+import GPIO
 import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// SIGINT, SIGTERM and SIGHUP as a flag the lane's loops check between readings.
+/// SIGINT, SIGTERM and SIGHUP as a flag the lane's loops check between readings, and as a
+/// wake-up for the wait they block in.
 ///
-/// The first signal asks for a clean stop (lines released, the games shown); the handler
-/// then resets itself, so a second signal ends the process at once.
+/// The first signal asks for a clean stop (lines released, the games shown) and signals the
+/// wake event, so a sensor waiting in the kernel returns at once instead of at its next
+/// timeout; the handler then resets itself, so a second signal ends the process at once.
 enum StopSignal {
   private static let received = Atomic<Bool>(false)
+  /// The wake event's descriptor, -1 when none is installed.
+  private static let wakeDescriptor = Atomic<Int32>(-1)
 
   /// Whether a stop was asked for.
   static var isRequested: Bool { received.load(ordering: .relaxed) }
+
+  /// A new wake event for a command's sensor, or a message and exit 71 (EX_OSERR).
+  static func wakeEvent(command: String) throws -> WakeEvent {
+    do {
+      return try WakeEvent()
+    } catch {
+      var standardError = StandardError()
+      print("lane \(command): \(error)", to: &standardError)
+      throw ExitCode(.osError)
+    }
+  }
 
   /// Installs the handler for SIGINT, SIGTERM and SIGHUP.
   ///
   /// It also unblocks them: a process inherits its parent's signal mask, and a parent that
   /// blocks them (some supervisors and test runners do) would leave the lane deaf to a stop.
-  static func install() {
+  /// - Parameter wake: Signalled by the handler; it must outlive the handler's use (the
+  ///   process's life, for `lane run`).
+  static func install(wake: WakeEvent? = nil) {
+    wakeDescriptor.store(wake?.signalDescriptor ?? -1, ordering: .relaxed)
     var handled = sigset_t()
     sigemptyset(&handled)
     for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, signal) }
@@ -27,6 +47,8 @@ enum StopSignal {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { _ in
         StopSignal.received.store(true, ordering: .relaxed)
+        let descriptor = StopSignal.wakeDescriptor.load(ordering: .relaxed)
+        if descriptor >= 0 { WakeEvent.signal(descriptor: descriptor) }
       }
       sigemptyset(&action.sa_mask)
       // Glibc imports SA_RESETHAND as UInt32 0x8000_0000, which Int32(_:) traps on.

@@ -126,3 +126,56 @@ struct TraceWriterTests {
     }
   }
 }
+
+@Suite("Trace line parser")
+struct TraceLineParserTests {
+  @Test("When a malformed word is longer than 80 bytes, then the error quotes its first 80 and …")
+  func longWordQuoted() {
+    let word = String(repeating: "x", count: 5_000)
+    #expect(throws: TraceError(line: 7, .malformedTime(String(repeating: "x", count: 80) + "…"))) {
+      try TraceReader<IndexingIterator<[String]>>.parse(line: word + " ball", number: 7)
+    }
+  }
+
+  @Test("When a long word is cut inside a multi-byte character, then the cut keeps whole characters")
+  func cutOnCharacter() {
+    // Given 79 ASCII bytes then 'é' (2 bytes), so byte 80 is inside the 'é'.
+    let word = String(repeating: "a", count: 79) + "é" + String(repeating: "b", count: 10)
+    #expect(throws: TraceError(line: 1, .unknownEvent(String(repeating: "a", count: 79) + "…"))) {
+      try TraceReader<IndexingIterator<[String]>>.parse(line: "1.0 " + word, number: 1)
+    }
+  }
+
+  @Test(
+    "When a keyword looks like another only as characters, then bytes decide as strings did",
+    arguments: [
+      ("1.0 pin\u{301}7 down", TraceError.Reason.unknownEvent("pin\u{301}7")),
+      ("1.0 pinx down", .noSuchPin("pinx")),
+      ("1.0 ball\u{301}", .unknownEvent("ball\u{301}")),
+      ("1.0 cycle o\u{301}n", .malformedCycle("o\u{301}n")),
+    ])
+  func bytesAsStrings(line: String, reason: TraceError.Reason) {
+    #expect(throws: TraceError(line: 1, reason)) {
+      try TraceReader<IndexingIterator<[String]>>.parse(line: line, number: 1)
+    }
+  }
+}
+
+@Suite("Duration in nanoseconds")
+struct DurationNanosecondsTests {
+  @Test(
+    "When a duration is converted, then it is rounded toward zero and saturates past Int64",
+    arguments: [
+      (Duration.nanoseconds(1_500), Int64(1_500)),
+      (.seconds(60), 60_000_000_000),
+      (.seconds(-60), -60_000_000_000),
+      (.seconds(9.5), 9_500_000_000),
+      (.seconds(1) / 3, 333_333_333),
+      (.zero - .seconds(1) / 3, -333_333_333),
+      (.seconds(Int64.max), .max),
+      (.seconds(Int64.min), .min),
+    ])
+  func converts(duration: Duration, nanoseconds: Int64) {
+    #expect(duration.nanoseconds == nanoseconds)
+  }
+}

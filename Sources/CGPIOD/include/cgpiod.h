@@ -218,6 +218,24 @@ int cgpiod_request_get_values(cgpiod_request *request, int *values,
 /// @return 1 events are pending, 0 timed out, or -errno (-EINTR on a signal).
 int cgpiod_request_wait_events(cgpiod_request *request, int64_t timeout_ns);
 
+/// The file descriptors that become readable when the request has edge events
+/// pending (one for v2, one per line for v1), to wait on them together with
+/// others (cgpiod_wait_fds). They belong to the request: never close them.
+///
+/// @return the number of descriptors stored, or -EINVAL when `capacity` is
+///         smaller than that.
+int cgpiod_request_fds(cgpiod_request *request, int *fds, size_t capacity);
+
+/// Blocks until at least one of `fds` is readable or `timeout_ns` passes (a
+/// negative timeout waits for ever, 0 only polls), with ppoll: no periodic
+/// wake-up. Not libgpiod, but it waits on the descriptors of requests.
+///
+/// @param ready set to true for each readable descriptor, false otherwise.
+/// @return the number of readable descriptors, 0 timed out, or -errno
+///         (-EINTR on a signal).
+int cgpiod_wait_fds(const int *fds, size_t count, int64_t timeout_ns,
+                    bool *ready);
+
 /// Reads up to `capacity` pending edge events without blocking, oldest first
 /// (by kernel timestamp).
 ///

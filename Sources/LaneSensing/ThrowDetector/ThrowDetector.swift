@@ -143,8 +143,12 @@ public struct ThrowDetector: Sendable {
   ///
   /// The live loop waits for an edge at most until then, then calls `advance(to:)`.
   public var nextDeadline: SensorInstant? {
-    let candidates = [nextPinDeadline?.time, phaseDeadline?.time].compactMap { $0 }
-    return candidates.min()
+    switch (nextPinDeadline?.time, phaseDeadline?.time) {
+    case (let pin?, let phase?): min(pin, phase)
+    case (let pin?, nil): pin
+    case (nil, let phase?): phase
+    case (nil, nil): nil
+    }
   }
 
   // MARK: Input

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GPIO
 import LaneBridge
 
 /// The lane's wiring file, as `lane run` and `lane record` take it.
@@ -7,9 +8,9 @@ struct WiringOptions: ParsableArguments {
   var wiring: String
 
   /// Opens the lane's sensors, or tells the user what is wrong and exits.
-  func openHardware(command: String) throws -> LaneHardware {
+  func openHardware(command: String, wake: WakeEvent? = nil) throws -> LaneHardware {
     do {
-      return try LaneHardware(wiringFile: wiring, consumer: "lane \(command)")
+      return try LaneHardware(wiringFile: wiring, consumer: "lane \(command)", wake: wake)
     } catch {
       var standardError = StandardError()
       print("lane \(command): \(error)", to: &standardError)

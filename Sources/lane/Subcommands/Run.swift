@@ -37,8 +37,9 @@ extension Lane {
 
     func run() throws {
       var journal = try session.openSession(command: "run")
-      let hardware = try wiringOptions.openHardware(command: "run")
-      StopSignal.install()
+      let wake = try StopSignal.wakeEvent(command: "run")
+      let hardware = try wiringOptions.openHardware(command: "run", wake: wake)
+      StopSignal.install(wake: wake)
       var sensor = hardware.sensor
       var warnings = StandardError()
       var display: any LaneDisplay =

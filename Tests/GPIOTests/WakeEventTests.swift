@@ -1,0 +1,103 @@
+import Glibc
+import Synchronization
+import Testing
+
+@testable import GPIO
+
+/// The descriptor the SIGUSR2 handler of these tests signals.
+private let handlerWakeDescriptor = Atomic<Int32>(-1)
+
+/// The wait `GPIOPinSensor` blocks in (`cgpiod_wait_fds` through `Shim.wait`), proved with a
+/// pipe standing in for a line request's edge queue: it returns for an edge, a wake-up or
+/// its deadline, and for nothing else. No assertion depends on how long anything took; the
+/// generous timeouts only turn a broken wake-up into a failure instead of a hang.
+@Suite("Waiting for edges or a wake-up")
+struct WakeEventTests {
+  /// A pipe whose read end plays the request's edge descriptor.
+  final class EdgePipe {
+    let read: Int32
+    let write: Int32
+
+    init() throws {
+      var ends: [Int32] = [-1, -1]
+      try #require(pipe(&ends) == 0)
+      read = ends[0]
+      write = ends[1]
+    }
+
+    deinit {
+      close(read)
+      close(write)
+    }
+
+    /// Makes the edge descriptor readable, as a pending edge event does.
+    func edge() {
+      var byte: UInt8 = 1
+      _ = Glibc.write(write, &byte, 1)
+    }
+  }
+
+  let edges: EdgePipe
+  let wake: WakeEvent
+  /// Long enough never to run out on a loaded machine; the tests expect no timeout.
+  let patience = Duration.seconds(60)
+
+  init() throws {
+    edges = try EdgePipe()
+    wake = try WakeEvent()
+  }
+
+  @Test("When the wake event is signalled, then the wait returns at once with the wake-up")
+  func wakeUp() throws {
+    wake.signal()
+    #expect(try Shim.wait([edges.read, wake.descriptor], timeout: patience) == [false, true])
+  }
+
+  @Test("When a signal arrives, then its handler's wake-up ends the wait")
+  func signalWakes() throws {
+    // Given a SIGUSR2 handler that signals the wake event, as StopSignal's does.
+    handlerWakeDescriptor.store(wake.signalDescriptor, ordering: .relaxed)
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in
+      WakeEvent.signal(descriptor: handlerWakeDescriptor.load(ordering: .relaxed))
+    }
+    sigemptyset(&action.sa_mask)
+    var previous = sigaction()
+    try #require(sigaction(SIGUSR2, &action, &previous) == 0)
+    defer { sigaction(SIGUSR2, &previous, nil) }
+
+    // When the signal is delivered to this thread (test threads may block signals, so it is
+    // unblocked here; raise then runs the handler before it returns).
+    var usr2 = sigset_t()
+    sigemptyset(&usr2)
+    sigaddset(&usr2, SIGUSR2)
+    var mask = sigset_t()
+    try #require(pthread_sigmask(SIG_UNBLOCK, &usr2, &mask) == 0)
+    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
+    try #require(raise(SIGUSR2) == 0)
+
+    // Then the wait returns with the wake-up, not at its timeout.
+    #expect(try Shim.wait([edges.read, wake.descriptor], timeout: patience) == [false, true])
+  }
+
+  @Test("When an edge is pending, then the wait returns with the edge descriptor ready")
+  func edgeWakes() throws {
+    edges.edge()
+    #expect(try Shim.wait([edges.read, wake.descriptor], timeout: patience) == [true, false])
+  }
+
+  @Test("When nothing happens, then the wait returns at its deadline with nothing ready")
+  func deadline() throws {
+    #expect(try Shim.wait([edges.read, wake.descriptor], timeout: .milliseconds(5))
+      == [false, false])
+  }
+
+  @Test("When a wake-up is reset, then the next wait blocks again until its deadline")
+  func reset() throws {
+    wake.signal()
+    wake.signal()
+    #expect(wake.reset())
+    #expect(!wake.reset())
+    #expect(try Shim.wait([edges.read, wake.descriptor], timeout: .zero) == [false, false])
+  }
+}
