@@ -104,26 +104,37 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // What the test targets share: scratch folders removed after each test, the bundled
+    // traces with their .expected files, `at(ms:)`, `Tag.hardware`. A regular target that
+    // only test targets depend on; every file in Tests/TestSupport belongs to it.
+    .target(
+      name: "TestSupport",
+      dependencies: ["Bowling", "LaneSensing"],
+      path: "Tests/TestSupport"
+    ),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
     .testTarget(name: "ScoreboardTests", dependencies: ["Scoreboard"]),
     .testTarget(
       name: "LaneBridgeTests",
-      dependencies: ["LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor"]
+      dependencies: ["LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor", "TestSupport"]
     ),
     // Runs the built `lane` executable as a user would (and kills `lane simulate --journal`
     // at random moments to check nothing acknowledged is lost); depends on it so it is built
     // first.
     .testTarget(
       name: "LaneCommandTests",
-      dependencies: ["lane", "LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor"]
+      dependencies: [
+        "lane", "LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor", "TestSupport",
+      ]
     ),
-    .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD"]),
-    .testTarget(name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling"]),
+    .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD", "TestSupport"]),
+    .testTarget(
+      name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling", "TestSupport"]),
     .testTarget(
       name: "SimulatedPinSensorTests",
-      dependencies: ["SimulatedPinSensor", "LaneSensing", "Bowling"]
+      dependencies: ["SimulatedPinSensor", "LaneSensing", "Bowling", "TestSupport"]
     ),
-    .testTarget(name: "WiringTests", dependencies: ["Wiring", "Bowling"]),
+    .testTarget(name: "WiringTests", dependencies: ["Wiring", "Bowling", "TestSupport"]),
     .testTarget(
       name: "CalibrationTests",
       dependencies: [
@@ -132,14 +143,14 @@ let package = Package(
     ),
     .testTarget(
       name: "GPIOPinSensorTests",
-      dependencies: ["GPIOPinSensor", "GPIO", "LaneSensing", "Bowling"]
+      dependencies: ["GPIOPinSensor", "GPIO", "LaneSensing", "Bowling", "TestSupport"]
     ),
       // Invariants of the scoring engine, the throw detector and the trace format checked on
     // random input, and the inputs the fuzzers in Fuzz/ found, kept as regression cases.
     .testTarget(
       name: "RobustnessTests",
       dependencies: [
-        "Bowling", "LaneSensing", "Wiring", "LaneBridge",
+        "Bowling", "LaneSensing", "Wiring", "LaneBridge", "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

@@ -1,23 +1,9 @@
 import Bowling
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LaneBridge
-
-/// A folder of its own for each test, removed when the last reference goes.
-final class ScratchFolder: Sendable {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lane-journal-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
 
 @Suite("A lane's journal file")
 struct JournalFileTests {
@@ -34,7 +20,7 @@ struct JournalFileTests {
 
   /// A journal holding a start and three deliveries.
   init() throws {
-    folder = try ScratchFolder()
+    folder = try ScratchFolder("lane-journal-tests")
     path = folder.path("lane.journal")
     let file = try JournalFile(path: path, ifMissing: .create(Self.start))
     for pins: PinSet in [.full, [1, 2, 3], [4, 5]] {
