@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Hold it in a suite's stored property (the suite instance, and so the folder, lives for
 /// one test) or in a test's local constant. Tests make every file they need in here, so
-/// that `TMPDIR=$(mktemp -d) swift test` leaves that folder empty (scripts/test checks).
+/// that `TMPDIR=$(mktemp -d) swift test` leaves nothing of theirs in that folder (only
+/// SwiftPM's own lock files and manifest folders; scripts/test checks, docs/ci.md).
 public final class ScratchFolder: Sendable {
   /// The folder, `$TMPDIR/<prefix>-<UUID>`.
   public let url: URL
