@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "LaneBridge", targets: ["LaneBridge"]),
     .library(name: "MQTT", targets: ["MQTT"]),
     .library(name: "Centre", targets: ["Centre"]),
+    .library(name: "CentreLink", targets: ["CentreLink"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -105,6 +106,9 @@ let package = Package(
         "Calibration",
         "GPIOLineSensor",
         "Wiring",
+        "Centre",
+        "CentreLink",
+        "MQTT",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -121,6 +125,9 @@ let package = Package(
     // The centre link's protocol, pure: topics, the payload schema v1, validation, the
     // desk's deduplicating consumer and the lane's outbox. No I/O, no MQTT.
     .target(name: "Centre"),
+    // The centre link's I/O shell: the lane's outbox actor over the journal and an MQTT
+    // client (`lane run`/`lane simulate --broker`), and the desk's (`lane desk`).
+    .target(name: "CentreLink", dependencies: ["Centre", "MQTT", "LaneBridge", "Bowling"]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
     .testTarget(name: "ScoreboardTests", dependencies: ["Scoreboard"]),
     .testTarget(
@@ -140,7 +147,8 @@ let package = Package(
       dependencies: ["Centre", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
     // Starts a real mosquitto per test with the files in deploy/centre/.
-    .testTarget(name: "MQTTTests", dependencies: ["MQTT"]),
+    // Also runs the built `lane` (lane simulate --broker, lane desk) against it.
+    .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Centre", "lane"]),
     .testTarget(name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling"]),
     .testTarget(
       name: "SimulatedPinSensorTests",

@@ -11,7 +11,7 @@ struct Lane: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Bridge bowling pin sensors to a ten-pin scoring engine.",
     subcommands: [
-      Score.self, Simulate.self, Run.self, Record.self, Calibrate.self, Correct.self,
+      Score.self, Simulate.self, Run.self, Record.self, Calibrate.self, Correct.self, Desk.self,
     ]
   )
 

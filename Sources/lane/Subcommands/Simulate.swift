@@ -1,4 +1,5 @@
 import ArgumentParser
+import CentreLink
 import LaneBridge
 import LaneSensing
 import SimulatedPinSensor
@@ -19,7 +20,9 @@ extension Lane {
         finished, the games so far and a summary are printed, exit status 0. Exit status 64 \
         for bad options, 65 for a malformed trace, 66 when it cannot be opened, 74 when the \
         journal or standard output cannot be written. The trace format is described in \
-        docs/trace-format.md.
+        docs/trace-format.md. With --broker every journal record is published to the centre \
+        (docs/centre.md); at the end it waits up to 10 s for the desk's acknowledgement. Exit \
+        status 77 when the broker refuses the credentials, 78 when TLS or the host name fails.
         """
     )
 
@@ -38,6 +41,8 @@ extension Lane {
     @OptionGroup var session: SessionOptions
 
     @OptionGroup var detector: DetectorOptions
+
+    @OptionGroup var centre: CentreOptions
 
     @Argument(help: "The trace file, or - for standard input.")
     var trace: String
@@ -78,7 +83,15 @@ extension Lane {
         detector: detector.configuration(), idleTimeout: .seconds(paced ? 1 : 60))
       var warnings = StandardError()
       var sensor = try openTrace()
-      var journal = try session.openSession(command: "simulate")
+      var link: LaneLink?
+      var journal = try session.openSession(command: "simulate") { entries in
+        let started = try centre.startLink(
+          command: "simulate", entries: entries, journalPath: session.journal)
+        link = started?.link
+        return started?.source
+      }
+      if let link { display = CentreLinkDisplay(local: display, link: link.inputs) }
+      defer { link?.stop(command: "simulate", journalled: session.journal != nil) }
       StopSignal.install()
       let status: LaneEvent.Status
       do {
