@@ -46,6 +46,9 @@ public actor LaneLink {
   private var connected = false
   /// The desk's retained status says it is online.
   private var deskOnline = false
+  /// The broker refused a publish (PUBACK 135): nothing more is published on this
+  /// connection; it is a fault to fix (the lane's name or the ACL), not to retry.
+  private var refused = false
   private var lastProgress = ContinuousClock.now
   private var lastAttempt = ContinuousClock.now
   private var tasks: [Task<Void, Never>] = []
@@ -145,6 +148,7 @@ public actor LaneLink {
 
   private func connectionCameUp() async {
     connected = true
+    refused = false
     outbox.resendUnacknowledged()
     lastProgress = .now
     for topic in [Topic.ack(lane).name, Topic.commands(lane).name, Topic.deskStatus.name] {
@@ -232,6 +236,7 @@ public actor LaneLink {
   }
 
   private func noteFault(_ fault: String) {
+    guard !faults.contains(fault) else { return }
     report(fault)
     faults = Array((faults + [fault]).suffix(5))
     statusPublishedSeq = -1
@@ -250,7 +255,7 @@ public actor LaneLink {
     if let fault = (source as? JournalOutboxSource)?.fault, !faults.contains("\(fault)") {
       noteFault("\(fault)")
     }
-    guard connected else { return }
+    guard connected, !refused else { return }
     while let due = outbox.toSend {
       let records = source.records(after: due.lowerBound - 1, limit: 256)
       guard !records.isEmpty else { break }
@@ -284,6 +289,7 @@ public actor LaneLink {
       return true
     } catch let error as MQTTError {
       if case .refused = error.problem {
+        refused = true
         noteFault("\(error)")
       } else {
         connected = client.isConnected
@@ -310,7 +316,7 @@ public actor LaneLink {
     while ContinuousClock.now < deadline {
       await pump()
       if outbox.unacknowledged == 0 { break }
-      if !deskOnline && connected && outbox.toSend == nil { break }
+      if refused || (!deskOnline && connected && outbox.toSend == nil) { break }
       try? await Task.sleep(for: .milliseconds(50))
     }
     persistAcknowledgementNow()
