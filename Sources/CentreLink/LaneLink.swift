@@ -1,6 +1,9 @@
+import Bowling
 import Centre
 import Foundation
+import LaneBridge
 import MQTT
+import Synchronization
 
 /// A lane's end of the centre link: publishes the journal's records (QoS 1), the retained
 /// board and status, takes the desk's acknowledgements and resend requests. An actor fed
@@ -22,7 +25,31 @@ public actor LaneLink {
     case message(MQTTClient.Message)
     case connection(MQTTClient.ConnectionEvent)
     case tick
+    /// The lane loop applied (or refused) the desk's request `id`.
+    case answered(id: String, RemoteCorrection.Outcome)
   }
+
+  /// The desk's corrections waiting for the lane loop, which takes them between readings.
+  public final class Requests: Sendable {
+    private let waiting = Mutex<[RemoteCorrection]>([])
+
+    func add(_ request: RemoteCorrection) {
+      waiting.withLock { $0.append(request) }
+    }
+
+    /// Takes every waiting request, in the order they came.
+    public func take() -> [RemoteCorrection] {
+      waiting.withLock { waiting in
+        defer { waiting = [] }
+        return waiting
+      }
+    }
+  }
+
+  /// What the lane loop must apply: hand ``Requests/take()`` to `LaneRunner.run(remote:)`.
+  public nonisolated let requests = Requests()
+  /// Request ids handed to the loop and not yet answered.
+  private var pending: Set<String> = []
 
   /// Why the link cannot start: the broker refused the lane's credentials or TLS failed.
   public struct StartFailure: Error, CustomStringConvertible, Sendable {
@@ -44,6 +71,9 @@ public actor LaneLink {
   private var boardPublished = true
   private var statusPublishedSeq = -1
   private var connected = false
+  /// Once connected, the client's network thread reconnects by itself; before, the link
+  /// tries ``retryInterval`` apart.
+  private var reconnectsByItself = false
   /// The desk's retained status says it is online.
   private var deskOnline = false
   /// The broker refused a publish (PUBACK 135): nothing more is published on this
@@ -142,12 +172,22 @@ public actor LaneLink {
       outbox.resendUnacknowledged()
     case .tick:
       await tick()
+    case .answered(let id, let outcome):
+      pending.remove(id)
+      let reply: Payload.Reply =
+        switch outcome {
+        case .done(let sequence, let change):
+          Payload.Reply(id: id, ok: true, message: "corrected (record \(sequence)): \(change)")
+        case .refused(let why): Payload.Reply(id: id, ok: false, message: "refused: \(why)")
+        }
+      await publish(reply, to: .replies(lane), retain: false)
     }
     await pump()
   }
 
   private func connectionCameUp() async {
     connected = true
+    reconnectsByItself = true
     refused = false
     outbox.resendUnacknowledged()
     lastProgress = .now
@@ -163,7 +203,9 @@ public actor LaneLink {
   }
 
   private func tick() async {
-    if !connected && !client.isConnected && ContinuousClock.now - lastAttempt >= Self.retryInterval {
+    if !reconnectsByItself && !client.isConnected
+      && ContinuousClock.now - lastAttempt >= Self.retryInterval
+    {
       lastAttempt = .now
       do {
         try await client.connect()
@@ -208,6 +250,9 @@ public actor LaneLink {
     }
   }
 
+  /// Who a desk request's correction is from, in the journal: `desk/<request id>`.
+  public static func author(ofRequest id: String) -> String { "desk/" + id }
+
   private func obey(_ command: Payload.Command) async {
     let reply: Payload.Reply
     switch command.action {
@@ -215,12 +260,57 @@ public actor LaneLink {
       let from = command.from ?? 1
       outbox.resend(from: from)
       reply = Payload.Reply(id: command.id, ok: true, message: "publishing again from seq \(from)")
-    case .startSession, .endSession, .correct:
+    case .correct:
+      guard !pending.contains(command.id) else { return }  // answered when it is done
+      if let done = journalled(command.id) {
+        reply = Payload.Reply(
+          id: command.id, ok: true, message: "already done as record \(done); not run again")
+      } else if let correction = Self.correction(command) {
+        pending.insert(command.id)
+        let inputs = self.inputs
+        let id = command.id
+        requests.add(
+          RemoteCorrection(correction, author: Self.author(ofRequest: id)) { outcome in
+            inputs.yield(.answered(id: id, outcome))
+          })
+        return
+      } else {
+        reply = Payload.Reply(id: command.id, ok: false, message: "not a correction this lane knows")
+      }
+    case .startSession, .endSession:
       reply = Payload.Reply(
         id: command.id, ok: false,
         message: "this lane does not take \(command.action.rawValue) from the desk yet")
     }
     await publish(reply, to: .replies(lane), retain: false)
+  }
+
+  /// The seq of the journal record made for request `id`, if there is one.
+  private func journalled(_ id: String) -> Int? {
+    let author = JSONValue.string(Self.author(ofRequest: id))
+    var after = 0
+    while case let records = source.records(after: after, limit: 1024), !records.isEmpty {
+      for record in records {
+        if case .object(let fields) = record.record, fields["by"] == author { return record.seq }
+      }
+      after = records[records.count - 1].seq
+    }
+    return nil
+  }
+
+  /// The correction a validated command asks for.
+  static func correction(_ command: Payload.Command) -> Correction? {
+    switch command.correction {
+    case .pins?:
+      let pins = (command.pins ?? []).compactMap(Pin.init(rawValue:))
+      guard pins.count == command.pins?.count else { return nil }
+      return .setPins(PinSet(pins))
+    case .foul?: return .foul(true)
+    case .noFoul?: return .foul(false)
+    case .deadBall?: return .deadBall
+    case .undo?: return .undo
+    case nil: return nil
+    }
   }
 
   private func persistAcknowledgement() {

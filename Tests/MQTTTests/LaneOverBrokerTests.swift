@@ -144,7 +144,9 @@ struct LaneOverBrokerTests {
   func brokerRestarted() async throws {
     let desk = try await startDesk(into: "desk.out")
     let lane1 = try startLane(
-      "lane1", ["--journal", broker.folder + "/lane1.journal", "--speed", "100"], trace: longTrace,
+      // At 50 times its pace the trace lasts 15 s: the lane is still running when the
+      // broker is back (its client retries after 1, 2, 4... s).
+      "lane1", ["--journal", broker.folder + "/lane1.journal", "--speed", "50"], trace: longTrace,
       into: "lane1.out")
     #expect(await eventually { journalRecords("lane1.journal") >= 3 })
     broker.stop()
@@ -192,6 +194,37 @@ struct LaneOverBrokerTests {
     let output = try String(contentsOfFile: broker.folder + "/lane1.out", encoding: .utf8)
     #expect(output.contains("the broker answered 135 (Not authorized)"))
     #expect(deskEvents(["desk.out"], lane: "lane2").isEmpty)
+  }
+
+  @Test("When the desk corrects the last throw with a request id, then the lane journals it once, replies, and answers a repeat from the journal")
+  func deskCorrection() async throws {
+    let journal = broker.folder + "/lane1.journal"
+    let lane1 = try startLane("lane1", ["--journal", journal, "--speed", "5"], trace: longTrace, into: "lane1.out")
+    defer { lane1.stop() }
+    #expect(await eventually { journalRecords("lane1.journal") >= 2 })
+    func correct(_ what: String, id: String, into file: String) throws -> (Int32, String) {
+      let desk = try ChildProcess(
+        lane,
+        ["desk", "--broker", url, "--mqtt-credentials", credentials("desk"), "--lane", "lane1",
+         "--correct", what, "--request-id", id],
+        outputFile: broker.folder + "/" + file)
+      let status = desk.waitForExit()
+      return (status, (try? String(contentsOfFile: broker.folder + "/" + file, encoding: .utf8)) ?? "")
+    }
+    // When the desk asks for an undo as request r-1.
+    let (status, reply) = try correct("undo", id: "r-1", into: "first.out")
+    #expect(status == 0, "\(reply)")
+    #expect(reply.contains("lane1 r-1: corrected (record"), "\(reply)")
+    // And asks again with the same id.
+    let (again, repeated) = try correct("undo", id: "r-1", into: "again.out")
+    #expect(again == 0, "\(repeated)")
+    #expect(repeated.contains("already done as record"), "\(repeated)")
+    // Then the journal holds the correction once, with who asked.
+    let text = try String(contentsOfFile: journal, encoding: .utf8)
+    #expect(text.components(separatedBy: "\"by\":\"desk/r-1\"").count - 1 == 1)
+    // And a correction that is not one is refused before it is sent.
+    let (bad, _) = try correct("pins:11", id: "r-2", into: "bad.out")
+    #expect(bad == 64)
   }
 
   @Test("When the credentials are wrong, then lane simulate says so and exits 77 without scoring")

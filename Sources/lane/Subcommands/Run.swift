@@ -73,6 +73,7 @@ extension Lane {
         try runner.run(
           &sensor, journal: &journal, display: &display,
           commands: { readsConsole ? console.lines() : [] },
+          remote: { link?.requests.take() ?? [] },
           until: { StopSignal.isRequested })
         print("lane run: stopped; \(LaneSummary(journal.session))", to: &warnings)
       } catch let error as GPIOError {

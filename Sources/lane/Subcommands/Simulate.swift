@@ -98,10 +98,12 @@ extension Lane {
         if paced {
           var pacedSensor = PacedSensor(sensor, clock: ContinuousWallClock(), speed: speed ?? 1)
           status = try runner.run(
-            &pacedSensor, journal: &journal, display: &display, until: { StopSignal.isRequested })
+            &pacedSensor, journal: &journal, display: &display,
+            remote: { link?.requests.take() ?? [] }, until: { StopSignal.isRequested })
         } else {
           status = try runner.run(
-            &sensor, journal: &journal, display: &display, until: { StopSignal.isRequested })
+            &sensor, journal: &journal, display: &display,
+            remote: { link?.requests.take() ?? [] }, until: { StopSignal.isRequested })
         }
       } catch let error as TraceError {
         print("lane simulate: \(traceName): \(error)", to: &warnings)
