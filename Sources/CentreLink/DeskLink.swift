@@ -38,6 +38,7 @@ public actor DeskLink {
   private var lastResendRequest: [DeskConsumer.Key: ContinuousClock.Instant] = [:]
   private var requests = 0
   private var changed = true
+  private var lastDrawn = ContinuousClock.now
 
   /// How long the desk waits before asking the same lane's session for a resend again.
   public static let resendInterval: Duration = .seconds(1)
@@ -93,9 +94,13 @@ public actor DeskLink {
     client.disconnect(sendingWill: true)
   }
 
+  /// Redraws the overview after a change, and every second for the throws' ages.
   private func tick() {
-    guard output == .overview, changed else { return }
+    guard output == .overview, changed || ContinuousClock.now - lastDrawn >= .seconds(1) else {
+      return
+    }
     changed = false
+    lastDrawn = .now
     write(DeskOverview.render(lanes, now: .now))
   }
 
