@@ -147,6 +147,8 @@ let package = Package(
       dependencies: ["Centre", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
     // Starts a real mosquitto per test with the files in deploy/centre/.
+    .testTarget(
+      name: "CentreLinkTests", dependencies: ["CentreLink", "Centre", "LaneBridge", "Bowling"]),
     // Also runs the built `lane` (lane simulate --broker, lane desk) against it.
     .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Centre", "lane"]),
     .testTarget(name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling"]),
