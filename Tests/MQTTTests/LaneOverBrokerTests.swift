@@ -251,3 +251,50 @@ struct LaneOverBrokerTests {
     #expect(output.contains("is readable by every user of this machine"))
   }
 }
+
+@Suite(
+  "lane simulate and lane desk over mqtts:// with the recipe's CA",
+  .tags(.broker), .enabled(if: TestBroker.shouldRun, TestBroker.skipReason))
+struct LaneOverTLSTests {
+  @Test("When lane and desk connect with mqtts:// and --cafile, then the desk prints each journal record once; without the CA file the lane exits 64")
+  func gameOverTLS() async throws {
+    let broker = try TestBroker(tls: true)
+    guard let lane = laneBinary, let tlsPort = broker.tlsPort else {
+      throw TestBroker.Failure(description: "the built lane or the TLS listener is missing")
+    }
+    let url = "mqtts://localhost:\(tlsPort)"
+    let ca = broker.folder + "/ca.crt"
+    let desk = try ChildProcess(
+      lane,
+      ["desk", "--broker", url, "--cafile", ca, "--mqtt-credentials", broker.folder + "/desk.credentials", "--json"],
+      outputFile: broker.folder + "/desk.out")
+    #expect(await broker.waitForLog("lanebridge/v1/lanes/+/events"))
+    let lane1 = try ChildProcess(
+      lane,
+      ["simulate", "--broker", url, "--cafile", ca, "--mqtt-credentials", broker.folder + "/lane1.credentials",
+       "--journal", broker.folder + "/lane1.journal", gameTrace],
+      outputFile: broker.folder + "/lane1.out")
+    #expect(lane1.waitForExit() == 0)
+    let journal = try String(contentsOfFile: broker.folder + "/lane1.journal", encoding: .utf8)
+    let records = journal.split(separator: "\n").count
+    func seqs() -> [Int] {
+      let text = (try? String(contentsOfFile: broker.folder + "/desk.out", encoding: .utf8)) ?? ""
+      return text.split(separator: "\n").compactMap { line in
+        guard line.hasPrefix("{"),
+          let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        else { return nil }
+        return object["seq"] as? Int
+      }
+    }
+    #expect(await eventually { seqs().count >= records })
+    desk.stop()
+    #expect(records > 1)
+    #expect(seqs() == Array(1...max(1, records)))
+
+    let noCA = try ChildProcess(
+      lane,
+      ["simulate", "--broker", url, "--mqtt-credentials", broker.folder + "/lane1.credentials", gameTrace],
+      outputFile: broker.folder + "/noca.out")
+    #expect(noCA.waitForExit() == 64)
+  }
+}
