@@ -89,8 +89,11 @@ public actor DeskLink {
     while !shouldStop() {
       try? await Task.sleep(for: .milliseconds(100))
     }
+    // The message in hand is printed and acknowledged before the desk goes: an event
+    // printed but not acknowledged would be printed again by the next desk.
     receiver.cancel()
     ticker.cancel()
+    await receiver.value
     client.disconnect(sendingWill: true)
   }
 
