@@ -38,6 +38,10 @@ public actor DeskLink {
   private var lastResendRequest: [DeskConsumer.Key: ContinuousClock.Instant] = [:]
   private var requests = 0
   private var changed = true
+  /// The newest acknowledgement of each lane not yet handed to the broker; one publish at
+  /// a time takes the newest, so a retained ack never goes back and events never wait.
+  private var acknowledgementsDue: [LaneID: Payload.Ack] = [:]
+  private var flushing: Task<Void, Never>?
   private var lastDrawn = ContinuousClock.now
 
   /// How long the desk waits before asking the same lane's session for a resend again.
@@ -94,6 +98,7 @@ public actor DeskLink {
     receiver.cancel()
     ticker.cancel()
     await receiver.value
+    await flushing?.value
     client.disconnect(sendingWill: true)
   }
 
@@ -119,11 +124,11 @@ public actor DeskLink {
       // Our own acks come back live (not retained); only the stored ones say where we were.
       guard message.retain else { return }
       let resumed = consumer.resume(DeskConsumer.Key(lane: lane, session: ack.session), acknowledgedUpTo: ack.upto)
-      await deliver(resumed, lane: lane, session: ack.session)
+      deliver(resumed, lane: lane, session: ack.session)
     case .event(let event):
       let key = DeskConsumer.Key(lane: event.lane, session: event.session)
       let outcome = consumer.receive(event)
-      await deliver(outcome.delivered, lane: event.lane, session: event.session)
+      deliver(outcome.delivered, lane: event.lane, session: event.session)
       if let from = outcome.resendFrom { await askResend(key, from: from) }
     case .status(let status):
       lanes[status.lane, default: LaneView()].state = status.state
@@ -143,7 +148,7 @@ public actor DeskLink {
     }
   }
 
-  private func deliver(_ events: [Payload.Event], lane: LaneID, session: String) async {
+  private func deliver(_ events: [Payload.Event], lane: LaneID, session: String) {
     guard !events.isEmpty else { return }
     for event in events {
       if output == .jsonLines {
@@ -158,8 +163,18 @@ public actor DeskLink {
     lanes[lane, default: LaneView()].delivered += events.count
     changed = true
     if let ack = consumer.acknowledgement(DeskConsumer.Key(lane: lane, session: session)) {
+      acknowledgementsDue[lane] = ack
+      if flushing == nil { flushing = Task { await self.flushAcknowledgements() } }
+    }
+  }
+
+  /// Publishes the due acknowledgements, newest per lane, until none is left.
+  private func flushAcknowledgements() async {
+    while let (lane, ack) = acknowledgementsDue.first {
+      acknowledgementsDue[lane] = nil
       await publish(ack, to: .ack(lane), retain: true)
     }
+    flushing = nil
   }
 
   private func askResend(_ key: DeskConsumer.Key, from seq: Int) async {
