@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "LaneBridge", targets: ["LaneBridge"]),
     .library(name: "MQTT", targets: ["MQTT"]),
     .library(name: "Centre", targets: ["Centre"]),
+    .library(name: "CentreLink", targets: ["CentreLink"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -123,6 +124,9 @@ let package = Package(
         "Calibration",
         "GPIOLineSensor",
         "Wiring",
+        "Centre",
+        "CentreLink",
+        "MQTT",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -147,6 +151,10 @@ let package = Package(
       dependencies: ["Bowling", "LaneSensing"],
       path: "Tests/TestSupport"
     ),
+    // The centre link's I/O shell: the lane's outbox actor over the journal and an MQTT
+    // client (`lane run`/`lane simulate --broker`), and the desk's (`lane desk`).
+    .target(
+      name: "CentreLink", dependencies: ["Centre", "MQTT", "LaneBridge", "Journal", "Bowling"]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
     .testTarget(name: "ScoreboardTests", dependencies: ["Scoreboard"]),
     .testTarget(
@@ -173,7 +181,11 @@ let package = Package(
       dependencies: ["Centre", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
     // Starts a real mosquitto per test with the files in deploy/centre/.
-    .testTarget(name: "MQTTTests", dependencies: ["MQTT"]),
+    .testTarget(
+      name: "CentreLinkTests",
+      dependencies: ["CentreLink", "Centre", "LaneBridge", "Journal", "Bowling", "TestSupport"]),
+    // Also runs the built `lane` (lane simulate --broker, lane desk) against it.
+    .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Centre", "lane"]),
     .testTarget(
       name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling", "TestSupport"]),
     .testTarget(
