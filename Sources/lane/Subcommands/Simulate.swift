@@ -2,6 +2,7 @@ import ArgumentParser
 import LaneBridge
 import LaneSensing
 import SimulatedPinSensor
+import WebServer
 
 #if canImport(Glibc)
   import Glibc
@@ -18,8 +19,10 @@ extension Lane {
         go to stderr. SIGINT, SIGTERM or SIGHUP stops it cleanly: the record in hand is \
         finished, the games so far and a summary are printed, exit status 0. Exit status 64 \
         for bad options, 65 for a malformed trace, 66 when it cannot be opened, 74 when the \
-        journal or standard output cannot be written. The trace format is described in \
-        docs/trace-format.md.
+        journal or standard output cannot be written, 69 when the --http address cannot be \
+        bound. With --http the boards are served in a browser while the trace plays (pace it \
+        with --speed) and after it ends, until stopped (docs/display.md). The trace format \
+        is described in docs/trace-format.md.
         """
     )
 
@@ -38,6 +41,8 @@ extension Lane {
     @OptionGroup var session: SessionOptions
 
     @OptionGroup var detector: DetectorOptions
+
+    @OptionGroup var web: HTTPOptions
 
     @Argument(help: "The trace file, or - for standard input.")
     var trace: String
@@ -79,6 +84,9 @@ extension Lane {
       var warnings = StandardError()
       var sensor = try openTrace()
       var journal = try session.openSession(command: "simulate")
+      let boards = try web.start(command: "simulate")
+      defer { boards?.server.stop() }
+      if let boards { display = DisplayPair(display, boards.display) }
       StopSignal.install()
       let status: LaneEvent.Status
       do {
@@ -101,6 +109,9 @@ extension Lane {
         print(
           "lane simulate: stopped before the end of the trace; \(LaneSummary(journal.session))",
           to: &warnings)
+      } else if boards != nil {
+        print("lane simulate: the trace ended; serving the boards until stopped", to: &warnings)
+        while !StopSignal.isRequested { usleep(100_000) }
       }
     }
 
