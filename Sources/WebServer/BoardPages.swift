@@ -48,11 +48,14 @@ enum BoardPages {
       const status = document.getElementById("link");
       const open = () => {
         source = new EventSource(url);
+        // The boards a page is sent on (re)connecting were published before it listened:
+        // their age is not an update's latency.
+        const current = new Set();
         source.addEventListener("open", () => { status.textContent = "live"; status.className = "status live"; });
         source.addEventListener("board", event => {
           const board = JSON.parse(event.data);
           onBoard(board);
-          recordLatency(board);
+          if (current.has(board.lane)) recordLatency(board); else current.add(board.lane);
         });
         source.addEventListener("error", () => {
           status.textContent = "reconnecting"; status.className = "status";
@@ -70,22 +73,27 @@ enum BoardPages {
     <html lang="en"><head><meta charset="utf-8"><title>Lane</title>
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <style>\(style)
-    main { display: flex; gap: 32px; padding: 24px 32px; align-items: flex-start; }
-    #sheet { flex: 1; }
-    .bowler { margin-bottom: 20px; }
-    .bowler td { border: 3px solid var(--line); background: var(--cell); text-align: center; }
-    .bowler .name { width: 260px; font-size: 40px; text-align: left; padding: 8px 16px;
-      overflow: hidden; white-space: nowrap; text-overflow: ellipsis; max-width: 260px; }
-    .bowler.up .name { background: var(--hi); color: #000; }
-    .frame { width: 118px; vertical-align: top; }
-    .frame.tenth { width: 160px; }
-    .marks { display: flex; justify-content: flex-end; height: 52px; }
-    .marks span { width: 44px; font-size: 40px; line-height: 52px; border-left: 2px solid var(--line);
+    main { padding: 24px 32px; }
+    #sheet { width: 100%; table-layout: fixed; }
+    #sheet td { border: 3px solid var(--line); background: var(--cell); text-align: center; }
+    #sheet col.cf { width: 7%; }
+    #sheet col.ct { width: 10%; }
+    #sheet col.cn { width: 14%; }
+    #sheet .name { font-size: 44px; text-align: left; padding: 8px 16px;
+      overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+    #sheet tr.up .name { background: var(--hi); color: #000; }
+    .marks { display: flex; justify-content: flex-end; height: 60px; }
+    .marks span { flex: 0 0 33%; font-size: 46px; line-height: 60px; border-left: 2px solid var(--line);
       border-bottom: 2px solid var(--line); }
+    .tenth .marks span { flex-basis: 33.3%; }
+    .frame:not(.tenth) .marks span { flex-basis: 45%; }
     .marks span.split { color: var(--split); }
-    .total { font-size: 52px; line-height: 72px; font-weight: bold; }
-    .series { width: 170px; font-size: 56px; font-weight: bold; }
-    .series small { display: block; font-size: 22px; color: var(--dim); font-weight: normal; }
+    .total { font-size: 54px; line-height: 84px; font-weight: bold; }
+    .series { font-size: 64px; font-weight: bold; }
+    .series small { display: block; font-size: 24px; color: var(--dim); font-weight: normal; }
+    #lower { display: flex; gap: 48px; margin-top: 24px; align-items: flex-start; }
+    #up { font-size: 56px; font-weight: bold; color: var(--hi); }
+    #lower .banner { padding: 12px 0; font-size: 36px; }
     #deckbox { width: 460px; text-align: center; }
     #deckbox .label { font-size: 44px; font-weight: bold; height: 60px; }
     #deckbox .label.split { color: var(--split); }
@@ -100,11 +108,14 @@ enum BoardPages {
     </style></head>
     <body>
     <header><span id="title">Lane</span><span id="game"></span><span id="link" class="status">connecting</span></header>
-    <main><section id="sheet"></section>
-    <section id="deckbox"><svg id="deck" viewBox="0 0 440 400" width="440" height="400" role="img" aria-label="pin deck"></svg>
-    <div id="decklabel" class="label"></div></section></main>
-    <div id="notice" class="banner notice"></div>
-    <div id="faults" class="banner faults"></div>
+    <main><table id="sheet"><colgroup><col class="cn">
+    <col class="cf"><col class="cf"><col class="cf"><col class="cf"><col class="cf">
+    <col class="cf"><col class="cf"><col class="cf"><col class="cf"><col class="ct">
+    <col class="cs"></colgroup><tbody></tbody></table>
+    <div id="lower"><section id="deckbox"><svg id="deck" viewBox="0 0 440 400" width="440" height="400" role="img" aria-label="pin deck"></svg>
+    <div id="decklabel" class="label"></div></section>
+    <section><div id="up"></div><div id="notice" class="banner notice"></div>
+    <div id="faults" class="banner faults"></div></section></div></main>
     <pre id="latencies"></pre>
     <script>\(script)
     const lane = laneFromPath();
@@ -142,8 +153,7 @@ enum BoardPages {
       text.className = "label" + (deck.isSplit ? " split" : "");
     }
     function drawBowler(bowler, index, board) {
-      const table = el("table", { class: "bowler" + (index === board.currentBowler ? " up" : ""), "data-bowler": index });
-      const row = el("tr");
+      const row = el("tr", { class: index === board.currentBowler ? "up" : "", "data-bowler": index });
       row.appendChild(el("td", { class: "name" }, bowler.name || "Bowler " + (index + 1)));
       for (let number = 1; number <= 10; number++) {
         const frame = bowler.game.frames.find(f => f.number === number);
@@ -165,17 +175,21 @@ enum BoardPages {
       const series = el("td", { class: "series", "data-game-total": bowler.game.total }, bowler.game.total);
       series.appendChild(el("small", {}, "series " + bowler.seriesTotal));
       row.appendChild(series);
-      table.appendChild(row);
-      return table;
+      return row;
     }
     function render(board) {
       const sheet = document.getElementById("sheet");
-      sheet.replaceChildren(...board.bowlers.map((b, i) => drawBowler(b, i, board)));
+      sheet.tBodies[0].replaceChildren(...board.bowlers.map((b, i) => drawBowler(b, i, board)));
       sheet.setAttribute("data-sequence", board.sequence);
       sheet.setAttribute("data-status", board.status);
       const up = board.bowlers[board.currentBowler];
       document.getElementById("game").textContent = up ? "Game " + up.game.number + " \\u00b7 " + statusWords[board.status] : "";
       drawDeck(board.deck);
+      const frames = up ? up.game.frames : [];
+      const last = frames.length ? frames[frames.length - 1] : null;
+      const frame = !last ? 1 : (last.number === 10 || last.balls.length === 1 && last.balls[0].mark !== "X" ? last.number : last.number + 1);
+      document.getElementById("up").textContent = !up || up.game.isComplete ? "" :
+        "Up: " + (up.name || "Bowler " + (board.currentBowler + 1)) + ", frame " + frame;
       document.getElementById("notice").textContent = board.notice || "";
       document.getElementById("faults").textContent = board.faults.join("  \\u2022  ");
     }

@@ -50,9 +50,24 @@ struct BrowserTests {
     // When: the overhead board and the desk are open while the trace plays.
     let overhead = try browser.open("\(base)/lanes/1")
     let desk = try browser.open("\(base)/")
-    try browser.wait(for: "document.getElementById('sheet').dataset.status === 'ended'", in: overhead, within: 90)
+    // Every split leave the deck is drawn with, as it happens.
+    try browser.wait(for: "document.getElementById('deck') && document.getElementById('deck').dataset.count", in: overhead)
+    try browser.evaluate(
+      """
+      window.splitsSeen = [];
+      window.splitBoards = [];
+      new MutationObserver(() => {
+        const deck = document.getElementById('deck');
+        const sequence = document.getElementById('sheet').dataset.sequence;
+        if (deck.dataset.split === 'true' && splitBoards[splitBoards.length - 1] !== sequence) {
+          splitBoards.push(sequence);
+          splitsSeen.push(deck.dataset.standing);
+        }
+      }).observe(document.getElementById('deck'), { attributes: true });
+      """, in: overhead)
+    try browser.wait(for: "document.getElementById('sheet') && document.getElementById('sheet').dataset.status === 'ended'", in: overhead, within: 90)
     try lane.waitForError { $0.contains("serving the boards until stopped") }
-    try browser.wait(for: "document.querySelector('#lanes tr[data-lane=\"1\"] .status').dataset.status === 'ended'", in: desk)
+    try browser.wait(for: "document.querySelector('#lanes tr[data-lane=\"1\"] .status')?.dataset.status === 'ended'", in: desk)
 
     // Then: every frame's marks and running total, and the pins left after each ball.
     let frames = try #require(
@@ -84,6 +99,12 @@ struct BrowserTests {
             drawn: [...svg.querySelectorAll('circle.standing')].map(c => c.dataset.pin).join(',') }; })()
         """, in: overhead) as? [String: String])
     #expect(deck["standing"] == deck["drawn"])
+    // The splits after the first frame (the page may open after the first ball): each drawn
+    // on the deck, marked, as the ball left it.
+    let splitLeaves = expected.balls.filter(\.isSplit).compactMap { $0.standingAfter.pins?.map(String.init).joined(separator: ",") }
+    let seen = try browser.evaluate("splitsSeen", in: overhead) as? [String] ?? []
+    #expect(splitLeaves.count >= 2)
+    #expect(Array(seen.suffix(2)) == Array(splitLeaves.suffix(2)))
 
     // Then: the name is shown as typed, never read as markup.
     #expect(try browser.evaluate("document.querySelector('#sheet .name').textContent", in: overhead) as? String == name)
@@ -100,6 +121,9 @@ struct BrowserTests {
 
     // The screenshots and the latency, kept under .build/web-boards/.
     for (page, file) in [(overhead, "overhead.png"), (desk, "desk.png"), (games, "games.png")] {
+      try browser.send(
+        "Emulation.setDeviceMetricsOverride",
+        ["width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": false], session: page)
       try browser.screenshot(of: page).write(to: Self.output.appendingPathComponent(file))
     }
     let latencies = try #require(

@@ -114,6 +114,7 @@ final class Chromium {
   }
 
   /// The value of a JavaScript expression in a page.
+  @discardableResult
   func evaluate(_ expression: String, in session: String) throws -> Any? {
     let result = try send(
       "Runtime.evaluate", ["expression": expression, "returnByValue": true], session: session)
