@@ -31,12 +31,19 @@ struct HTTPCommandTests {
   }
 
   @Test("When the port is taken, then lane exits 69 and says to choose another address")
-  func portTaken() throws {
-    let server = try RunningBoardServer.start(
+  func portTaken() async throws {
+    let server = try await RunningBoardServer.start(
       BoardServer(hub: BoardHub(), address: HTTPAddress(host: "127.0.0.1", port: 0)))
-    defer { server.stop() }
 
-    let (status, errors) = try Self.lane(["simulate", "--http", "127.0.0.1:\(server.port)", Self.trace])
+    let port = server.port
+    let outcome: Result<(status: Int32, errors: String), any Error>
+    do {
+      outcome = .success(try await offPool { try Self.lane(["simulate", "--http", "127.0.0.1:\(port)", Self.trace]) })
+    } catch {
+      outcome = .failure(error)
+    }
+    await server.stop()
+    let (status, errors) = try outcome.get()
 
     #expect(status == 69)
     #expect(errors.contains("already in use"))

@@ -6,7 +6,9 @@ import Foundation
 
 /// A plain HTTP/1.1 client on a loopback TCP socket, for reading the server's responses
 /// (Server-Sent Events included) as bytes with a deadline.
-final class LoopbackClient {
+///
+/// Used from one test at a time, its blocking reads on a thread of their own (`offPool`).
+final class LoopbackClient: @unchecked Sendable {
   enum Failure: Error { case socket(String), timedOut(String) }
 
   private var descriptor: Int32
@@ -42,7 +44,7 @@ final class LoopbackClient {
 
   /// Reads until `done` holds for what was received, or fails after `seconds`.
   @discardableResult
-  func read(within seconds: Double = 10, until done: (String) -> Bool) throws -> String {
+  func read(within seconds: Double = 30, until done: (String) -> Bool) throws -> String {
     let deadline = Date().addingTimeInterval(seconds)
     var buffer = [UInt8](repeating: 0, count: 65_536)
     var bytes = Array(received.utf8)
@@ -60,7 +62,7 @@ final class LoopbackClient {
   }
 
   /// The whole response of a request whose body has a Content-Length.
-  func response(within seconds: Double = 10) throws -> (head: String, body: String) {
+  func response(within seconds: Double = 30) throws -> (head: String, body: String) {
     let text = try read(within: seconds) { text in
       guard let split = text.range(of: "\r\n\r\n") else { return false }
       let head = text[..<split.lowerBound].lowercased()
