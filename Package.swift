@@ -30,6 +30,10 @@ let package = Package(
     .package(url: "https://github.com/LebJe/TOMLKit", .upToNextMinor(from: "0.6.0")),
     // Property-based tests only (Tests/RobustnessTests); no library target uses it.
     .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+    // The web boards' HTTP server (Sources/WebServer); only `lane` and its tests link it.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
   ],
   targets: [
     // The pure ten-pin domain: pins, throws, frames, games. No I/O.
@@ -49,6 +53,20 @@ let package = Package(
       dependencies: [
         "Bowling", "Scoreboard", "LaneSensing", "Wiring", "GPIO",
         "GPIOPinSensor", "Calibration", "GPIOLineSensor", "Journal", "SafeFiles",
+      ]
+    ),
+    // The web boards' model: a lane's events and session as JSON board state and an event
+    // stream numbered by journal sequence. Pure; no I/O.
+    .target(name: "WebBoard", dependencies: ["Bowling", "LaneBridge"]),
+    // The web boards' HTTP server: pages, JSON and Server-Sent Events over hummingbird, fed
+    // by WebDisplay, a LaneDisplay.
+    .target(
+      name: "WebServer",
+      dependencies: [
+        "WebBoard", "LaneBridge", "Bowling",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
     // libgpiod as installed (1.6 or 2.x), found with pkg-config.
@@ -127,6 +145,7 @@ let package = Package(
         "Centre",
         "CentreLink",
         "MQTT",
+        "WebServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -188,6 +207,17 @@ let package = Package(
     .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Centre", "lane"]),
     .testTarget(
       name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling", "TestSupport"]),
+    .testTarget(
+      name: "WebBoardTests",
+      dependencies: ["WebBoard", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor"]
+    ),
+    // The web server with real HTTP clients, and the pages in headless Chromium.
+    .testTarget(
+      name: "WebServerTests",
+      dependencies: [
+        "lane", "WebServer", "WebBoard", "LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor",
+      ]
+    ),
     .testTarget(
       name: "SimulatedPinSensorTests",
       dependencies: ["SimulatedPinSensor", "LaneSensing", "Bowling", "TestSupport"]

@@ -3,6 +3,7 @@ import CentreLink
 import GPIO
 import Journal
 import LaneBridge
+import WebServer
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +18,7 @@ extension Lane {
         On a terminal the scoreboard and pin deck are redrawn in place; otherwise each throw \
         is a log line. Stops cleanly on SIGINT, SIGTERM or SIGHUP (a second one ends it at once). \
         Exit status 78 for a bad wiring file, 77 when the chip may not be opened, 69 when a \
-        chip or line is unavailable, 74 when reading the lines, writing the journal or standard output fails. \
+        chip or line is unavailable or the --http address cannot be bound, 74 when reading the lines, writing the journal or standard output fails. \
         With --journal every throw is durable before it is shown, and a restart resumes the \
         games where they were. On a terminal, type u (undo), f (foul on/off), d (dead ball) \
         or p PINS (the last ball's pins), then Enter; see docs/operations.md. With --broker \
@@ -36,6 +37,7 @@ extension Lane {
     @OptionGroup var session: SessionOptions
 
     @OptionGroup var centre: CentreOptions
+    @OptionGroup var web: HTTPOptions
 
     @Option(help: "Who console corrections are from, in the journal (default: console).")
     var by = "console"
@@ -64,6 +66,9 @@ extension Lane {
           LogDisplay(output: StandardOutput(), warnings: StandardError())
         }
       if let link { display = CentreLinkDisplay(local: display, link: link.inputs) }
+      let boards = try web.start(command: "run")
+      defer { boards?.server.stop() }
+      if let boards { display = DisplayPair(display, boards.display) }
       let runner = LaneRunner(
         detector: detector.configuration(over: hardware.detector), operatorName: by)
       if session.journal == nil {

@@ -4,6 +4,7 @@ import Journal
 import LaneBridge
 import LaneSensing
 import SimulatedPinSensor
+import WebServer
 
 #if canImport(Glibc)
   import Glibc
@@ -20,10 +21,13 @@ extension Lane {
         go to stderr. SIGINT, SIGTERM or SIGHUP stops it cleanly: the record in hand is \
         finished, the games so far and a summary are printed, exit status 0. Exit status 64 \
         for bad options, 65 for a malformed trace, 66 when it cannot be opened, 74 when the \
-        journal or standard output cannot be written. The trace format is described in \
-        docs/trace-format.md. With --broker every journal record is published to the centre \
-        (docs/centre.md); at the end it waits up to 10 s for the desk's acknowledgement. Exit \
-        status 77 when the broker refuses the credentials, 78 when TLS or the host name fails.
+        journal or standard output cannot be written, 69 when the --http address cannot be \
+        bound. With --http the boards are served in a browser while the trace plays (pace it \
+        with --speed) and after it ends, until stopped (docs/display.md). The trace format \
+        is described in docs/trace-format.md. With --broker every journal record is published \
+        to the centre (docs/centre.md); at the end it waits up to 10 s for the desk's \
+        acknowledgement. Exit status 77 when the broker refuses the credentials, 78 when TLS \
+        or the host name fails.
         """
     )
 
@@ -44,6 +48,7 @@ extension Lane {
     @OptionGroup var detector: DetectorOptions
 
     @OptionGroup var centre: CentreOptions
+    @OptionGroup var web: HTTPOptions
 
     @Argument(help: "The trace file, or - for standard input.")
     var trace: String
@@ -93,6 +98,9 @@ extension Lane {
       }
       if let link { display = CentreLinkDisplay(local: display, link: link.inputs) }
       defer { link?.stop(command: "simulate", journalled: session.journal != nil) }
+      let boards = try web.start(command: "simulate")
+      defer { boards?.server.stop() }
+      if let boards { display = DisplayPair(display, boards.display) }
       StopSignal.install()
       let status: LaneEvent.Status
       do {
@@ -117,6 +125,9 @@ extension Lane {
         print(
           "lane simulate: stopped before the end of the trace; \(LaneSummary(journal.session))",
           to: &warnings)
+      } else if boards != nil {
+        print("lane simulate: the trace ended; serving the boards until stopped", to: &warnings)
+        while !StopSignal.isRequested { usleep(100_000) }
       }
     }
 

@@ -1,0 +1,74 @@
+import Bowling
+import LaneBridge
+
+/// Turns a lane's events into board updates: the lane's ``LaneBoard`` after each event,
+/// numbered by the event's journal sequence.
+///
+/// A pure fold: it keeps what the session does not hold (the status, the deck between
+/// balls, recent warnings, the last notice) and is told the time each event is published.
+public struct BoardFeed: Sendable {
+  /// The lane's name.
+  public let lane: String
+  /// The board after the last event.
+  public private(set) var board: LaneBoard
+
+  public init(lane: String, session: LaneSession = LaneSession(bowlers: [])) {
+    self.lane = lane
+    board = LaneBoard(lane: lane, session: session, sequence: 0, status: .waiting)
+  }
+
+  /// The board after `event`, which left `session` behind.
+  ///
+  /// - Parameters:
+  ///   - publishedAt: When the event is published, milliseconds since 1970.
+  /// - Returns: The update to send to the lane's pages.
+  public mutating func apply(
+    _ event: LaneEvent, in session: LaneSession, publishedAt: Double? = nil
+  ) -> BoardUpdate {
+    var next = LaneBoard(lane: lane, session: session, sequence: event.sequence, status: board.status)
+    next.faults = board.faults
+    next.notice = board.notice
+    next.deck = board.deck
+    switch event.kind {
+    case .status(.running): next.status = .running
+    case .status(.sensorEnded): next.status = .ended
+    case .status(.stopped): next.status = .stopped
+    case .scored(let scored):
+      let leave = scored.detected.standingBefore.subtracting(scored.detected.knocked)
+      next.deck = LaneBoard.Deck(leave, isSplit: Self.lastBall(in: session)?.isSplit ?? false)
+      next.notice = nil
+    case .deckChanged(let standing):
+      next.deck = LaneBoard.Deck(standing)
+    case .corrected(let correction, let change, let author):
+      next.notice = "correction by \(author): \(correction): \(change)"
+      next.deck = Self.deckAfterLastBall(in: session) ?? board.deck
+    case .notice(let message):
+      next.notice = message
+    case .frameCompleted, .gameCompleted, .bowlerUp:
+      break
+    case .warning, .journalRecovered:
+      break
+    }
+    if let line = event.warningLine {
+      next.faults = Array((next.faults + [line]).suffix(LaneBoard.faultLimit))
+    }
+    next.publishedAt = publishedAt
+    board = next
+    return BoardUpdate(board: next)
+  }
+
+  /// The last ball bowled in the session, by whoever bowled it.
+  private static func lastBall(in session: LaneSession) -> Bowling.Ball? {
+    guard let place = session.recorded.last else { return nil }
+    let game = session.series[place.bowler].games[place.game - 1]
+    return game.balls.last { $0.position == place.position }
+  }
+
+  /// The deck as the last ball left it, once a correction has rescored it.
+  private static func deckAfterLastBall(in session: LaneSession) -> LaneBoard.Deck? {
+    guard let ball = lastBall(in: session) else { return nil }
+    let after = ball.standingAfter
+    return LaneBoard.Deck(
+      standing: after.pins.map { $0.map(\.rawValue) }, count: after.count, isSplit: ball.isSplit)
+  }
+}

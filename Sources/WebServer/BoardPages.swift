@@ -1,0 +1,293 @@
+/// The web boards' pages: plain HTML, CSS and JavaScript with nothing fetched from
+/// elsewhere, so they work with no internet.
+///
+/// The pages hold no lane data: the script reads the lane from the address, the boards
+/// from the JSON and the event stream, and writes every text with `textContent`, so a
+/// bowler's name is shown as typed and never read as markup.
+enum BoardPages {
+  /// Shared look: dark, high contrast, sized for a 1080p screen read from 10 m.
+  static let style = """
+    :root { color-scheme: dark; --bg: #0b1020; --fg: #f4f6ff; --dim: #8a93b8; --hi: #ffd23f;
+      --cell: #161d36; --line: #2c365e; --split: #ff4d4d; }
+    * { box-sizing: border-box; }
+    body { margin: 0; background: var(--bg); color: var(--fg);
+      font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; }
+    header { display: flex; justify-content: space-between; align-items: baseline;
+      padding: 16px 32px; font-size: 40px; font-weight: bold; border-bottom: 4px solid var(--line); }
+    header .status { font-size: 28px; color: var(--dim); }
+    header .status.live { color: #5fe37a; }
+    .banner { padding: 8px 32px; font-size: 28px; min-height: 1em; }
+    .faults { color: var(--split); }
+    .notice { color: var(--hi); }
+    table { border-collapse: collapse; }
+    a { color: var(--fg); }
+    """
+
+  /// Shared script: the event stream that reconnects, the latency record, small helpers.
+  static let script = """
+    "use strict";
+    const laneFromPath = () => decodeURIComponent(location.pathname.split("/")[2] || "");
+    function el(tag, attrs, text) {
+      const node = document.createElement(tag);
+      for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+      if (text !== undefined && text !== null) node.textContent = String(text);
+      return node;
+    }
+    // Publish-to-page latency of each board shown, newest last, for the browser tests.
+    const latencies = [];
+    function recordLatency(board) {
+      if (typeof board.publishedAt !== "number") return;
+      latencies.push(Math.max(0, Date.now() - board.publishedAt));
+      if (latencies.length > 2000) latencies.shift();
+      document.getElementById("latencies").textContent = latencies.map(x => x.toFixed(1)).join(" ");
+    }
+    // An EventSource that comes back after the server ends the stream or goes away; the
+    // browser sends Last-Event-ID and the server starts with the current boards.
+    function follow(url, onBoard) {
+      let source = null;
+      const status = document.getElementById("link");
+      const open = () => {
+        source = new EventSource(url);
+        // The boards a page is sent on (re)connecting were published before it listened:
+        // their age is not an update's latency.
+        const current = new Set();
+        source.addEventListener("open", () => { status.textContent = "live"; status.className = "status live"; });
+        source.addEventListener("board", event => {
+          const board = JSON.parse(event.data);
+          onBoard(board);
+          if (current.has(board.lane)) recordLatency(board); else current.add(board.lane);
+        });
+        source.addEventListener("error", () => {
+          status.textContent = "reconnecting"; status.className = "status";
+          if (source.readyState === EventSource.CLOSED) setTimeout(open, 1000);
+        });
+      };
+      open();
+    }
+    const statusWords = { waiting: "waiting", running: "bowling", ended: "trace ended", stopped: "stopped" };
+    """
+
+  /// `/lanes/<lane>`: every bowler's frames, who is up, and the pin deck.
+  static let overhead = """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>Lane</title>
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <style>\(style)
+    main { padding: 24px 32px; }
+    #sheet { width: 100%; table-layout: fixed; }
+    #sheet td { border: 3px solid var(--line); background: var(--cell); text-align: center; }
+    #sheet col.cf { width: 7%; }
+    #sheet col.ct { width: 10%; }
+    #sheet col.cn { width: 14%; }
+    #sheet .name { font-size: 44px; text-align: left; padding: 8px 16px;
+      overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+    #sheet tr.up .name { background: var(--hi); color: #000; }
+    .marks { display: flex; justify-content: flex-end; height: 60px; }
+    .marks span { flex: 0 0 33%; font-size: 46px; line-height: 60px; border-left: 2px solid var(--line);
+      border-bottom: 2px solid var(--line); }
+    .tenth .marks span { flex-basis: 33.3%; }
+    .frame:not(.tenth) .marks span { flex-basis: 45%; }
+    .marks span.split { color: var(--split); }
+    .total { font-size: 54px; line-height: 84px; font-weight: bold; }
+    .series { font-size: 64px; font-weight: bold; }
+    .series small { display: block; font-size: 24px; color: var(--dim); font-weight: normal; }
+    #lower { display: flex; gap: 48px; margin-top: 24px; align-items: flex-start; }
+    #up { font-size: 56px; font-weight: bold; color: var(--hi); }
+    #lower .banner { padding: 12px 0; font-size: 36px; }
+    #deckbox { width: 460px; text-align: center; }
+    #deckbox .label { font-size: 44px; font-weight: bold; height: 60px; }
+    #deckbox .label.split { color: var(--split); }
+    .pin { stroke-width: 6; }
+    .pin.standing { fill: #ffffff; stroke: #d11; }
+    .pin.down { fill: none; stroke: #3b4674; }
+    .pin.standing.split { stroke: var(--split); fill: #ffe1e1; }
+    .pin.unknown { fill: #5d6796; stroke: #5d6796; }
+    #deck text { font-size: 30px; fill: #000; text-anchor: middle; dominant-baseline: central; }
+    #deck text.down { fill: #3b4674; }
+    #latencies { display: none; }
+    </style></head>
+    <body>
+    <header><span id="title">Lane</span><span id="game"></span><span id="link" class="status">connecting</span></header>
+    <main><table id="sheet"><colgroup><col class="cn">
+    <col class="cf"><col class="cf"><col class="cf"><col class="cf"><col class="cf">
+    <col class="cf"><col class="cf"><col class="cf"><col class="cf"><col class="ct">
+    <col class="cs"></colgroup><tbody></tbody></table>
+    <div id="lower"><section id="deckbox"><svg id="deck" viewBox="0 0 440 400" width="440" height="400" role="img" aria-label="pin deck"></svg>
+    <div id="decklabel" class="label"></div></section>
+    <section><div id="up"></div><div id="notice" class="banner notice"></div>
+    <div id="faults" class="banner faults"></div></section></div></main>
+    <pre id="latencies"></pre>
+    <script>\(script)
+    const lane = laneFromPath();
+    document.getElementById("title").textContent = "Lane " + lane;
+    document.title = "Lane " + lane;
+    // Pin positions: 7 8 9 10 at the back, 1 at the front, as the bowler sees the deck.
+    const spots = { 7: [0, 0], 8: [1, 0], 9: [2, 0], 10: [3, 0], 4: [0.5, 1], 5: [1.5, 1], 6: [2.5, 1],
+      2: [1, 2], 3: [2, 2], 1: [1.5, 3] };
+    function drawDeck(deck) {
+      const svg = document.getElementById("deck");
+      svg.replaceChildren();
+      const known = Array.isArray(deck.standing);
+      const standing = new Set(known ? deck.standing : []);
+      svg.setAttribute("data-standing", known ? deck.standing.join(",") : "");
+      svg.setAttribute("data-count", deck.count);
+      svg.setAttribute("data-split", deck.isSplit ? "true" : "false");
+      for (let pin = 1; pin <= 10; pin++) {
+        const [x, y] = spots[pin];
+        const cx = 55 + x * 110, cy = 55 + y * 96;
+        const up = standing.has(pin);
+        const state = known ? (up ? "standing" : "down") : "unknown";
+        const circle = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+        circle.setAttribute("cx", cx); circle.setAttribute("cy", cy); circle.setAttribute("r", 40);
+        circle.setAttribute("class", "pin " + state + (up && deck.isSplit ? " split" : ""));
+        circle.setAttribute("data-pin", pin);
+        svg.appendChild(circle);
+        const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
+        label.setAttribute("x", cx); label.setAttribute("y", cy);
+        label.setAttribute("class", up ? "standing" : "down");
+        label.textContent = String(pin);
+        svg.appendChild(label);
+      }
+      const text = document.getElementById("decklabel");
+      text.textContent = deck.isSplit ? "SPLIT" : (known ? "" : deck.count + " standing");
+      text.className = "label" + (deck.isSplit ? " split" : "");
+    }
+    function drawBowler(bowler, index, board) {
+      const row = el("tr", { class: index === board.currentBowler ? "up" : "", "data-bowler": index });
+      row.appendChild(el("td", { class: "name" }, bowler.name || "Bowler " + (index + 1)));
+      for (let number = 1; number <= 10; number++) {
+        const frame = bowler.game.frames.find(f => f.number === number);
+        const cell = el("td", { class: "frame" + (number === 10 ? " tenth" : ""), "data-frame": number });
+        const marks = el("div", { class: "marks" });
+        const balls = frame ? frame.balls : [];
+        for (let ball = 0; ball < (number === 10 ? 3 : 2); ball++) {
+          const b = balls[ball];
+          const attrs = { class: b && b.isSplit ? "split" : "" };
+          if (b) attrs["data-standing-after"] = Array.isArray(b.standingAfter) ? b.standingAfter.join(",") : "";
+          marks.appendChild(el("span", attrs, b ? b.mark : ""));
+        }
+        cell.setAttribute("data-marks", balls.map(b => b.mark).join(" "));
+        cell.appendChild(marks);
+        const total = frame && frame.cumulative !== null && frame.cumulative !== undefined ? frame.cumulative : "";
+        cell.appendChild(el("div", { class: "total", "data-total": total }, total));
+        row.appendChild(cell);
+      }
+      const series = el("td", { class: "series", "data-game-total": bowler.game.total }, bowler.game.total);
+      series.appendChild(el("small", {}, "series " + bowler.seriesTotal));
+      row.appendChild(series);
+      return row;
+    }
+    function render(board) {
+      const sheet = document.getElementById("sheet");
+      sheet.tBodies[0].replaceChildren(...board.bowlers.map((b, i) => drawBowler(b, i, board)));
+      sheet.setAttribute("data-sequence", board.sequence);
+      sheet.setAttribute("data-status", board.status);
+      const up = board.bowlers[board.currentBowler];
+      document.getElementById("game").textContent = up ? "Game " + up.game.number + " \\u00b7 " + statusWords[board.status] : "";
+      drawDeck(board.deck);
+      const frames = up ? up.game.frames : [];
+      const last = frames.length ? frames[frames.length - 1] : null;
+      const frame = !last ? 1 : (last.number === 10 || last.balls.length === 1 && last.balls[0].mark !== "X" ? last.number : last.number + 1);
+      document.getElementById("up").textContent = !up || up.game.isComplete ? "" :
+        "Up: " + (up.name || "Bowler " + (board.currentBowler + 1)) + ", frame " + frame;
+      document.getElementById("notice").textContent = board.notice || "";
+      document.getElementById("faults").textContent = board.faults.join("  \\u2022  ");
+    }
+    follow("/lanes/" + encodeURIComponent(lane) + "/events", render);
+    </script></body></html>
+    """
+
+  /// `/`: the desk, one row per lane.
+  static let desk = """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>Desk</title>
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <style>\(style)
+    #lanes { width: calc(100% - 64px); margin: 24px 32px; font-size: 28px; }
+    #lanes th { text-align: left; color: var(--dim); font-weight: normal; padding: 8px; border-bottom: 3px solid var(--line); }
+    #lanes td { padding: 10px 8px; border-bottom: 2px solid var(--line); vertical-align: top; }
+    #lanes .lane { font-size: 40px; font-weight: bold; }
+    .up { color: var(--hi); font-weight: bold; }
+    .faults { font-size: 22px; }
+    #latencies { display: none; }
+    </style></head>
+    <body>
+    <header><span>Desk</span><span id="link" class="status">connecting</span></header>
+    <table id="lanes"><thead><tr><th>Lane</th><th>Status</th><th>Bowlers: frame, score</th><th>Faults</th></tr></thead>
+    <tbody></tbody></table>
+    <pre id="latencies"></pre>
+    <script>\(script)
+    const rows = new Map();
+    function render(board) {
+      const row = el("tr", { "data-lane": board.lane, "data-sequence": board.sequence });
+      const name = el("td", { class: "lane" });
+      name.appendChild(el("a", { href: "/lanes/" + encodeURIComponent(board.lane) }, board.lane));
+      row.appendChild(name);
+      row.appendChild(el("td", { class: "status", "data-status": board.status }, statusWords[board.status]));
+      const bowlers = el("td");
+      board.bowlers.forEach((bowler, index) => {
+        const frames = bowler.game.frames;
+        const frame = frames.length ? frames[frames.length - 1].number : 0;
+        const line = el("div", { class: index === board.currentBowler ? "up" : "", "data-bowler": index,
+          "data-score": bowler.game.total },
+          (bowler.name || "Bowler " + (index + 1)) + ": game " + bowler.game.number + ", frame " + frame +
+          ", " + bowler.game.total + (bowler.finishedTotals.length ? " (series " + bowler.seriesTotal + ")" : ""));
+        bowlers.appendChild(line);
+      });
+      row.appendChild(bowlers);
+      row.appendChild(el("td", { class: "faults" }, board.faults.length ? board.faults[board.faults.length - 1] : ""));
+      const body = document.querySelector("#lanes tbody");
+      const old = rows.get(board.lane);
+      if (old) body.replaceChild(row, old); else body.appendChild(row);
+      rows.set(board.lane, row);
+    }
+    follow("/events", render);
+    </script></body></html>
+    """
+
+  /// `/lanes/<lane>/games`: the finished games with their statistics.
+  static let games = """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>Games</title>
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <style>\(style)
+    #games { margin: 24px 32px; font-size: 26px; }
+    #games td, #games th { padding: 6px 10px; border-bottom: 2px solid var(--line); text-align: center; }
+    #games th { color: var(--dim); font-weight: normal; }
+    #games .who { text-align: left; }
+    #games .total { font-weight: bold; font-size: 32px; }
+    #latencies { display: none; }
+    </style></head>
+    <body>
+    <header><span id="title">Games</span><span id="link" class="status">connecting</span></header>
+    <table id="games"><thead><tr><th class="who">Bowler</th><th>Game</th><th>Frames</th><th>Total</th>
+    <th>Strikes</th><th>Spares</th><th>Open</th><th>Splits (made)</th><th>1st ball</th></tr></thead>
+    <tbody></tbody></table>
+    <pre id="latencies"></pre>
+    <script>\(script)
+    const lane = laneFromPath();
+    document.getElementById("title").textContent = "Lane " + lane + ": finished games";
+    let shown = -1;
+    async function refresh(board) {
+      const finished = board.bowlers.reduce((n, b) => n + b.finishedTotals.length, 0);
+      if (finished === shown) return;
+      const response = await fetch("/api/lanes/" + encodeURIComponent(lane) + "/games", { cache: "no-store" });
+      if (!response.ok) return;
+      const list = await response.json();
+      shown = finished;
+      const body = document.querySelector("#games tbody");
+      body.replaceChildren(...list.games.map(entry => {
+        const s = entry.statistics;
+        const row = el("tr", { "data-total": entry.game.total });
+        const marks = entry.game.frames.map(f => f.balls.map(b => b.mark).join("")).join(" ");
+        [[entry.bowler, "who"], [entry.game.number], [marks], [entry.game.total, "total"], [s.strikes], [s.spares],
+         [s.opens], [s.splits + " (" + s.splitConversions + ")"],
+         [s.firstBallAverage === null ? "-" : s.firstBallAverage.toFixed(1)]]
+          .forEach(([text, cls]) => row.appendChild(el("td", cls ? { class: cls } : {}, text)));
+        return row;
+      }));
+    }
+    follow("/lanes/" + encodeURIComponent(lane) + "/events", refresh);
+    </script></body></html>
+    """
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import WebBoard
+
+/// The web boards' HTTP server: the overhead board, the desk, the finished games, their
+/// JSON and the Server-Sent Events that keep the pages live. Read-only; no login.
+///
+/// | path | what |
+/// | --- | --- |
+/// | `/` | the desk: every lane |
+/// | `/lanes/<lane>` | the overhead board of a lane |
+/// | `/lanes/<lane>/games` | a lane's finished games with their statistics |
+/// | `/api/lanes`, `/api/lanes/<lane>`, `/api/lanes/<lane>/games` | the same as JSON |
+/// | `/events`, `/lanes/<lane>/events` | every lane's or one lane's boards as Server-Sent Events |
+public struct BoardServer: Sendable {
+  public let hub: BoardHub
+  public let address: HTTPAddress
+
+  public init(hub: BoardHub, address: HTTPAddress) {
+    self.hub = hub
+    self.address = address
+  }
+
+  /// The server as a service group that serves once run, until its graceful shutdown is
+  /// triggered (``RunningBoardServer/stop()``).
+  ///
+  /// - Parameter onRunning: Called once the server listens, with the port it got.
+  public func serviceGroup(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> ServiceGroup {
+    var logger = Logger(label: "lane.web") { StreamLogHandler.standardError(label: $0) }
+    logger.logLevel = .warning
+    let app = Application(
+      router: router(),
+      configuration: .init(address: .hostname(address.host, port: address.port), serverName: "lane"),
+      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+      logger: logger)
+    return ServiceGroup(
+      configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+  }
+
+  /// The routes, on a router of their own (the tests drive it without a socket too).
+  public func router() -> Router<BasicRequestContext> {
+    let router = Router()
+    let hub = hub
+    router.get("/") { _, _ in Self.html(BoardPages.desk) }
+    router.get("/lanes/:lane") { _, context in
+      _ = try Self.board(of: context, in: hub)
+      return Self.html(BoardPages.overhead)
+    }
+    router.get("/lanes/:lane/games") { _, context in
+      _ = try Self.board(of: context, in: hub)
+      return Self.html(BoardPages.games)
+    }
+    router.get("/api/lanes") { _, _ in try Self.json(hub.boards) }
+    router.get("/api/lanes/:lane") { _, context in try Self.json(try Self.board(of: context, in: hub)) }
+    router.get("/api/lanes/:lane/games") { _, context in
+      let lane = try Self.board(of: context, in: hub).lane
+      guard let games = hub.games(lane) else { throw HTTPError(.notFound) }
+      return try Self.json(games)
+    }
+    router.get("/events") { _, _ in Self.events(hub.listen(to: nil)) }
+    router.get("/lanes/:lane/events") { _, context in
+      let lane = try Self.board(of: context, in: hub).lane
+      return Self.events(hub.listen(to: lane))
+    }
+    return router
+  }
+
+  private static func board(of context: BasicRequestContext, in hub: BoardHub) throws -> LaneBoard {
+    let lane = try context.parameters.require("lane")
+    guard let board = hub.board(lane) else {
+      throw HTTPError(.notFound, message: "No lane \"\(lane)\" here; the desk at / lists the lanes.\n")
+    }
+    return board
+  }
+
+  private static func html(_ page: String) -> Response {
+    Response(
+      status: .ok,
+      headers: [
+        .contentType: "text/html; charset=utf-8",
+        .contentSecurityPolicy: "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
+      ],
+      body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
+  }
+
+  private static func json(_ value: some Encodable) throws -> Response {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return Response(
+      status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+  }
+
+  /// A stream of boards as Server-Sent Events; it ends when the hub drops the page.
+  ///
+  /// The stream begins with the current boards, so a page reconnecting with any
+  /// `Last-Event-ID` is right at once.
+  private static func events(_ updates: AsyncStream<BoardUpdate>) -> Response {
+    Response(
+      status: .ok,
+      headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+      body: ResponseBody { writer in
+        try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+        for await update in updates {
+          try await writer.write(ByteBuffer(string: update.serverSentEvent))
+        }
+        try await writer.finish(nil)
+      })
+  }
+}

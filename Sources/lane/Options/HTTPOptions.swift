@@ -1,0 +1,61 @@
+import ArgumentParser
+import LaneBridge
+import WebServer
+
+/// The web boards, as `lane run` and `lane simulate` take them (docs/display.md).
+struct HTTPOptions: ParsableArguments {
+  @Option(help: """
+    Serve the overhead board, the desk and the finished games to browsers on this address: \
+    HOST:PORT, or PORT for 127.0.0.1:PORT (e.g. 127.0.0.1:8080; port 0 picks a free one).
+    """)
+  var http: String?
+
+  @Flag(help: "Let --http bind an address beyond loopback (the pages need no login).")
+  var httpPublic = false
+
+  @Option(help: "The lane's name on the web boards, as in /lanes/NAME (default: 1).")
+  var laneName = "1"
+
+  /// The address to serve on, or `nil` without `--http`.
+  func address() throws -> HTTPAddress? {
+    guard let http else { return nil }
+    do {
+      return try HTTPAddress(parsing: http, allowPublic: httpPublic)
+    } catch {
+      throw ValidationError(error.description)
+    }
+  }
+
+  func validate() throws {
+    _ = try address()
+    if httpPublic && http == nil { throw ValidationError("--http-public goes with --http") }
+    let allowed = laneName.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+    }
+    if laneName.isEmpty || laneName.count > 32 || !allowed {
+      throw ValidationError(
+        "--lane-name takes 1 to 32 letters, digits, - or _ (it is part of the page's address), e.g. 7")
+    }
+  }
+
+  /// Starts the web boards when `--http` was given: the server on its own task and the
+  /// display that feeds it. Says on stderr where the pages are.
+  ///
+  /// - Throws: `ExitCode(.unavailable)` when the address cannot be bound.
+  func start(command: String) throws -> (server: RunningBoardServer, display: WebDisplay)? {
+    guard let address = try address() else { return nil }
+    let hub = BoardHub()
+    let display = WebDisplay(lane: laneName, hub: hub)
+    var warnings = StandardError()
+    do {
+      let server = try RunningBoardServer.start(BoardServer(hub: hub, address: address))
+      print(
+        "lane \(command): serving the boards on \(server.url)/ (this lane: \(server.url)/lanes/\(laneName))",
+        to: &warnings)
+      return (server, display)
+    } catch {
+      print("lane \(command): \(error)", to: &warnings)
+      throw ExitCode(.unavailable)
+    }
+  }
+}
