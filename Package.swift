@@ -118,6 +118,15 @@ let package = Package(
       dependencies: ["lane", "LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor"]
     ),
     .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD"]),
+    // What several test targets share: scratch folders, simulated gpio-sim chips (GPIOSim).
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // The gpio-sim rig's checks (Hardware/gpio-sim/run.sh runs them in its VM, tagged
+    // hardware): the built `lane` and `gpio-sim-drive` on simulated chips, through their
+    // command lines and JSON only.
+    .testTarget(
+      name: "GPIOSimRigTests",
+      dependencies: ["lane", "gpio-sim-drive", "TestSupport"]
+    ),
     .testTarget(name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling"]),
     .testTarget(
       name: "SimulatedPinSensorTests",
