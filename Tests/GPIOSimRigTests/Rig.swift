@@ -12,6 +12,13 @@ extension Tag {
   @Tag static var hardware: Self
 }
 
+/// The rig's checks of the built `lane` on gpio-sim chips, one at a time: they share the chip
+/// label the wiring names, and their timing must not compete with each other's.
+@Suite(
+  "lane on gpio-sim chips (the gpio-sim rig)",
+  .tags(.hardware), .enabled(if: Rig.isAvailable, Rig.requirement), .serialized)
+enum GPIOSimRig {}
+
 /// What the rig's tests run and where: the built `lane` and `gpio-sim-drive` beside this test
 /// bundle, the clone's bundled traces and wiring, and the libgpiod generation expected.
 enum Rig {
@@ -118,20 +125,41 @@ enum Rig {
   }
 }
 
-/// A folder under `$TMPDIR` for one test's files, removed with it.
+/// A folder under `$TMPDIR` for one test's files, removed with it; or a results folder of the
+/// rig's, kept for a person to read.
 final class ScratchFolder {
   let path: String
+  private let keep: Bool
+
+  /// `$GPIO_SIM_RESULTS/name`, kept, in the rig's VM; else a scratch folder.
+  init(keptAs name: String) throws {
+    if let results = Rig.results {
+      path = "\(results)/\(name)"
+      keep = true
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } else {
+      path = try Self.makeTemporary()
+      keep = false
+    }
+  }
 
   init() throws {
+    path = try Self.makeTemporary()
+    keep = false
+  }
+
+  private static func makeTemporary() throws -> String {
     let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array("\(base)/lane-rig-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
       throw Command.Failure(description: "cannot make a scratch folder under \(base)")
     }
-    path = String(cString: made)
+    return String(cString: made)
   }
 
-  deinit { try? FileManager.default.removeItem(atPath: path) }
+  deinit {
+    if !keep { try? FileManager.default.removeItem(atPath: path) }
+  }
 
   func file(_ name: String) -> String { "\(path)/\(name)" }
 

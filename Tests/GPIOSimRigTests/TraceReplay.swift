@@ -89,7 +89,9 @@ struct TraceReplay {
 
   private init(name: String, chip: GPIOSim) throws {
     self.name = name
-    let scratch = try ScratchFolder()
+    // In the rig: $GPIO_SIM_RESULTS/<trace>/ keeps replayed.trace, writes.log, run.err,
+    // run.jsonl (each line prefixed with its arrival) for a person to read.
+    let scratch = try ScratchFolder(keptAs: name)
     let windows = try DetectorWindows(wiring: Rig.wiring)
     let lane = try Rig.lane
     let drive = try Rig.drive
@@ -118,6 +120,8 @@ struct TraceReplay {
       running.events("throw").count >= expected
     }
     stop = try running.stop(chip: chip)
+    let stamped = running.output.map { String(format: "%.6f ", $0.arrived) + $0.text + "\n" }
+    try stamped.joined().write(toFile: scratch.file("run.jsonl"), atomically: true, encoding: .utf8)
     stoppedMessage = stop.standardError.split(separator: "\n").contains { $0.hasPrefix("lane run: stopped; ") }
 
     let decoder = JSONDecoder()
