@@ -53,15 +53,10 @@ extension GPIOSimRig {
     @Test("When another process holds a pin's line, then lane run exits 69 naming the holder and requests no line")
     func busyLine() throws {
       // Given gpiomon holding pin 7's line
-      let holder = Process()
-      holder.executableURL = URL(fileURLWithPath: "/usr/bin/gpiomon")
-      holder.arguments = [chip.chipName, "6"]
-      holder.standardOutput = FileHandle.nullDevice
-      holder.standardError = FileHandle.nullDevice
-      try holder.run()
+      let holder = try ChildProcess("/usr/bin/gpiomon", [chip.chipName, "6"])
       defer {
-        kill(holder.processIdentifier, SIGTERM)
-        holder.waitUntilExit()
+        holder.signal(SIGTERM)
+        holder.wait()
       }
       try #require(try Rig.wait(seconds: 30) { try Rig.linesHeld(by: "gpiomon", on: chip) == 1 })
 

@@ -162,14 +162,6 @@ final class ScratchFolder {
   }
 
   func file(_ name: String) -> String { "\(path)/\(name)" }
-
-  /// Makes the empty file `name` and opens it for a child process to write.
-  func newFile(_ name: String) throws -> FileHandle {
-    guard FileManager.default.createFile(atPath: file(name), contents: nil) else {
-      throw Command.Failure(description: "cannot make \(file(name))")
-    }
-    return try FileHandle(forWritingTo: URL(fileURLWithPath: file(name)))
-  }
 }
 
 /// A command run to its end, its output captured in files (any size, no pipe to fill).
@@ -184,39 +176,20 @@ struct Command {
   let status: Int32
 
   /// Runs `executable` with `arguments` and waits for it, killing it after `timeout` seconds.
-  static func run(
-    _ executable: String, _ arguments: [String], input: String? = nil, timeout: Double = 120
-  ) throws -> Command {
+  static func run(_ executable: String, _ arguments: [String], timeout: Double = 120) throws -> Command {
     let scratch = try ScratchFolder()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
-    let output = try scratch.newFile("out")
-    let error = try scratch.newFile("err")
-    defer {
-      try? output.close()
-      try? error.close()
+    let child = try ChildProcess(
+      executable, arguments, output: .file(scratch.file("out")), error: .file(scratch.file("err")))
+    guard let status = child.wait(seconds: timeout) else {
+      child.signal(SIGKILL)
+      child.wait()
+      throw Failure(description: "\(child.command) ran over \(timeout) s")
     }
-    process.standardOutput = output
-    process.standardError = error
-    let standardInput = Pipe()
-    process.standardInput = standardInput
-    try process.run()
-    standardInput.fileHandleForWriting.write(Data((input ?? "").utf8))
-    try standardInput.fileHandleForWriting.close()
-    let finished = Rig.wait(seconds: timeout) { !process.isRunning }
-    if !finished {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) ran over \(timeout) s")
-    }
-    process.waitUntilExit()
     return Command(
       arguments: [executable] + arguments,
       standardOutput: (try? String(contentsOfFile: scratch.file("out"), encoding: .utf8)) ?? "",
       standardError: (try? String(contentsOfFile: scratch.file("err"), encoding: .utf8)) ?? "",
-      status: process.terminationStatus)
+      status: status)
   }
 
   /// Throws unless the command exited 0, quoting its standard error.

@@ -23,7 +23,7 @@ final class RunningLane: @unchecked Sendable {
     let linesStillHeld: Int
   }
 
-  let process = Process()
+  private let process: ChildProcess
   private let errorPath: String
   /// The lines read so far, shared with the reading thread.
   private final class LineLog: Sendable {
@@ -31,29 +31,33 @@ final class RunningLane: @unchecked Sendable {
   }
 
   private let log = LineLog()
-  private let reader: Thread
   private let readerDone = DispatchSemaphore(value: 0)
 
   /// Starts `lane run --json --wiring WIRING` and waits until it holds its 13 lines.
   init(wiring: String, chip: GPIOSim, scratch: ScratchFolder) throws {
     errorPath = scratch.file("run.err")
-    let error = try scratch.newFile("run.err")
-    defer { try? error.close() }
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: try Rig.lane)
-    process.arguments = ["run", "--json", "--wiring", wiring]
-    process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    let handle = output.fileHandleForReading
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else {
+      throw Command.Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
+    }
+    let (readEnd, writeEnd) = (ends[0], ends[1])
+    do {
+      process = try ChildProcess(
+        try Rig.lane, ["run", "--json", "--wiring", wiring], output: .descriptor(writeEnd),
+        error: .file(errorPath), closing: [readEnd])
+    } catch {
+      close(readEnd)
+      close(writeEnd)
+      throw error
+    }
+    close(writeEnd)
     let log = self.log
     let done = readerDone
-    reader = Thread {
+    let reader = Thread {
       var pending: [UInt8] = []
       var buffer = [UInt8](repeating: 0, count: 4096)
       while true {
-        let count = read(handle.fileDescriptor, &buffer, buffer.count)
+        let count = read(readEnd, &buffer, buffer.count)
         if count < 0 && errno == EINTR { continue }
         guard count > 0 else { break }
         let arrived = Rig.monotonicSeconds()
@@ -64,32 +68,24 @@ final class RunningLane: @unchecked Sendable {
           log.lines.withLock { $0.append(Line(arrived: arrived, text: text)) }
         }
       }
+      close(readEnd)
       done.signal()
     }
-    try process.run()
-    try? output.fileHandleForWriting.close()
     reader.start()
+    let process = self.process
     let ready = try Rig.wait(seconds: 120) {
       guard process.isRunning else { return true }
       return try Rig.linesHeld(by: "lane run", on: chip) == 13
     }
     guard ready, process.isRunning else {
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
+      process.signal(SIGKILL)
+      let status = process.wait()
       throw Command.Failure(
-        description: "lane run did not hold its 13 lines within 120 s (status"
-          + " \(process.isRunning ? "running" : String(process.terminationStatus))): \(standardError)")
+        description: "lane run did not hold its 13 lines within 120 s (status \(status)): \(standardError)")
     }
   }
 
-  deinit {
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
-  }
-
-  var pid: Int32 { process.processIdentifier }
+  var pid: Int32 { process.pid }
   var standardError: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
   var output: [Line] { log.lines.withLock { $0 } }
 
@@ -106,15 +102,12 @@ final class RunningLane: @unchecked Sendable {
 
   /// Sends SIGTERM and waits up to 10 s for the exit (SIGKILL after), then reads what it left.
   func stop(chip: GPIOSim) throws -> Stop {
-    if process.isRunning { kill(process.processIdentifier, SIGTERM) }
-    if !Rig.wait(seconds: 10, for: { !process.isRunning }) {
-      kill(process.processIdentifier, SIGKILL)
-    }
-    process.waitUntilExit()
+    process.signal(SIGTERM)
+    if process.wait(seconds: 10) == nil { process.signal(SIGKILL) }
+    let status = process.wait()
     _ = readerDone.wait(timeout: .now() + 10)
     return Stop(
-      status: process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus,
-      standardError: standardError,
+      status: status, standardError: standardError,
       linesStillHeld: try Rig.linesHeld(by: "lane run", on: chip))
   }
 }

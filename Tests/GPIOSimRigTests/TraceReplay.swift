@@ -36,7 +36,7 @@ struct DetectorWindows {
     let text = try String(contentsOfFile: wiring, encoding: .utf8)
     func value(_ key: String) throws -> Double {
       for line in text.split(separator: "\n") {
-        let parts = line.split(separator: "#")[0].split(separator: "=", maxSplits: 1)
+        let parts = line.prefix { $0 != "#" }.split(separator: "=", maxSplits: 1)
         if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == key,
           let value = Double(parts[1].trimmingCharacters(in: .whitespaces))
         {
