@@ -218,6 +218,13 @@ let package = Package(
         "lane", "WebServer", "WebBoard", "LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor",
       ]
     ),
+    // The gpio-sim rig's checks (Hardware/gpio-sim/run.sh runs them in its VM, tagged
+    // hardware): the built `lane` and `gpio-sim-drive` on simulated chips, through their
+    // command lines and JSON only.
+    .testTarget(
+      name: "GPIOSimRigTests",
+      dependencies: ["lane", "gpio-sim-drive", "TestSupport"]
+    ),
     .testTarget(
       name: "SimulatedPinSensorTests",
       dependencies: ["SimulatedPinSensor", "LaneSensing", "Bowling", "TestSupport"]

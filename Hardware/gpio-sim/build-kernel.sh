@@ -5,26 +5,24 @@
 # Usage: Hardware/gpio-sim/build-kernel.sh
 #
 # Output: the path of the bzImage on the last line of stdout.
-# Idempotent: when the source, the option list and this script are unchanged and the image
-# exists, it reuses the image without running make.
+# The image is cached outside the clone, in CACHE/kernel-<fingerprint>/bzImage, where the
+# fingerprint is a hash of the source package's version, the option lists and this script:
+# every clone on the machine reuses it, and a change to any of the three builds a new one.
+# A cold cache (a new machine) builds it; the source and objects stay in CACHE/kernel-work, so
+# the next changed build is incremental. Builds of the cache are serialized with flock.
 #
 # Environment:
-#   GPIO_SIM_BUILD_DIR   build folder (default: <clone>/.build-kernel, git-ignored)
+#   GPIO_SIM_KERNEL_CACHE    cache folder (default /var/cache/lanebridge when it can be made,
+#                            else ${XDG_CACHE_HOME:-$HOME/.cache}/lanebridge)
 #   GPIO_SIM_KERNEL_TIMEOUT  seconds allowed for the whole build (default 2400)
-#   GPIO_SIM_JOBS        make -j value (default: nproc)
+#   GPIO_SIM_JOBS            make -j value (default: nproc)
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/../.." && pwd)
-build_dir=${GPIO_SIM_BUILD_DIR:-$root/.build-kernel}
 build_timeout=${GPIO_SIM_KERNEL_TIMEOUT:-2400}
 jobs=${GPIO_SIM_JOBS:-$(nproc)}
 source_package=linux-source-6.1
 tarball=/usr/src/linux-source-6.1.tar.xz
-src_dir=$build_dir/src
-out_dir=$build_dir/out
-image=$build_dir/bzImage
-stamp=$build_dir/bzImage.stamp
 
 # Everything the guest needs, on top of tinyconfig. Each must end up `=y` in the final .config.
 required_options=(
@@ -46,29 +44,33 @@ disabled_options=(KERNEL_XZ)
 # Host tools the build needs (kconfig: flex, bison; timeconst: bc; objtool: libelf-dev).
 build_packages=(build-essential bc bison flex libelf-dev)
 
-log() { printf 'build-kernel: %s\n' "$*" >&2; }
-die() { printf 'build-kernel: error: %s\n' "$*" >&2; exit 1; }
+rig_name=build-kernel
+# shellcheck source=SCRIPTDIR/common.sh
+source "$here/common.sh"
 
-install_missing() {
-  local missing=() pkg
-  for pkg in "$@"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep 'install ok installed' >/dev/null \
-      || missing+=("$pkg")
-  done
-  ((${#missing[@]} == 0)) && return 0
-  [[ $(id -u) == 0 ]] || die "missing packages ${missing[*]}: run 'sudo apt-get install -y ${missing[*]}'"
-  log "installing ${missing[*]}"
-  DEBIAN_FRONTEND=noninteractive timeout 1200 apt-get install -y --no-install-recommends \
-    "${missing[@]}" >&2 || die "apt-get install ${missing[*]} failed (try 'apt-get update' first)"
+# The cache folder: the given one, else the system one when it can be made, else the user's.
+cache_folder() {
+  local folder
+  if [[ -n ${GPIO_SIM_KERNEL_CACHE:-} ]]; then
+    folder=$GPIO_SIM_KERNEL_CACHE
+  elif mkdir -p /var/cache/lanebridge 2>/dev/null && [[ -w /var/cache/lanebridge ]]; then
+    folder=/var/cache/lanebridge
+  else
+    folder=${XDG_CACHE_HOME:-$HOME/.cache}/lanebridge
+  fi
+  mkdir -p "$folder" || die "cannot make the kernel cache folder $folder (set GPIO_SIM_KERNEL_CACHE)"
+  printf '%s\n' "$folder"
 }
 
 # What the image depends on: the source package version, the option list and this script.
 fingerprint() {
-  {
+  local sum
+  sum=$({
     dpkg-query -W -f='${Version}\n' "$source_package"
     printf '%s\n' "${required_options[@]}" -- "${disabled_options[@]}"
-    sha256sum "${BASH_SOURCE[0]}" | cut -d' ' -f1
-  } | sha256sum | cut -d' ' -f1
+    sha256sum <"${BASH_SOURCE[0]}"   # the content only: every clone path hashes alike
+  } | sha256sum) || die "cannot hash the kernel's inputs"
+  printf '%s\n' "${sum:0:16}"
 }
 
 unpack_source() {
@@ -105,7 +107,7 @@ configure() {
     die "configuring the kernel failed (log above, also in $config_log)"
   fi
   for option in "${required_options[@]}"; do
-    grep -qx "CONFIG_$option=y" "$config" || missing+=("$option")
+    grep -x "CONFIG_$option=y" "$config" >/dev/null || missing+=("$option")
   done
   if ((${#missing[@]} > 0)); then
     for option in "${missing[@]}"; do
@@ -116,26 +118,42 @@ configure() {
   log "all ${#required_options[@]} required options are =y"
 }
 
-main() {
-  local start=$SECONDS fp
-  [[ $(uname -m) == x86_64 ]] || die "this rig builds and boots an x86_64 kernel; host is $(uname -m)"
-  install_missing "$source_package" "${build_packages[@]}"
-  fp=$(fingerprint)
-  if [[ -f $image && -f $stamp && $(<"$stamp") == "$fp" ]]; then
-    log "kernel up to date, reusing $image ($(( SECONDS - start )) s)"
-    printf '%s\n' "$image"
-    return 0
-  fi
-  mkdir -p "$build_dir"
-  rm -f "$stamp"
+# build IMAGE: configures and builds in the cache's work folder, then installs IMAGE.
+build() {
+  local target=$1 start=$SECONDS
   unpack_source
   configure
   log "building bzImage with -j$jobs (timeout ${build_timeout}s)"
   timeout "$build_timeout" make -C "$src_dir" O="$out_dir" ARCH=x86_64 -j"$jobs" -s bzImage >&2 \
     || die "kernel build failed or timed out after ${build_timeout}s (see the make output above)"
-  cp "$out_dir/arch/x86/boot/bzImage" "$image"
-  printf '%s\n' "$fp" >"$stamp"
-  log "built $image ($(stat -c %s "$image") bytes) in $(( SECONDS - start )) s"
+  mkdir -p "$(dirname "$target")"
+  cp "$out_dir/arch/x86/boot/bzImage" "$target.partial"
+  mv "$target.partial" "$target"
+  log "built $target ($(stat -c %s "$target") bytes) in $(( SECONDS - start )) s"
+}
+
+main() {
+  local start=$SECONDS fp cache lock
+  [[ $(uname -m) == x86_64 ]] || die "this rig builds and boots an x86_64 kernel; host is $(uname -m)"
+  install_missing "$source_package" "${build_packages[@]}"
+  fp=$(fingerprint)
+  cache=$(cache_folder)
+  image=$cache/kernel-$fp/bzImage
+  build_dir=$cache/kernel-work
+  src_dir=$build_dir/src
+  out_dir=$build_dir/out
+  if [[ ! -f $image ]]; then
+    # One build at a time per cache: a second clone waits, then finds the image built.
+    exec {lock}>"$cache/kernel.lock"
+    if ! flock -n "$lock"; then
+      log "another build holds $cache/kernel.lock; waiting for it"
+      flock "$lock" || die "cannot lock $cache/kernel.lock"
+    fi
+    [[ -f $image ]] || { mkdir -p "$build_dir" && build "$image"; }
+    exec {lock}>&-
+  else
+    log "kernel cached, reusing $image ($(( SECONDS - start )) s)"
+  fi
   printf '%s\n' "$image"
 }
 

@@ -27,7 +27,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
-# shellcheck source=gpio-sim.sh
+# shellcheck source=SCRIPTDIR/gpio-sim.sh
 source "$here/gpio-sim.sh"
 
 (($# == 2)) || { echo "usage: calibrate-checks.sh BUILD_DIR GENERATION(1|2)" >&2; exit 64; }
@@ -399,14 +399,14 @@ transcript=$results/calibrate.transcript
 [[ ${#refusals[@]} == 2 ]] || fail "expected the 2 mistakes refused, saw ${#refusals[@]}: ${refusals[*]}"
 (($(grep -c '^  Back as before\.$' "$transcript") == 2)) \
   || fail "calibrate did not say 'Back as before.' once per mistake put back"
-(($(grep -c '^Knock down pin 3 and leave it down\.$' "$transcript") == 2)) \
-  && (($(grep -c '^Knock down pin 5 and leave it down\.$' "$transcript") == 2)) \
+{ (($(grep -c '^Knock down pin 3 and leave it down\.$' "$transcript") == 2)) \
+  && (($(grep -c '^Knock down pin 5 and leave it down\.$' "$transcript") == 2)); } \
   || fail "calibrate did not ask again for pins 3 and 5 after refusing"
 ok "lane calibrate finished in ${elapsed}s: mapped all 13 lines, refusing two pins knocked together and a mapped pin stood up, each with its retry prompt"
 
 expected_high=$(for role in "${!line_of[@]}"; do [[ $role == noisy ]] || echo "${line_of[$role]}"; done | sort -n | paste -sd, | sed 's/,/, /g')
-grep -qxF "  high (so active low): lines $expected_high" "$transcript" \
-  && grep -qxF '  low (so active high): none' "$transcript" \
+{ grep -qxF "  high (so active low): lines $expected_high" "$transcript" \
+  && grep -qxF '  low (so active high): none' "$transcript"; } \
   || fail "discover did not read every quiet line high: $(grep -A2 '^With the rack standing' "$transcript")"
 grep -qF "  Noisy: line ${line_of[noisy]} changed 6 times while nothing moved; it is left out." "$transcript" \
   || fail "discover did not flag line ${line_of[noisy]}'s six changes as noisy: $(grep -A4 '^With the rack standing' "$transcript")"
@@ -450,22 +450,22 @@ done
 # Only those 13 lines: nothing else (the spare, the noisy line) in [pins] or [signals].
 (($(sed -n '/^\[pins\]/,/^\[detector\]/p' "$wiring" | grep -cE '^[a-z0-9-]+ *=') == 13)) \
   || fail "the file's [pins] and [signals] hold more than the 13 lines: $(cat "$wiring")"
-[[ $(value_in detector bounce) == "$bounce_ms" ]] \
-  && awk -v a="$(value_in detector settle)" -v b="$settle_s" 'BEGIN { exit !(a + 0 == b + 0) }' \
+{ [[ $(value_in detector bounce) == "$bounce_ms" ]] \
+  && awk -v a="$(value_in detector settle)" -v b="$settle_s" 'BEGIN { exit !(a + 0 == b + 0) }'; } \
   || fail "the file's windows (bounce $(value_in detector bounce), settle $(value_in detector settle)) are not the recommended $bounce_ms ms, $settle_s s"
 header=$(sed -n '1,/^\[/p' "$wiring")
 grep -qE "^# LaneBridge wiring written by \`lane calibrate\` on ($today|$(date -u +%F))\.$" <<<"$header" \
   || fail "the file's header does not give today's date ($today): $header"
-grep -qxF "# Measured: longest contact chatter $chatter_ms ms, so bounce = $bounce_ms ms (x 2, at least 5 ms)." <<<"$header" \
+{ grep -qxF "# Measured: longest contact chatter $chatter_ms ms, so bounce = $bounce_ms ms (x 2, at least 5 ms)." <<<"$header" \
   && grep -qxF "# Measured: longest pause between falling pins $pause_s s in 3 test deliveries, so settle = $settle_s s (x 1.5, at least 2 s)." <<<"$header" \
-  && grep -qxF "# Warning: line ${line_of[noisy]} changed while nothing moved (noisy); not used." <<<"$header" \
+  && grep -qxF "# Warning: line ${line_of[noisy]} changed while nothing moved (noisy); not used." <<<"$header"; } \
   || fail "the file's header lacks the measured windows or the noisy line: $header"
 ok "the file maps pins 1-10 and ball, foul, cycle to their lines, active-low with pull-up, bounce $bounce_ms ms, settle $settle_s s, measured and dated ($today) in comments"
 
 cp "$wiring" "$work/before.toml"
 status=0
 "$lane" calibrate --chip "$chip_label" --out "$wiring" </dev/null >"$results/no-force.out" 2>"$results/no-force.err" || status=$?
-((status == 73)) && cmp -s "$wiring" "$work/before.toml" && grep -qF -- '--force' "$results/no-force.err" \
+{ ((status == 73)) && cmp -s "$wiring" "$work/before.toml" && grep -qF -- '--force' "$results/no-force.err"; } \
   || fail "calibrate over the existing file without --force: exit $status, $(cat "$results/no-force.err")"
 ok "a second calibrate without --force: exit 73, the file untouched ('$(head -c 120 "$results/no-force.err")')"
 
@@ -481,8 +481,8 @@ detector=(--bounce "$bounce" --settle "$settle_s")
 throws_of "$out/simulate.json" >"$out/expected.throws"
 totals_of "$out/simulate.json" >"$out/expected.totals"
 [[ -s $out/expected.throws ]] || fail "lane simulate found no throws in the trace"
-cmp -s <(throws_of "$out/simulate-original.json") "$out/expected.throws" \
-  && cmp -s <(totals_of "$out/simulate-original.json") "$out/expected.totals" \
+{ cmp -s <(throws_of "$out/simulate-original.json") "$out/expected.throws" \
+  && cmp -s <(totals_of "$out/simulate-original.json") "$out/expected.totals"; } \
   || fail "shortening the idle gaps changed lane simulate's result (see $out)"
 
 rest_all

@@ -65,13 +65,13 @@ setup() {
   # A clone under /tmp or /run (run-vm.sh passes gpio_sim_keep on the kernel command line)
   # would vanish under the tmpfs mounted there: hold it on a bind mount in /dev meanwhile.
   if [[ -n ${gpio_sim_keep:-} ]]; then
-    mkdir -p /dev/.gpio-sim-keep && mount --bind "$gpio_sim_keep" /dev/.gpio-sim-keep \
+    { mkdir -p /dev/.gpio-sim-keep && mount --bind "$gpio_sim_keep" /dev/.gpio-sim-keep; } \
       || { say "cannot hold $gpio_sim_keep aside"; return 1; }
   fi
   mount_fs tmpfs tmpfs /tmp mode=1777 || return 1
   mount_fs tmpfs tmpfs /run mode=755 || return 1
   if [[ -n ${gpio_sim_keep:-} ]]; then
-    mkdir -p "$gpio_sim_keep" && mount --move /dev/.gpio-sim-keep "$gpio_sim_keep" \
+    { mkdir -p "$gpio_sim_keep" && mount --move /dev/.gpio-sim-keep "$gpio_sim_keep"; } \
       || { say "cannot put $gpio_sim_keep back in place"; return 1; }
   fi
   mkdir -p /dev/shm "$results" /run/lock && chmod 1777 /dev/shm || return 1

@@ -18,20 +18,23 @@
 # The serial console is saved in RESULTS/console.log and printed when the run fails.
 #
 # Environment: GPIO_SIM_ACCEL=kvm|tcg forces the accelerator (default: kvm only when the
-# CPU has vmx/svm and /dev/kvm opens, else tcg); GPIO_SIM_BUILD_DIR as in build-kernel.sh.
+# CPU has vmx/svm and /dev/kvm opens, else tcg); GPIO_SIM_KERNEL the bzImage to boot (default:
+# the one build-kernel.sh prints, built or taken from its cache); GPIO_SIM_BUILD_DIR the folder
+# of the default results (default <clone>/.build-kernel).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build_dir=${GPIO_SIM_BUILD_DIR:-$root/.build-kernel}
-image=$build_dir/bzImage
+image=${GPIO_SIM_KERNEL:-}
 vm_timeout=${GPIO_SIM_TIMEOUT:-300}
 memory=512
 results=""
 guest_env=()
 
-log() { printf 'run-vm: %s\n' "$*" >&2; }
-die() { printf 'run-vm: error: %s\n' "$*" >&2; exit 125; }
+rig_name=run-vm rig_die_status=125
+# shellcheck source=SCRIPTDIR/common.sh
+source "$here/common.sh"
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//' >&2; exit 125; }
 
 while getopts ':e:t:m:r:h' opt; do
@@ -64,21 +67,11 @@ case $script in
     [[ $keep != *[[:space:]]* ]] || die "the clone's path '$keep' has white space: the kernel command line cannot carry it"
     ;;
 esac
-[[ -f $image ]] || die "no kernel at $image: run Hardware/gpio-sim/build-kernel.sh first"
+if [[ -z $image ]]; then
+  image=$("$here/build-kernel.sh" | tail -n 1) || die "building the kernel failed (output above)"
+fi
+[[ -f $image ]] || die "no kernel at $image: run Hardware/gpio-sim/build-kernel.sh and set GPIO_SIM_KERNEL to the path it prints"
 ((vm_timeout >= 30)) || die "-t must be at least 30 seconds"
-
-install_missing() {
-  local missing=() pkg
-  for pkg in "$@"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep 'install ok installed' >/dev/null \
-      || missing+=("$pkg")
-  done
-  ((${#missing[@]} == 0)) && return 0
-  [[ $(id -u) == 0 ]] || die "missing packages ${missing[*]}: run 'sudo apt-get install -y ${missing[*]}'"
-  log "installing ${missing[*]}"
-  DEBIAN_FRONTEND=noninteractive timeout 1200 apt-get install -y --no-install-recommends \
-    "${missing[@]}" >&2 || die "apt-get install ${missing[*]} failed (try 'apt-get update' first)"
-}
 
 # KVM only when the CPU really offers hardware virtualization and /dev/kvm opens: some
 # machines expose a /dev/kvm that cannot run a normal guest.
@@ -87,7 +80,7 @@ choose_accel() {
     [[ $GPIO_SIM_ACCEL == kvm || $GPIO_SIM_ACCEL == tcg ]] \
       || die "GPIO_SIM_ACCEL must be kvm or tcg, got '$GPIO_SIM_ACCEL'"
     printf '%s\n' "$GPIO_SIM_ACCEL"
-  elif grep -Eqw 'vmx|svm' /proc/cpuinfo && [[ -c /dev/kvm ]] \
+  elif grep -Ew 'vmx|svm' /proc/cpuinfo >/dev/null && [[ -c /dev/kvm ]] \
       && { exec {fd}<>/dev/kvm; } 2>/dev/null; then
     exec {fd}>&-
     printf 'kvm\n'

@@ -9,7 +9,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# shellcheck source=gpio-sim.sh
+# shellcheck source=SCRIPTDIR/gpio-sim.sh
 source "$here/gpio-sim.sh"
 
 chip_label=lane
@@ -45,14 +45,16 @@ wait_for() {
 }
 
 line_used_by() { # chip offset consumer
-  gpioinfo "$1" | grep -E "^[[:space:]]+line[[:space:]]+$2:.*\"$3\"" >/dev/null
+  local info
+  info=$(gpioinfo "$1") || return 1
+  grep -E "^[[:space:]]+line[[:space:]]+$2:.*\"$3\"" <<<"$info" >/dev/null
 }
 
 for tool in gpiodetect gpioinfo gpiofind gpioget gpioset gpiomon; do
   command -v "$tool" >/dev/null || fail "$tool is missing: install Debian's 'gpiod' package on the host"
 done
-gpiod_version=$(gpiodetect --version)
-printf 'selftest: %s, kernel %s\n' "${gpiod_version%%$'\n'*}" "$(uname -r)"
+version=$(gpiodetect --version)
+printf 'selftest: %s, kernel %s\n' "${version%%$'\n'*}" "$(uname -r)"
 
 # --- create -------------------------------------------------------------------------------
 gpiosim_create "$chip_label" "${#line_names[@]}" "${line_names[@]}" || fail "cannot create the simulated chip"
@@ -111,7 +113,7 @@ if gpioget "$chip" "$spare" >/dev/null 2>"$work/busy"; then
 fi
 grep -qi 'busy' "$work/busy" || fail "gpioget on a held line failed without 'busy': $(<"$work/busy")"
 kill "$holder_pid"; wait "$holder_pid" 2>/dev/null || true; holder_pid=""
-wait_for 10 "line $spare to be released" bash -c "! gpioinfo $chip | grep -E '^[[:space:]]+line[[:space:]]+$spare:.*\"gpioset\"' >/dev/null"
+wait_for 10 "line $spare to be released" bash -c "! gpioinfo $chip | grep -Eq '^[[:space:]]+line[[:space:]]+$spare:.*\"gpioset\"'"
 ok "gpioset output shows in the sim value; a second request gets 'Device or resource busy'"
 
 # --- edge events with timestamps ----------------------------------------------------------
@@ -155,7 +157,8 @@ ok "gpiomon saw rising, falling, rising, falling on 'ball' with increasing kerne
 # --- teardown -----------------------------------------------------------------------------
 gpiosim_destroy "$chip_label" || fail "cannot remove the simulated chip"
 [[ ! -e $dev ]] || fail "$dev still exists after the chip was removed"
-if gpiodetect 2>/dev/null | grep "\[$chip_label\]" >/dev/null; then fail "gpiodetect still lists [$chip_label]"; fi
+gpiodetect >"$work/detect-after" 2>/dev/null || fail "gpiodetect failed after the chip was removed"
+if grep -F "[$chip_label]" "$work/detect-after" >/dev/null; then fail "gpiodetect still lists [$chip_label]"; fi
 ok "removing the chip removes $dev"
 
 printf 'selftest: all %d checks passed\n' "$checks"

@@ -1,0 +1,97 @@
+#!/bin/bash
+# Guest script: every check of one libgpiod generation's build on gpio-sim chips, in one VM.
+#
+#   guest-checks.sh BUILD_DIR GENERATION     e.g. .build/debug 1, .build-v2/debug 2
+#
+# BUILD_DIR holds `lane`, `gpio-sim-drive` and LaneBridgePackageTests.xctest (built on the
+# host: the guest's root is the host's, read-only, so it runs the built bundle, not
+# `swift test`). In order:
+#  1. the package's hardware suites (GPIOTests', GPIOPinSensorTests') on a chip made here,
+#     labelled gpio-sim-lane, 14 lines: they are given it through LANEBRIDGE_GPIO_CHIP;
+#  2. GPIOSimRigTests: the rig's checks of `lane` itself (errors, every bundled trace scored
+#     live as `lane simulate` scores it, latency, idle CPU); they make their own chips;
+#  3. calibrate-checks.sh: `lane calibrate` answered by a scripted technician.
+# No test may be skipped. Every phase runs; the exit status is 1 if any failed.
+# Results go to $GPIO_SIM_RESULTS: <phase>.log, <phase>.xml (xUnit), latency.txt,
+# idle-cpu.txt and calibrate-checks' files.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=SCRIPTDIR/gpio-sim.sh
+source "$here/gpio-sim.sh"
+
+(($# == 2)) || { echo "usage: guest-checks.sh BUILD_DIR GENERATION(1|2)" >&2; exit 64; }
+build=$(cd "$1" && pwd)
+generation=$2
+[[ $generation == 1 || $generation == 2 ]] || { echo "guest-checks: GENERATION must be 1 or 2, got '$generation'" >&2; exit 64; }
+tests=$build/LaneBridgePackageTests.xctest
+results=${GPIO_SIM_RESULTS:?run this script in the gpio-sim VM (run-vm.sh)}
+failed=()
+
+say() { printf 'guest-checks(v%s): %s\n' "$generation" "$*"; }
+
+for tool in gpioinfo gpiomon setpriv chrt ldd; do
+  command -v "$tool" >/dev/null || { say "FAIL: $tool is missing on the host (packages gpiod, util-linux)"; exit 1; }
+done
+for file in "$build/lane" "$build/gpio-sim-drive" "$tests"; do
+  [[ -x $file ]] || { say "FAIL: $file is missing: build it first (Hardware/gpio-sim/run.sh does)"; exit 1; }
+done
+trap 'gpiosim_destroy_all || true' EXIT
+
+# run_tests PHASE FILTER [NAME=VALUE...]: the bundle's Swift Testing tests matching FILTER,
+# none skipped; the log and xUnit report in the results.
+run_tests() {
+  local phase=$1 filter=$2 started=$SECONDS status=0 skipped summary
+  shift 2
+  env "$@" LANEBRIDGE_EXPECT_LIBGPIOD="$generation" NO_COLOR=1 timeout 1500 "$tests" \
+    --testing-library swift-testing --filter "$filter" --xunit-output "$results/$phase.xml" \
+    >"$results/$phase.log" 2>&1 || status=$?
+  skipped=$(grep -c 'skipped: "Needs' "$results/$phase.log" || true)
+  summary=$(grep -E 'Test run with [0-9]+ tests' "$results/$phase.log" || true)
+  if ((status != 0 || skipped != 0)) || [[ -z $summary ]]; then
+    say "FAIL: $phase: status $status, $skipped skipped (log below, also in $results/$phase.log)"
+    cat "$results/$phase.log"
+    failed+=("$phase")
+    return 0
+  fi
+  say "ok - $phase in $((SECONDS - started)) s: ${summary##*Test run with }"
+}
+
+# 1. The hardware suites, on a chip made here.
+line_names=(pin1 pin2 pin3 pin4 pin5 pin6 pin7 pin8 pin9 pin10 ball foul cycle spare)
+if gpiosim_create gpio-sim-lane "${#line_names[@]}" "${line_names[@]}"; then
+  run_tests hardware-tests 'GPIOHardwareTests|GPIOPinSensorHardwareTests|expectedGenerationIsCompiledIn' \
+    LANEBRIDGE_GPIO_CHIP="$(gpiosim_chip_dev gpio-sim-lane)" \
+    LANEBRIDGE_GPIO_SIM_PULL_DIR="$(gpiosim_sysfs_dir gpio-sim-lane)"
+  # The suites must have released every line they requested.
+  info=$(gpioinfo "$(gpiosim_chip_name gpio-sim-lane)") || info="gpioinfo failed"
+  held=$(grep -c '"lane-test"' <<<"$info" || true)
+  if ((held != 0)); then
+    say "FAIL: $held lines still held by lane-test after the hardware suites: $info"
+    failed+=("hardware-tests (lines left held)")
+  fi
+  gpiosim_destroy gpio-sim-lane || failed+=("removing the hardware suites' chip")
+else
+  failed+=("hardware-tests (no chip)")
+fi
+
+# 2. The rig's own suites: they make and remove their chips.
+run_tests rig-tests 'GPIOSimRigTests'
+[[ -f $results/latency.txt ]] && cat "$results/latency.txt"
+[[ -f $results/idle-cpu.txt ]] && cat "$results/idle-cpu.txt"
+
+# 3. lane calibrate with a scripted technician.
+started=$SECONDS
+if "$here/calibrate-checks.sh" "$build" "$generation" >"$results/calibrate-checks.log" 2>&1; then
+  say "ok - calibrate-checks in $((SECONDS - started)) s"
+else
+  say "FAIL: calibrate-checks (log below, also in $results/calibrate-checks.log)"
+  cat "$results/calibrate-checks.log"
+  failed+=(calibrate-checks)
+fi
+
+if ((${#failed[@]} > 0)); then
+  say "FAILED: ${failed[*]}"
+  exit 1
+fi
+say "all checks passed for libgpiod $generation.x"

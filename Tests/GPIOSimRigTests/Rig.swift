@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+import TestSupport
+
+/// The rig's checks of the built `lane` on gpio-sim chips, one at a time: they share the chip
+/// label the wiring names, and their timing must not compete with each other's.
+@Suite(
+  "lane on gpio-sim chips (the gpio-sim rig)",
+  .tags(.hardware), .enabled(if: Rig.isAvailable, Rig.requirement), .serialized)
+enum GPIOSimRig {}
+
+/// What the rig's tests run and where: the built `lane` and `gpio-sim-drive` beside this test
+/// bundle, the clone's bundled traces and wiring, and the libgpiod generation expected.
+enum Rig {
+  /// Whether the rig's suites can run: root, on a kernel with gpio-sim (the rig's VM).
+  static let isAvailable = GPIOSim.isAvailable && geteuid() == 0
+
+  /// The skip reason of every rig suite.
+  static let requirement: Comment = """
+    Needs root on a kernel with CONFIG_GPIO_SIM and configfs mounted (writable \
+    /sys/kernel/config/gpio-sim): Hardware/gpio-sim/run.sh runs these in its VM
+    """
+
+  /// The clone this test file belongs to.
+  static let clone = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The wiring of the rig's chip: `gpio-sim-lane`, lines `pin1`..`pin10`, ball, foul, cycle.
+  static let wiring = clone.appendingPathComponent("Hardware/wiring/gpio-sim.toml").path
+
+  /// The line names of the chip `Hardware/wiring/gpio-sim.toml` names, offsets 0-13.
+  static let laneLineNames =
+    (1...10).map { "pin\($0)" } + ["ball", "foul", "cycle", "spare"]
+
+  /// Makes the chip the wiring file names, every input pulled up (all pins standing).
+  static func laneChip() throws -> GPIOSim {
+    let chip = try GPIOSim(label: "gpio-sim-lane", lineCount: 14, lineNames: laneLineNames)
+    for offset in 0..<14 { try chip.set(offset, .up) }
+    return chip
+  }
+
+  /// Every bundled trace, by name; for a quicker look while debugging,
+  /// `LANE_CHECKS_TRACES="respot-only-game ..."` names the only ones to replay.
+  static var traces: [String] {
+    if let chosen = ProcessInfo.processInfo.environment["LANE_CHECKS_TRACES"], !chosen.isEmpty {
+      return chosen.split(separator: " ").map(String.init)
+    }
+    let folder = clone.appendingPathComponent("Hardware/traces")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".trace") }.map { String($0.dropLast(6)) }.sorted()
+  }
+
+  static func tracePath(_ name: String) -> String {
+    clone.appendingPathComponent("Hardware/traces/\(name).trace").path
+  }
+
+  /// A built executable of this package, beside the test bundle.
+  static func product(_ name: String) throws -> String {
+    var candidates: [URL] = []
+    for start in [Bundle.main.executableURL, Bundle.main.bundleURL].compactMap({ $0 }) {
+      var folder = start.deletingLastPathComponent()
+      for _ in 0..<4 {
+        candidates.append(folder.appendingPathComponent(name))
+        folder = folder.deletingLastPathComponent()
+      }
+    }
+    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else {
+      throw Command.Failure(
+        description: "\(name) is not built beside the test bundle; run swift build --build-tests."
+          + " Looked in: " + candidates.map(\.path).joined(separator: ", "))
+    }
+    return found.path
+  }
+
+  static var lane: String { get throws { try product("lane") } }
+  static var drive: String { get throws { try product("gpio-sim-drive") } }
+
+  /// The libgpiod generation `lane` must load (`LANEBRIDGE_EXPECT_LIBGPIOD`: 1 or 2), if given.
+  static let expectedGeneration = ProcessInfo.processInfo.environment["LANEBRIDGE_EXPECT_LIBGPIOD"]
+
+  /// Where figures go for the docs to quote: `$GPIO_SIM_RESULTS` in the rig's VM.
+  static let results = ProcessInfo.processInfo.environment["GPIO_SIM_RESULTS"]
+
+  /// Prints `text` and, in the rig, writes it to `$GPIO_SIM_RESULTS/<file>`.
+  static func report(_ text: String, to file: String) {
+    print(text)
+    if let results {
+      try? Data((text + "\n").utf8).write(to: URL(fileURLWithPath: results).appendingPathComponent(file))
+    }
+  }
+
+  /// How many of the chip's lines `gpioinfo` shows held by `consumer`.
+  static func linesHeld(by consumer: String, on chip: GPIOSim) throws -> Int {
+    let info = try Command.run("/usr/bin/gpioinfo", [chip.chipName])
+    try info.expectSuccess()
+    return info.standardOutput.split(separator: "\n").filter { $0.contains("\"\(consumer)\"") }.count
+  }
+
+  /// Polls `condition` every 50 ms for up to `seconds`.
+  static func wait(seconds: Double, for condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if try condition() { return true }
+      usleep(50_000)
+    }
+    return try condition()
+  }
+
+  /// The monotonic clock, in seconds, as the kernel stamps edges and `gpio-sim-drive` logs.
+  static func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+}
+
+/// A folder under `$TMPDIR` for one test's files, removed with it; or a results folder of the
+/// rig's, kept for a person to read.
+final class ScratchFolder {
+  let path: String
+  private let keep: Bool
+
+  /// `$GPIO_SIM_RESULTS/name`, kept, in the rig's VM; else a scratch folder.
+  init(keptAs name: String) throws {
+    if let results = Rig.results {
+      path = "\(results)/\(name)"
+      keep = true
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } else {
+      path = try Self.makeTemporary()
+      keep = false
+    }
+  }
+
+  init() throws {
+    path = try Self.makeTemporary()
+    keep = false
+  }
+
+  private static func makeTemporary() throws -> String {
+    let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array("\(base)/lane-rig-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else {
+      throw Command.Failure(description: "cannot make a scratch folder under \(base)")
+    }
+    return String(cString: made)
+  }
+
+  deinit {
+    if !keep { try? FileManager.default.removeItem(atPath: path) }
+  }
+
+  func file(_ name: String) -> String { "\(path)/\(name)" }
+}
+
+/// A command run to its end, its output captured in files (any size, no pipe to fill).
+struct Command {
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  let arguments: [String]
+  let standardOutput: String
+  let standardError: String
+  let status: Int32
+
+  /// Runs `executable` with `arguments` and waits for it, killing it after `timeout` seconds.
+  static func run(_ executable: String, _ arguments: [String], timeout: Double = 120) throws -> Command {
+    let scratch = try ScratchFolder()
+    let child = try ChildProcess(
+      executable, arguments, output: .file(scratch.file("out")), error: .file(scratch.file("err")))
+    guard let status = child.wait(seconds: timeout) else {
+      child.signal(SIGKILL)
+      child.wait()
+      throw Failure(description: "\(child.command) ran over \(timeout) s")
+    }
+    return Command(
+      arguments: [executable] + arguments,
+      standardOutput: (try? String(contentsOfFile: scratch.file("out"), encoding: .utf8)) ?? "",
+      standardError: (try? String(contentsOfFile: scratch.file("err"), encoding: .utf8)) ?? "",
+      status: status)
+  }
+
+  /// Throws unless the command exited 0, quoting its standard error.
+  func expectSuccess() throws {
+    guard status == 0 else {
+      throw Failure(
+        description: "\(arguments.joined(separator: " ")) exited \(status): \(standardError)")
+    }
+  }
+}
