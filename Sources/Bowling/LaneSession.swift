@@ -32,11 +32,11 @@ public struct LaneSession: Hashable, Sendable {
   /// Each bowler's games, in the order of ``bowlers``.
   public private(set) var series: [GameSeries]
   /// How to take back each change that can still be undone, latest last.
-  private var undoable: [UndoStep] = []
+  var undoable: [UndoStep] = []
 
   /// How to take one change back. Every change touches only the end of ``deliveries``, so
   /// it is enough to know how many there were before it and what the last one was.
-  private struct UndoStep: Hashable, Sendable {
+  struct UndoStep: Hashable, Sendable {
     /// How many deliveries counted before the change.
     var count: Int
     /// The last delivery before the change, when the change replaced or removed it; `nil`

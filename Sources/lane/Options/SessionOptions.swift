@@ -43,9 +43,14 @@ struct SessionOptions: ParsableArguments {
       return try JournalledSession(store: AnyJournalStore(store), entries: store.entries)
     }
     do throws(JournalError) {
-      let file = try JournalFile(path: journal, ifMissing: .create(start), holdingLane: true)
+      let file = try JournalFile(
+        path: journal, ifMissing: .create(start), holdingLane: true, usingCheckpoint: true)
       if let recovered = file.recovered { print("lane \(command): warning: \(recovered)", to: &warnings) }
-      let session = try JournalledSession(store: AnyJournalStore(file), entries: file.entries)
+      if let problem = file.checkpointProblem { print("lane \(command): warning: \(problem)", to: &warnings) }
+      let session = try JournalledSession(store: AnyJournalStore(file), opened: file)
+      JournalCheckpoint.renew(file, session: session.session, through: session.lastSequence) { problem in
+        print("lane \(command): warning: \(problem)", to: &warnings)
+      }
       if let asked = bowlerNames, session.session.bowlers != asked {
         throw JournalError.otherBowlers(path: journal, journal: session.session.bowlers, asked: asked)
       }
