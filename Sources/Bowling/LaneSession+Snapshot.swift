@@ -38,15 +38,15 @@ extension LaneSession {
 
   /// The session a snapshot describes: its deliveries bowled in turn, its undo steps kept.
   ///
-  /// - Throws: ``SessionError`` when the deliveries do not make games, or an undo step
-  ///   reaches past them: the snapshot is not one a session made.
+  /// - Throws: ``SessionError`` when the deliveries do not make games, or an undo step is
+  ///   impossible: the snapshot is not one a session made.
   public init(snapshot: Snapshot) throws(SessionError) {
     self.init(bowlers: snapshot.bowlers)
     for delivery in snapshot.deliveries { try record(delivery) }
-    for step in snapshot.undo {
-      guard step.count >= (step.last == nil ? 0 : 1), step.count <= snapshot.deliveries.count else {
-        throw .nothingToUndo
-      }
+    // A step may count more deliveries than are left (a dead ball removed one), never fewer
+    // than it takes back.
+    for step in snapshot.undo where step.count < (step.last == nil ? 0 : 1) {
+      throw .nothingToUndo
     }
     undoable = snapshot.undo.map { UndoStep(count: $0.count, last: $0.last) }
   }

@@ -155,9 +155,10 @@ public struct JournalCheckpoint: Hashable, Sendable {
     var undo: [LaneSession.Snapshot.Undo] = []
     undo.reserveCapacity(Int(undoCount))
     for _ in 0..<undoCount {
-      guard let count: UInt64 = reader.read(), count <= deliveryCount + 1,
-        let word: UInt16 = reader.read()
-      else { throw bad("it ends early") }
+      guard let count: UInt64 = reader.read(), let word: UInt16 = reader.read() else {
+        throw bad("it ends early")
+      }
+      guard count <= UInt64(Int32.max) else { throw bad("it holds impossible numbers") }
       undo.append(.init(count: Int(count), last: Self.delivery(from: word)))
     }
     guard reader.position == bytes.count - 4 else { throw bad("it has bytes after its end") }
