@@ -50,6 +50,9 @@ struct JournalCheckpointTests {
         var next = session.session
         guard (try? next.correct(correction)) != nil else { continue }
         _ = try session.correct(correction, by: "desk", at: time)
+        // A correction rebuilds only the end of the session: it equals replaying every
+        // delivery that counts from the start.
+        #expect(try LaneSession(snapshot: session.session.snapshot) == session.session)
       }
     }
   }
