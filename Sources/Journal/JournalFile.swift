@@ -30,7 +30,8 @@ public final class JournalFile: JournalStore {
   public let path: String
   /// The journal's header (for a migrated journal, the one it was given).
   public private(set) var header: JournalHeader
-  /// Every record the file held when it was opened (or the one it was created with).
+  /// Every record the file held when it was opened (or the one it was created with); when
+  /// opening started from a checkpoint (``checkpointed``), only the records after it.
   public private(set) var entries: [JournalEntry] = []
   /// The torn record set aside on opening, if there was one.
   public private(set) var recovered: JournalRecovery?
@@ -122,7 +123,8 @@ public final class JournalFile: JournalStore {
       self.entries = update.entries
       self.recovered = update.recovered
     } catch {
-      close(descriptor)
+      // Every stored property is set, so throwing runs deinit, which closes the descriptor;
+      // closing it here too would close whatever file another thread opened meanwhile.
       throw error
     }
   }
