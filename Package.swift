@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "LaneBridge", targets: ["LaneBridge"]),
     .library(name: "MQTT", targets: ["MQTT"]),
     .library(name: "Centre", targets: ["Centre"]),
+    .library(name: "CentreLink", targets: ["CentreLink"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -123,6 +124,9 @@ let package = Package(
         "Calibration",
         "GPIOLineSensor",
         "Wiring",
+        "Centre",
+        "CentreLink",
+        "MQTT",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -139,33 +143,56 @@ let package = Package(
     // The centre link's protocol, pure: topics, the payload schema v1, validation, the
     // desk's deduplicating consumer and the lane's outbox. No I/O, no MQTT.
     .target(name: "Centre"),
+    // What the test targets share: scratch folders removed after each test, the bundled
+    // traces with their .expected files, `at(ms:)`, `Tag.hardware`. A regular target that
+    // only test targets depend on; every file in Tests/TestSupport belongs to it.
+    .target(
+      name: "TestSupport",
+      dependencies: ["Bowling", "LaneSensing"],
+      path: "Tests/TestSupport"
+    ),
+    // The centre link's I/O shell: the lane's outbox actor over the journal and an MQTT
+    // client (`lane run`/`lane simulate --broker`), and the desk's (`lane desk`).
+    .target(
+      name: "CentreLink", dependencies: ["Centre", "MQTT", "LaneBridge", "Journal", "Bowling"]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
     .testTarget(name: "ScoreboardTests", dependencies: ["Scoreboard"]),
-    .testTarget(name: "JournalTests", dependencies: ["Journal", "SafeFiles", "Bowling"]),
+    .testTarget(
+      name: "JournalTests", dependencies: ["Journal", "SafeFiles", "Bowling", "TestSupport"]),
     .testTarget(
       name: "LaneBridgeTests",
-      dependencies: ["LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor"]
+      dependencies: [
+        "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor", "TestSupport",
+      ]
     ),
     // Runs the built `lane` executable as a user would (and kills `lane simulate --journal`
     // at random moments to check nothing acknowledged is lost); depends on it so it is built
     // first.
     .testTarget(
       name: "LaneCommandTests",
-      dependencies: ["lane", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor"]
+      dependencies: [
+        "lane", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor",
+        "TestSupport",
+      ]
     ),
-    .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD"]),
+    .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD", "TestSupport"]),
     .testTarget(
       name: "CentreTests",
       dependencies: ["Centre", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
     // Starts a real mosquitto per test with the files in deploy/centre/.
-    .testTarget(name: "MQTTTests", dependencies: ["MQTT"]),
-    .testTarget(name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling"]),
+    .testTarget(
+      name: "CentreLinkTests",
+      dependencies: ["CentreLink", "Centre", "LaneBridge", "Journal", "Bowling", "TestSupport"]),
+    // Also runs the built `lane` (lane simulate --broker, lane desk) against it.
+    .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Centre", "lane"]),
+    .testTarget(
+      name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling", "TestSupport"]),
     .testTarget(
       name: "SimulatedPinSensorTests",
-      dependencies: ["SimulatedPinSensor", "LaneSensing", "Bowling"]
+      dependencies: ["SimulatedPinSensor", "LaneSensing", "Bowling", "TestSupport"]
     ),
-    .testTarget(name: "WiringTests", dependencies: ["Wiring", "Bowling"]),
+    .testTarget(name: "WiringTests", dependencies: ["Wiring", "Bowling", "TestSupport"]),
     .testTarget(
       name: "CalibrationTests",
       dependencies: [
@@ -174,14 +201,14 @@ let package = Package(
     ),
     .testTarget(
       name: "GPIOPinSensorTests",
-      dependencies: ["GPIOPinSensor", "GPIO", "LaneSensing", "Bowling"]
+      dependencies: ["GPIOPinSensor", "GPIO", "LaneSensing", "Bowling", "TestSupport"]
     ),
       // Invariants of the scoring engine, the throw detector and the trace format checked on
     // random input, and the inputs the fuzzers in Fuzz/ found, kept as regression cases.
     .testTarget(
       name: "RobustnessTests",
       dependencies: [
-        "Bowling", "LaneSensing", "Wiring", "LaneBridge", "Journal",
+        "Bowling", "LaneSensing", "Wiring", "LaneBridge", "Journal", "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

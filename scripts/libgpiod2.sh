@@ -38,10 +38,10 @@ log() { echo "libgpiod2: $*" >&2; }
 system_mirror() {
   local uri
   uri="$(grep -hsE '^\s*URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null \
-    | awk '{print $2}' | grep -E '/debian/?$' | head -n1 || true)"
+    | awk '$2 ~ /\/debian\/?$/ && !found { print $2; found = 1 }' || true)"
   if [[ -z "$uri" ]]; then
     uri="$(grep -hsE '^\s*deb\s' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null \
-      | sed -E 's/\[[^]]*\]//' | awk '{print $2}' | grep -E '/debian/?$' | head -n1 || true)"
+      | sed -E 's/\[[^]]*\]//' | awk '$2 ~ /\/debian\/?$/ && !found { print $2; found = 1 }' || true)"
   fi
   echo "${uri%/}"
 }

@@ -27,13 +27,20 @@ scratch=(--scratch-path "$root/.build-v2" -Xlinker -rpath -Xlinker "$libdir")
 
 swift build "${scratch[@]}" --build-tests
 
-tests="$(ls -d "$root"/.build-v2/debug/*PackageTests.xctest | head -n1)"
-if ! ldd "$tests" | grep -q "libgpiod.so.3 => $libdir/"; then
-  echo "libgpiod2: $tests does not load libgpiod.so.3 from $libdir:" >&2
-  ldd "$tests" | grep gpiod >&2 || true
+bundles=("$root"/.build-v2/debug/*PackageTests.xctest)
+tests=${bundles[0]}
+if [ ! -e "$tests" ]; then
+  echo "libgpiod2: the build made no test bundle .build-v2/debug/*PackageTests.xctest" >&2
   exit 1
 fi
-echo "libgpiod2: $(ldd "$tests" | grep libgpiod)" >&2
+# Captured first: `ldd | grep -q` fails at random under pipefail (ldd dies of SIGPIPE).
+libraries="$(ldd "$tests")"
+if ! grep -F "libgpiod.so.3 => $libdir/" <<<"$libraries" >/dev/null; then
+  echo "libgpiod2: $tests does not load libgpiod.so.3 from $libdir:" >&2
+  grep gpiod <<<"$libraries" >&2 || true
+  exit 1
+fi
+echo "libgpiod2: $(grep libgpiod <<<"$libraries")" >&2
 if $build_only; then exit 0; fi
 
 LANEBRIDGE_EXPECT_LIBGPIOD=2 swift test "${scratch[@]}" --skip-build "$@"

@@ -52,7 +52,7 @@ die() { printf 'build-kernel: error: %s\n' "$*" >&2; exit 1; }
 install_missing() {
   local missing=() pkg
   for pkg in "$@"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' \
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep 'install ok installed' >/dev/null \
       || missing+=("$pkg")
   done
   ((${#missing[@]} == 0)) && return 0

@@ -142,6 +142,7 @@ start_calibrate() {
   shift
   : >"$transcript"
   coproc CALIBRATE { exec timeout 400 "$lane" calibrate "$@" 2>"$transcript.err"; }
+  # shellcheck disable=SC2153 # coproc sets CALIBRATE_PID
   calibrate_pid=$CALIBRATE_PID
   # Copies: bash closes the coprocess's own descriptors once it exits.
   exec {cal_out}<&"${CALIBRATE[0]}" {cal_in}>&"${CALIBRATE[1]}"

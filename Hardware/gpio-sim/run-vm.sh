@@ -70,7 +70,7 @@ esac
 install_missing() {
   local missing=() pkg
   for pkg in "$@"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' \
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep 'install ok installed' >/dev/null \
       || missing+=("$pkg")
   done
   ((${#missing[@]} == 0)) && return 0

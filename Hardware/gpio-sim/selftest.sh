@@ -45,13 +45,14 @@ wait_for() {
 }
 
 line_used_by() { # chip offset consumer
-  gpioinfo "$1" | grep -Eq "^[[:space:]]+line[[:space:]]+$2:.*\"$3\""
+  gpioinfo "$1" | grep -E "^[[:space:]]+line[[:space:]]+$2:.*\"$3\"" >/dev/null
 }
 
 for tool in gpiodetect gpioinfo gpiofind gpioget gpioset gpiomon; do
   command -v "$tool" >/dev/null || fail "$tool is missing: install Debian's 'gpiod' package on the host"
 done
-printf 'selftest: %s, kernel %s\n' "$(gpiodetect --version | head -1)" "$(uname -r)"
+gpiod_version=$(gpiodetect --version)
+printf 'selftest: %s, kernel %s\n' "${gpiod_version%%$'\n'*}" "$(uname -r)"
 
 # --- create -------------------------------------------------------------------------------
 gpiosim_create "$chip_label" "${#line_names[@]}" "${line_names[@]}" || fail "cannot create the simulated chip"
@@ -110,7 +111,7 @@ if gpioget "$chip" "$spare" >/dev/null 2>"$work/busy"; then
 fi
 grep -qi 'busy' "$work/busy" || fail "gpioget on a held line failed without 'busy': $(<"$work/busy")"
 kill "$holder_pid"; wait "$holder_pid" 2>/dev/null || true; holder_pid=""
-wait_for 10 "line $spare to be released" bash -c "! gpioinfo $chip | grep -Eq '^[[:space:]]+line[[:space:]]+$spare:.*\"gpioset\"'"
+wait_for 10 "line $spare to be released" bash -c "! gpioinfo $chip | grep -E '^[[:space:]]+line[[:space:]]+$spare:.*\"gpioset\"' >/dev/null"
 ok "gpioset output shows in the sim value; a second request gets 'Device or resource busy'"
 
 # --- edge events with timestamps ----------------------------------------------------------
@@ -154,7 +155,7 @@ ok "gpiomon saw rising, falling, rising, falling on 'ball' with increasing kerne
 # --- teardown -----------------------------------------------------------------------------
 gpiosim_destroy "$chip_label" || fail "cannot remove the simulated chip"
 [[ ! -e $dev ]] || fail "$dev still exists after the chip was removed"
-if gpiodetect 2>/dev/null | grep -q "\[$chip_label\]"; then fail "gpiodetect still lists [$chip_label]"; fi
+if gpiodetect 2>/dev/null | grep "\[$chip_label\]" >/dev/null; then fail "gpiodetect still lists [$chip_label]"; fi
 ok "removing the chip removes $dev"
 
 printf 'selftest: all %d checks passed\n' "$checks"

@@ -13,7 +13,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
   case dataError = 65
   /// An input file does not exist or cannot be read (EX_NOINPUT).
   case noInput = 66
-  /// A chip or line is not there or is busy, or no line is free (EX_UNAVAILABLE).
+  /// A chip or line is not there or is busy, or no line is free; `lane desk` cannot reach
+  /// the broker (EX_UNAVAILABLE).
   case unavailable = 69
   /// Something went wrong inside lane itself, a bug to report (EX_SOFTWARE).
   case software = 70
@@ -25,8 +26,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
   case ioError = 74
   /// The technician stopped, or the deck did not match; nothing was saved (EX_TEMPFAIL).
   case temporaryFailure = 75
-  /// The chip may not be opened (EX_NOPERM).
+  /// The chip may not be opened, or the MQTT broker refuses the credentials (EX_NOPERM).
   case noPermission = 77
-  /// The wiring file is missing, malformed or does not fit the chip (EX_CONFIG).
+  /// The wiring file is missing, malformed or does not fit the chip, or TLS to the broker
+  /// fails or its host name does not resolve (EX_CONFIG).
   case badConfiguration = 78
 }

@@ -48,6 +48,18 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
     self.init(operation, .library(code: failure.code, errno: failure.errno))
   }
 
+  /// Whether connecting failed on settings the user must fix (the broker refused the
+  /// credentials or the client id, or TLS failed), not on a broker that is away.
+  public var isSettingsProblem: Bool {
+    switch (operation, problem) {
+    case (.configure, _), (.connect, .refused): true
+    case (.connect, .library(let code, _)):
+      code == Int32(MOSQ_ERR_TLS.rawValue) || code == Int32(MOSQ_ERR_TLS_HANDSHAKE.rawValue)
+        || code == Int32(MOSQ_ERR_EAI.rawValue)
+    default: false
+    }
+  }
+
   public var description: String {
     "\(doing) failed: \(reason)\(advice.map { ". " + $0 } ?? "")"
   }

@@ -1,6 +1,7 @@
 import Bowling
 import GPIO
 import LaneSensing
+import TestSupport
 import Testing
 
 @testable import GPIOPinSensor
@@ -13,9 +14,9 @@ struct EdgeTranslatorTests {
 
     @Test("When every line reads high at open, then the first reading is a snapshot of all ten standing")
     mutating func openingAllStanding() {
-      let reading = translator.opening(levels: allLines(high: true), at: at(1_000))
+      let reading = translator.opening(levels: allLines(high: true), at: at(ms: 1_000))
 
-      #expect(reading == .event(SensorEvent(.snapshot(standing: .full), at: at(1_000))))
+      #expect(reading == .event(SensorEvent(.snapshot(standing: .full), at: at(ms: 1_000))))
     }
 
     @Test("When the lines of pins 7 and 10 read low at open, then the snapshot has them down")
@@ -24,9 +25,9 @@ struct EdgeTranslatorTests {
       levels[line(of: 7)] = false
       levels[line(of: 10)] = false
 
-      let reading = translator.opening(levels: levels, at: at(1_000))
+      let reading = translator.opening(levels: levels, at: at(ms: 1_000))
 
-      #expect(reading == .event(SensorEvent(.snapshot(standing: ([7, 10] as PinSet).complement), at: at(1_000))))
+      #expect(reading == .event(SensorEvent(.snapshot(standing: ([7, 10] as PinSet).complement), at: at(ms: 1_000))))
     }
 
     @Test("When pin 7's line falls and rises again, then pin 7 goes down and stands again")
@@ -37,8 +38,8 @@ struct EdgeTranslatorTests {
       ])
 
       #expect(readings == [
-        .event(SensorEvent(pin(7, .down), at: at(10))),
-        .event(SensorEvent(pin(7, .standing), at: at(12))),
+        .event(SensorEvent(pin(7, .down), at: at(ms: 10))),
+        .event(SensorEvent(pin(7, .standing), at: at(ms: 12))),
       ])
     }
 
@@ -49,7 +50,7 @@ struct EdgeTranslatorTests {
         edge(ballLine, .rising, at: 30),
       ])
 
-      #expect(readings == [.event(SensorEvent(.ball, at: at(10)))])
+      #expect(readings == [.event(SensorEvent(.ball, at: at(ms: 10)))])
     }
 
     @Test("When the active-high foul line rises and falls, then the foul fires once, on the rising edge")
@@ -59,7 +60,7 @@ struct EdgeTranslatorTests {
         edge(foulLine, .falling, at: 30),
       ])
 
-      #expect(readings == [.event(SensorEvent(.foul, at: at(10)))])
+      #expect(readings == [.event(SensorEvent(.foul, at: at(ms: 10)))])
     }
 
     @Test("When the cycle line falls and rises, then the cycle turns on and off")
@@ -70,8 +71,8 @@ struct EdgeTranslatorTests {
       ])
 
       #expect(readings == [
-        .event(SensorEvent(.cycle(isOn: true), at: at(10))),
-        .event(SensorEvent(.cycle(isOn: false), at: at(5_000))),
+        .event(SensorEvent(.cycle(isOn: true), at: at(ms: 10))),
+        .event(SensorEvent(.cycle(isOn: false), at: at(ms: 5_000))),
       ])
     }
 
@@ -90,9 +91,9 @@ struct EdgeTranslatorTests {
       var levels = allLines(high: true)
       levels[line(of: 3)] = false
 
-      let reading = translator.opening(levels: levels, at: at(0))
+      let reading = translator.opening(levels: levels, at: at(ms: 0))
 
-      #expect(reading == .event(SensorEvent(.snapshot(standing: ([3] as PinSet).complement), at: at(0))))
+      #expect(reading == .event(SensorEvent(.snapshot(standing: ([3] as PinSet).complement), at: at(ms: 0))))
     }
 
     @Test("When pin 3's line falls and rises, then pin 3 goes down and stands again")
@@ -103,8 +104,8 @@ struct EdgeTranslatorTests {
       ])
 
       #expect(readings == [
-        .event(SensorEvent(pin(3, .down), at: at(10))),
-        .event(SensorEvent(pin(3, .standing), at: at(11))),
+        .event(SensorEvent(pin(3, .down), at: at(ms: 10))),
+        .event(SensorEvent(pin(3, .standing), at: at(ms: 11))),
       ])
     }
   }
@@ -115,11 +116,11 @@ struct EdgeTranslatorTests {
 
     @Test("When an edge is stamped before the opening snapshot, then it comes after it at the snapshot's instant")
     mutating func beforeOpening() throws {
-      _ = translator.opening(levels: allLines(high: true), at: at(1_000))
+      _ = translator.opening(levels: allLines(high: true), at: at(ms: 1_000))
 
       let readings = try translator.translate([edge(line(of: 1), .falling, at: 900)])
 
-      #expect(readings == [.event(SensorEvent(pin(1, .down), at: at(1_000)))])
+      #expect(readings == [.event(SensorEvent(pin(1, .down), at: at(ms: 1_000)))])
     }
 
     @Test("When a batch holds an older edge after a newer one, then both keep their order and the older is raised")
@@ -131,27 +132,27 @@ struct EdgeTranslatorTests {
       ])
 
       #expect(readings == [
-        .event(SensorEvent(pin(1, .down), at: at(100))),
-        .event(SensorEvent(pin(2, .down), at: at(100))),
-        .event(SensorEvent(pin(3, .down), at: at(200))),
+        .event(SensorEvent(pin(1, .down), at: at(ms: 100))),
+        .event(SensorEvent(pin(2, .down), at: at(ms: 100))),
+        .event(SensorEvent(pin(3, .down), at: at(ms: 200))),
       ])
     }
 
     @Test("When an edge is stamped before a quiet instant already returned, then it is raised to that instant")
     mutating func afterQuiet() throws {
-      #expect(translator.quiet(until: at(300)) == .quiet(until: at(300)))
+      #expect(translator.quiet(until: at(ms: 300)) == .quiet(until: at(ms: 300)))
 
       let readings = try translator.translate([edge(ballLine, .falling, at: 250)])
 
-      #expect(readings == [.event(SensorEvent(.ball, at: at(300)))])
+      #expect(readings == [.event(SensorEvent(.ball, at: at(ms: 300)))])
     }
 
     @Test("When a quiet instant is before the last event, then the quiet reading is at the last event")
     mutating func quietBeforeEvent() throws {
       _ = try translator.translate([edge(ballLine, .falling, at: 500)])
 
-      #expect(translator.quiet(until: at(400)) == .quiet(until: at(500)))
-      #expect(translator.latest == at(500))
+      #expect(translator.quiet(until: at(ms: 400)) == .quiet(until: at(ms: 500)))
+      #expect(translator.latest == at(ms: 500))
     }
   }
 
@@ -160,7 +161,7 @@ struct EdgeTranslatorTests {
     var translator = optoConfiguration().translator
 
     init() throws {
-      _ = translator.opening(levels: allLines(high: true), at: at(0))
+      _ = translator.opening(levels: allLines(high: true), at: at(ms: 0))
       _ = try translator.translate([
         edge(line(of: 1), .falling, at: 10, sequence: 1),
         edge(line(of: 1), .rising, at: 12, sequence: 2),
@@ -171,7 +172,7 @@ struct EdgeTranslatorTests {
     mutating func consecutive() throws {
       let readings = try translator.translate([edge(ballLine, .falling, at: 20, sequence: 3)])
 
-      #expect(readings == [.event(SensorEvent(.ball, at: at(20)))])
+      #expect(readings == [.event(SensorEvent(.ball, at: at(ms: 20)))])
       #expect(translator.lastSequence == 3)
     }
 
@@ -190,10 +191,10 @@ struct EdgeTranslatorTests {
 
       // Then pin 7 stood before its edge; pin 3, with no edge since, is down.
       #expect(readings == [
-        .lost(count: 2, at: at(40)),
-        .event(SensorEvent(.snapshot(standing: ([3] as PinSet).complement), at: at(40))),
-        .event(SensorEvent(pin(7, .down), at: at(40))),
-        .event(SensorEvent(.ball, at: at(41))),
+        .lost(count: 2, at: at(ms: 40)),
+        .event(SensorEvent(.snapshot(standing: ([3] as PinSet).complement), at: at(ms: 40))),
+        .event(SensorEvent(pin(7, .down), at: at(ms: 40))),
+        .event(SensorEvent(.ball, at: at(ms: 41))),
       ])
     }
 
@@ -213,13 +214,13 @@ struct EdgeTranslatorTests {
 
       #expect(reads == 1)
       #expect(readings == [
-        .lost(count: 1, at: at(30)),
-        .event(SensorEvent(.snapshot(standing: .full), at: at(30))),
-        .event(SensorEvent(pin(5, .down), at: at(30))),
-        .event(SensorEvent(pin(5, .standing), at: at(31))),
-        .lost(count: 3, at: at(35)),
-        .event(SensorEvent(.snapshot(standing: .full), at: at(35))),
-        .event(SensorEvent(pin(6, .down), at: at(35))),
+        .lost(count: 1, at: at(ms: 30)),
+        .event(SensorEvent(.snapshot(standing: .full), at: at(ms: 30))),
+        .event(SensorEvent(pin(5, .down), at: at(ms: 30))),
+        .event(SensorEvent(pin(5, .standing), at: at(ms: 31))),
+        .lost(count: 3, at: at(ms: 35)),
+        .event(SensorEvent(.snapshot(standing: .full), at: at(ms: 35))),
+        .event(SensorEvent(pin(6, .down), at: at(ms: 35))),
       ])
     }
 
@@ -244,9 +245,9 @@ struct EdgeTranslatorTests {
       }
 
       #expect(readings == [
-        .lost(count: 2, at: at(5)),
-        .event(SensorEvent(.snapshot(standing: .full), at: at(5))),
-        .event(SensorEvent(.ball, at: at(5))),
+        .lost(count: 2, at: at(ms: 5)),
+        .event(SensorEvent(.snapshot(standing: .full), at: at(ms: 5))),
+        .event(SensorEvent(.ball, at: at(ms: 5))),
       ])
     }
   }
@@ -264,9 +265,9 @@ struct EdgeTranslatorTests {
       ])
 
       #expect(readings == [
-        .event(SensorEvent(pin(2, .down), at: at(10))),
-        .event(SensorEvent(.ball, at: at(11))),
-        .event(SensorEvent(.cycle(isOn: true), at: at(3_000))),
+        .event(SensorEvent(pin(2, .down), at: at(ms: 10))),
+        .event(SensorEvent(.ball, at: at(ms: 11))),
+        .event(SensorEvent(.cycle(isOn: true), at: at(ms: 3_000))),
       ])
       #expect(translator.lastSequence == 0)
     }

@@ -2,6 +2,7 @@ import Bowling
 import GPIO
 import Glibc
 import LaneSensing
+import TestSupport
 import Testing
 
 @testable import GPIOPinSensor

@@ -5,11 +5,6 @@ import Testing
 
 @testable import GPIOPinSensor
 
-extension Tag {
-  /// Tests that need a kernel GPIO chip (a board or the gpio-sim rig).
-  @Tag static var hardware: Self
-}
-
 /// A string pinsetter wired through opto-isolators, as the gpio-sim rig lays it
 /// out: lines 0-9 are pins 1-10, then ball (10), foul (11) and cycle (12).
 ///
@@ -37,11 +32,6 @@ func line(of pin: Int) -> LineOffset { LineOffset(rawValue: UInt32(pin - 1)) }
 let ballLine: LineOffset = 10
 let foulLine: LineOffset = 11
 let cycleLine: LineOffset = 12
-
-/// The instant `milliseconds` after the clock's origin.
-func at(_ milliseconds: Int64) -> SensorInstant {
-  SensorInstant(nanoseconds: milliseconds * 1_000_000)
-}
 
 /// An edge of `offset` stamped `milliseconds` after the clock's origin.
 func edge(

@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Testing
 
 @testable import GPIO
@@ -7,7 +8,11 @@ import Testing
 struct GPIOChipTests {
   @Suite("Given a folder with no GPIO chips")
   struct EmptyFolder {
-    let folder = TemporaryFolder()
+    let folder: ScratchFolder
+
+    init() throws {
+      folder = try ScratchFolder("gpio-tests")
+    }
 
     @Test("When a chip path there is opened, then the error says the chip is missing and none were found")
     func missingPath() {
@@ -39,10 +44,11 @@ struct GPIOChipTests {
 
   @Suite("Given a folder whose gpiochip entries are plain files")
   struct FakeDevices {
-    let folder = TemporaryFolder()
+    let folder: ScratchFolder
 
-    init() {
-      for name in ["gpiochip10", "gpiochip2", "gpiochip0", "unrelated"] { folder.touch(name) }
+    init() throws {
+      folder = try ScratchFolder("gpio-tests")
+      for name in ["gpiochip10", "gpiochip2", "gpiochip0", "unrelated"] { try folder.touch(name) }
     }
 
     @Test("When the chips are listed, then each is unopenable, in number order")

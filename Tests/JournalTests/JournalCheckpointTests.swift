@@ -1,5 +1,6 @@
 import Bowling
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Journal

@@ -1,5 +1,6 @@
 import Bowling
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Journal
@@ -19,7 +20,7 @@ struct JournalFileTests {
 
   /// A journal holding a start and three deliveries.
   init() throws {
-    folder = try ScratchFolder()
+    folder = try ScratchFolder("lane-journal-tests")
     path = folder.path("lane.journal")
     let file = try JournalFile(
       path: path, ifMissing: .create(Self.start), lane: "lane7", clock: { Self.time })
@@ -177,7 +178,7 @@ struct JournalFileTests {
 struct JournalPathTests {
   let folder: ScratchFolder
 
-  init() throws { folder = try ScratchFolder() }
+  init() throws { folder = try ScratchFolder("lane-journal-tests") }
 
   @Test("When the journal path is a symbolic link, then it is refused without following it, and its target is untouched")
   func symbolicLink() throws {

@@ -1,5 +1,6 @@
 import Bowling
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Journal
@@ -15,7 +16,7 @@ struct JournalFormatTests {
   let path: String
 
   init() throws {
-    folder = try ScratchFolder()
+    folder = try ScratchFolder("lane-journal-tests")
     path = folder.path("lane.journal")
   }
 

@@ -1,5 +1,6 @@
 import Bowling
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Journal
@@ -17,7 +18,7 @@ struct JournalReaderTests {
 
   /// A journal holding a start and five deliveries (records 1 to 6).
   init() throws {
-    folder = try ScratchFolder()
+    folder = try ScratchFolder("lane-journal-tests")
     path = folder.path("lane.journal")
     let file = try JournalFile(path: path, ifMissing: .create(Self.start), lane: "lane7", clock: { Self.time })
     for pins: PinSet in [.full, .full, [1, 2], [3], .full] {

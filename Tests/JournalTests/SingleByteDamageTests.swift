@@ -1,5 +1,6 @@
 import Bowling
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Journal
@@ -42,7 +43,7 @@ struct SingleByteDamageTests {
 
   @Test("When any byte is changed, then opening refuses untouched or keeps every record the change did not touch")
   func everyByte() throws {
-    let folder = try ScratchFolder()
+    let folder = try ScratchFolder("lane-journal-tests")
     let path = folder.path("lane.journal")
     var outcomes = (refused: 0, opened: 0, tornSetAside: 0)
     for offset in Self.journal.indices {

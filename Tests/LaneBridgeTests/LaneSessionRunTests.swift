@@ -3,6 +3,7 @@ import Foundation
 import Journal
 import LaneSensing
 import SimulatedPinSensor
+import TestSupport
 import Testing
 
 @testable import LaneBridge
@@ -90,7 +91,7 @@ struct LaneSessionRunTests {
 
   @Test("When lane correct appends to the journal of a running lane, then the lane applies and shows it")
   func correctionFromAnotherProcess() throws {
-    let folder = try ScratchFolder()
+    let folder = try ScratchFolder("lane-session-run-tests")
     let path = folder.path("lane.journal")
     let laneFile = try JournalFile(path: path, ifMissing: .create(Self.start))
     var running = try JournalledSession(store: laneFile, entries: laneFile.entries)

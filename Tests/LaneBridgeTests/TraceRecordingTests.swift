@@ -2,6 +2,7 @@ import Bowling
 import Foundation
 import LaneSensing
 import SimulatedPinSensor
+import TestSupport
 import Testing
 
 @testable import LaneBridge
@@ -53,12 +54,16 @@ struct TraceRecordingTests {
 
 @Suite("The file a recording goes to")
 struct RecordingFileTests {
-  let path = FileManager.default.temporaryDirectory
-    .appendingPathComponent("lanebridge-recording-\(UUID().uuidString).trace").path
+  let folder: ScratchFolder
+  let path: String
+
+  init() throws {
+    folder = try ScratchFolder("lanebridge-recording")
+    path = folder.path("lane.trace")
+  }
 
   @Test("When the file does not exist, then it is created with what was written")
   func creates() throws {
-    defer { try? FileManager.default.removeItem(atPath: path) }
     let file = try RecordingFile(path: path, replacing: false)
     file.write("0.000000 ball\n")
     try file.sync()
@@ -67,7 +72,6 @@ struct RecordingFileTests {
 
   @Test("When the file exists, then it is kept and the error says how to replace it")
   func refusesToReplace() throws {
-    defer { try? FileManager.default.removeItem(atPath: path) }
     try "precious\n".write(toFile: path, atomically: false, encoding: .utf8)
 
     #expect(throws: RecordingFile.Failure(path: path, operation: "create", errno: EEXIST)) {
@@ -80,7 +84,6 @@ struct RecordingFileTests {
 
   @Test("When replacing is asked for, then the old content stays until the recording is finished, then is replaced whole")
   func replaces() throws {
-    defer { try? FileManager.default.removeItem(atPath: path) }
     try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
     let file = try RecordingFile(path: path, replacing: true)
     file.write("new\n")
@@ -113,7 +116,7 @@ struct RecordingFileTests {
   }
 
   @Test("When the output path is a folder, then replacing it is refused naming what it is")
-  func folder() throws {
+  func folderAsOutput() throws {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
     defer { try? FileManager.default.removeItem(atPath: path) }
 

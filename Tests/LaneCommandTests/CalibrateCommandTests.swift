@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `lane calibrate` as a user meets it before any line is watched; the procedure itself is
@@ -6,9 +7,12 @@ import Testing
 @Suite("lane calibrate, without the lane's hardware")
 struct CalibrateCommandTests {
   let lane: LaneExecutable
+  /// Where the tests' wiring files go; removed once the test is done.
+  let folder: ScratchFolder
 
   init() throws {
     lane = try LaneExecutable()
+    folder = try ScratchFolder("lane-calibrate-tests")
   }
 
   @Test("When neither --out nor --check is given, then it says to give one and exits 64")
@@ -21,9 +25,7 @@ struct CalibrateCommandTests {
 
   @Test("When --out exists and --force is not given, then it refuses before touching the chip and exits 73")
   func refusesToOverwrite() throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lanebridge-\(UUID().uuidString).toml").path
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let path = folder.path("lane.toml")
     try "kept\n".write(toFile: path, atomically: true, encoding: .utf8)
 
     let run = try lane.run(["calibrate", "--chip", "/nonexistent/gpiochip9", "--out", path])
@@ -36,8 +38,7 @@ struct CalibrateCommandTests {
 
   @Test("When the chip does not exist, then GPIO's advice is shown and it exits 69")
   func noChip() throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lanebridge-\(UUID().uuidString).toml").path
+    let path = folder.path("lane.toml")
 
     let run = try lane.run(["calibrate", "--chip", "/nonexistent/gpiochip9", "--out", path])
 
@@ -48,9 +49,12 @@ struct CalibrateCommandTests {
 
   @Test("When --lines is malformed, then it shows the accepted forms and exits 64")
   func badLines() throws {
-    let run = try lane.run(["calibrate", "--out", "/tmp/x.toml", "--lines", "7-3"])
+    let path = folder.path("lane.toml")
+
+    let run = try lane.run(["calibrate", "--out", path, "--lines", "7-3"])
 
     #expect(run.status == 64)
+    #expect(!FileManager.default.fileExists(atPath: path))
     #expect(run.standardError.contains("--lines takes offsets and ranges such as 2-27 or 4,17,22."))
   }
 }

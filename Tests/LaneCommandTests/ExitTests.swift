@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 @Suite("lane's exits on bad output, bad options and signals, run as a user runs it")
 struct ExitTests {
   let lane: LaneExecutable
-  let trace = ShippedTrace.all[0].path
+  let trace = BundledTrace.all[0].path
 
   init() throws {
     lane = try LaneExecutable()
@@ -17,8 +18,8 @@ struct ExitTests {
   @Test(
     "When standard output is a full device, then the command says so and exits 74",
     arguments: [
-      ["simulate", ShippedTrace.all[0].path], ["score", "X", "7/"],
-      ["simulate", "--json", ShippedTrace.all[0].path], ["--help"],
+      ["simulate", BundledTrace.all[0].path], ["score", "X", "7/"],
+      ["simulate", "--json", BundledTrace.all[0].path], ["--help"],
     ])
   func fullOutput(arguments: [String]) throws {
     let run = try lane.run(arguments, standardOutputTo: "/dev/full")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `lane run` and `lane record` as a user meets them on a machine without the lane's chip;
@@ -6,12 +7,13 @@ import Testing
 @Suite("lane run and lane record, without the lane's hardware")
 struct HardwareCommandTests {
   let lane: LaneExecutable
-  let wiringFolder = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Hardware/wiring")
+  let wiringFolder = PackageFolder.url("Hardware/wiring")
+  /// Where the tests' own files go; removed once the test is done.
+  let folder: ScratchFolder
 
   init() throws {
     lane = try LaneExecutable()
+    folder = try ScratchFolder("lane-hardware-tests")
   }
 
   @Test(
@@ -26,9 +28,7 @@ struct HardwareCommandTests {
 
   @Test("When the wiring file lacks pins, then it names the file, the line and the fix")
   func brokenWiring() throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lanebridge-\(UUID().uuidString).toml").path
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let path = folder.path("lane.toml")
     try "[chip]\npath = \"/dev/gpiochip0\"\n[pins]\n1 = 0\n".write(
       toFile: path, atomically: true, encoding: .utf8)
 
@@ -51,9 +51,7 @@ struct HardwareCommandTests {
 
   @Test("When record's --out file exists and the chip is missing, then the file is kept and the chip is the error, exit 69")
   func recordKeepsExistingFile() throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lanebridge-\(UUID().uuidString).trace").path
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let path = folder.path("lane.trace")
     try "0.0 ball\n".write(toFile: path, atomically: true, encoding: .utf8)
 
     let run = try lane.run([

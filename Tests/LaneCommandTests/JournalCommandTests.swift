@@ -1,5 +1,6 @@
 import Foundation
 import Journal
+import TestSupport
 import Testing
 
 @Suite("lane journal check and salvage, and files that are not journals, run as a user runs them")
@@ -16,7 +17,7 @@ struct JournalCommandTests {
   let lane: LaneExecutable
   let folder: Folder
   let journal: String
-  let trace = ShippedTrace.all[0].path
+  let trace = BundledTrace.all[0].path
 
   init() throws {
     lane = try LaneExecutable()

@@ -2,6 +2,7 @@ import Bowling
 import Foundation
 import Journal
 import LaneBridge
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -47,16 +48,13 @@ struct KillTests {
   func randomKills() throws {
     let lane = try LaneExecutable()
     var random = SeededGenerator(seed: Self.seed)
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lane-kill-\(getpid())-\(Self.seed)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try ScratchFolder("lane-kill-\(Self.seed)")
     var tally = Tally()
 
     while tally.kills < Self.kills {
       tally.sessions += 1
       let plan = PlannedSession(bowlers: Self.bowlers, games: 1, using: &random)
-      let path = folder.appendingPathComponent("session-\(tally.sessions).journal").path
+      let path = folder.path("session-\(tally.sessions).journal")
       var done = 0
       while done < plan.deliveries.count && tally.kills < Self.kills {
         // When: a run bowls the rest of the plan and is killed at a random moment.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The built `lane` executable, run the way a user runs it, with its output captured.
 struct LaneExecutable {
@@ -37,9 +38,7 @@ struct LaneExecutable {
         folder = folder.deletingLastPathComponent()
       }
     }
-    let packageRoot = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    candidates.append(packageRoot.appendingPathComponent(".build/debug/lane"))
+    candidates.append(PackageFolder.url(".build/debug/lane"))
 
     let fileManager = FileManager.default
     guard

@@ -1,23 +1,19 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("lane simulate --bowlers --journal and lane correct, run as a user runs them")
 final class SessionCommandTests {
   let lane: LaneExecutable
-  let folder: URL
+  /// Removed with the journal in it once the test is done.
+  let folder: ScratchFolder
   let journal: String
-  let trace = ShippedTrace.all[0].path
+  let trace = BundledTrace.all[0].path
 
   init() throws {
     lane = try LaneExecutable()
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lane-session-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    journal = folder.appendingPathComponent("lane.journal").path
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: folder)
+    folder = try ScratchFolder("lane-session-tests")
+    journal = folder.path("lane.journal")
   }
 
   @Test("When two bowlers share a trace, then they bowl a frame each and both games are shown")

@@ -1,28 +1,6 @@
 import Foundation
+import TestSupport
 import Testing
-
-/// A trace shipped under `Hardware/traces/`, with the throws and totals its story implies.
-struct ShippedTrace: CustomTestStringConvertible, Sendable {
-  static let directory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Hardware/traces")
-
-  let name: String
-  var testDescription: String { name }
-  var path: String { Self.directory.appendingPathComponent("\(name).trace").path }
-
-  /// The `.expected` file's lines that start with `prefix` (`knocked=`, `total=`), in order.
-  func expectedLines(startingWith prefix: String) throws -> [String] {
-    let text = try String(
-      contentsOf: Self.directory.appendingPathComponent("\(name).expected"), encoding: .utf8)
-    return text.split(separator: "\n").map(String.init).filter { $0.hasPrefix(prefix) }
-  }
-
-  static let all = [
-    "string-pinsetter-game", "respot-only-game", "freefall-fouls-and-sweeps",
-    "two-games-held-out",
-  ].map(ShippedTrace.init)
-}
 
 /// The parts of `lane simulate --json` these tests read.
 struct SimulateOutput: Decodable {
@@ -50,8 +28,8 @@ struct SimulateCommandTests {
 
   @Test(
     "When a shipped trace is replayed, then every throw and final score is the one its story tells",
-    arguments: ShippedTrace.all)
-  func shippedTrace(trace: ShippedTrace) throws {
+    arguments: BundledTrace.all)
+  func shippedTrace(trace: BundledTrace) throws {
     let run = try lane.run(["simulate", "--json", trace.path])
     #expect(run.status == 0)
 
@@ -68,7 +46,7 @@ struct SimulateCommandTests {
 
   @Test("When no option is given, then it prints the scoreboard of the game")
   func scoreboard() throws {
-    let run = try lane.run(["simulate", ShippedTrace.all[0].path])
+    let run = try lane.run(["simulate", BundledTrace.all[0].path])
     #expect(run.status == 0)
     #expect(run.standardOutput.contains("| 9 / | X   |(8)1 | 8 / |"))
     #expect(run.standardOutput.contains("Total 171, game complete"))
@@ -110,7 +88,7 @@ struct SimulateCommandTests {
 
   @Test("When a window is not a number of seconds, then it is a usage error, exit 64")
   func badWindow() throws {
-    let run = try lane.run(["simulate", "--settle", "3s", ShippedTrace.all[0].path])
+    let run = try lane.run(["simulate", "--settle", "3s", BundledTrace.all[0].path])
     #expect(run.status == 64)
     #expect(run.standardError.contains("--settle"))
   }
@@ -120,7 +98,7 @@ struct SimulateCommandTests {
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux script for a terminal"))
   func pacedOnTerminal() throws {
     // Given a terminal: script(1) runs lane on a pseudo-terminal and copies what it shows.
-    let command = "'\(lane.url.path)' simulate --speed 1000 '\(ShippedTrace.all[0].path)'"
+    let command = "'\(lane.url.path)' simulate --speed 1000 '\(BundledTrace.all[0].path)'"
 
     let run = try LaneExecutable(url: URL(fileURLWithPath: "/usr/bin/script"))
       .run(["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"])
@@ -133,7 +111,7 @@ struct SimulateCommandTests {
 
   @Test("When --speed replays into a pipe, then it writes the log lane run writes there")
   func pacedIntoPipe() throws {
-    let run = try lane.run(["simulate", "--speed", "1000", ShippedTrace.all[0].path])
+    let run = try lane.run(["simulate", "--speed", "1000", BundledTrace.all[0].path])
 
     #expect(run.status == 0)
     #expect(run.standardOutput.hasPrefix("game 1, frame 1, ball 1: "))

@@ -21,18 +21,4 @@ func instant(_ seconds: String) -> SensorInstant {
   SensorInstant(seconds: seconds)!
 }
 
-extension Array where Element == ThrowDetector.Output {
-  var deliveries: [DetectedThrow] {
-    compactMap { if case .delivery(let delivery) = $0 { delivery } else { nil } }
-  }
-
-  var warnings: [ThrowDetector.Warning.Kind] {
-    compactMap { if case .warning(let warning) = $0 { warning.kind } else { nil } }
-  }
-
-  var deckChanges: [ThrowDetector.DeckChange] {
-    compactMap { if case .deckChanged(let change) = $0 { change } else { nil } }
-  }
-}
-
 func pin(_ number: Int) -> Pin { Pin(rawValue: number)! }

@@ -1,4 +1,5 @@
 import Bowling
+import TestSupport
 import Testing
 import LaneSensing
 

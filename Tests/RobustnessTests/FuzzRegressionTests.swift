@@ -1,5 +1,6 @@
 import Bowling
 import LaneSensing
+import TestSupport
 import Testing
 import Wiring
 

@@ -109,10 +109,6 @@ extension ThrowDetector {
 }
 
 extension Array where Element == ThrowDetector.Output {
-  var deliveries: [DetectedThrow] {
-    compactMap { if case .delivery(let delivery) = $0 { delivery } else { nil } }
-  }
-
   /// The instant each output is stamped with.
   var times: [SensorInstant] {
     map { output in

@@ -1,6 +1,7 @@
 import Bowling
 import LaneSensing
 import PropertyBased
+import TestSupport
 import Testing
 
 @Suite("Throw detector invariants on random traces")

@@ -1,6 +1,7 @@
 import Bowling
 import LaneSensing
 import SimulatedPinSensor
+import TestSupport
 import Testing
 
 @Suite("Simulated pin sensor")
@@ -22,11 +23,11 @@ struct SimulatedPinSensorTests {
       while let reading = try sensor.next(timeout: .seconds(100)) { readings.append(reading) }
       #expect(readings == [
         .event(SensorEvent(.snapshot(standing: .full), at: .zero)),
-        .event(SensorEvent(.ball, at: at(3_200))),
-        .event(SensorEvent(.pin(Pin(rawValue: 7)!, .down), at: at(3_410))),
-        .event(SensorEvent(.pin(Pin(rawValue: 7)!, .standing), at: at(3_412))),
-        .event(SensorEvent(.pin(Pin(rawValue: 7)!, .down), at: at(3_414))),
-        .event(SensorEvent(.cycle(isOn: true), at: at(9_000))),
+        .event(SensorEvent(.ball, at: at(ms: 3_200))),
+        .event(SensorEvent(.pin(Pin(rawValue: 7)!, .down), at: at(ms: 3_410))),
+        .event(SensorEvent(.pin(Pin(rawValue: 7)!, .standing), at: at(ms: 3_412))),
+        .event(SensorEvent(.pin(Pin(rawValue: 7)!, .down), at: at(ms: 3_414))),
+        .event(SensorEvent(.cycle(isOn: true), at: at(ms: 9_000))),
       ])
       #expect(sensor.standing == ([7] as PinSet).complement)
     }
@@ -34,9 +35,9 @@ struct SimulatedPinSensorTests {
     @Test("When the timeout ends before the next event, then the reading is quiet until then")
     mutating func quiet() throws {
       _ = try sensor.next(timeout: .zero)
-      #expect(try sensor.next(timeout: .seconds(2)) == .quiet(until: at(2_000)))
-      #expect(try sensor.next(timeout: .seconds(2)) == .event(SensorEvent(.ball, at: at(3_200))))
-      #expect(sensor.now == at(3_200))
+      #expect(try sensor.next(timeout: .seconds(2)) == .quiet(until: at(ms: 2_000)))
+      #expect(try sensor.next(timeout: .seconds(2)) == .event(SensorEvent(.ball, at: at(ms: 3_200))))
+      #expect(sensor.now == at(ms: 3_200))
     }
 
     @Test("When the script runs out, then every later read is nil")
@@ -60,7 +61,7 @@ struct SimulatedPinSensorTests {
         if case .delivery(let delivery) = output { throwsSeen.append(delivery) }
       }
       #expect(throwsSeen.map(\.knocked) == [[7]])
-      #expect(throwsSeen.map(\.end) == [at(6_444)])
+      #expect(throwsSeen.map(\.end) == [at(ms: 6_444)])
     }
   }
 
@@ -73,8 +74,8 @@ struct SimulatedPinSensorTests {
       var readings: [SensorReading] = []
       while let reading = try sensor.next(timeout: .seconds(100)) { readings.append(reading) }
       #expect(readings.dropFirst() == [
-        .lost(count: 4, at: at(5_000)),
-        .event(SensorEvent(.snapshot(standing: [1, 2, 3]), at: at(5_000))),
+        .lost(count: 4, at: at(ms: 5_000)),
+        .event(SensorEvent(.snapshot(standing: [1, 2, 3]), at: at(ms: 5_000))),
       ])
       #expect(sensor.standing == [1, 2, 3])
     }
@@ -103,8 +104,8 @@ struct SimulatedPinSensorTests {
     func noSnapshot() throws {
       var sensor = SimulatedPinSensor(traceLines: ["# lane 2", "4.5 ball"].makeIterator())
       #expect(try sensor.next(timeout: .zero)
-        == .event(SensorEvent(.snapshot(standing: .full), at: at(4_500))))
-      #expect(try sensor.next(timeout: .zero) == .event(SensorEvent(.ball, at: at(4_500))))
+        == .event(SensorEvent(.snapshot(standing: .full), at: at(ms: 4_500))))
+      #expect(try sensor.next(timeout: .zero) == .event(SensorEvent(.ball, at: at(ms: 4_500))))
       #expect(try sensor.next(timeout: .zero) == nil)
     }
 
@@ -112,7 +113,7 @@ struct SimulatedPinSensorTests {
     func snapshot() throws {
       var sensor = SimulatedPinSensor(traceLines: ["1 pins 0000000001", "2 ball"].makeIterator())
       #expect(try sensor.next(timeout: .zero)
-        == .event(SensorEvent(.snapshot(standing: [10]), at: at(1_000))))
+        == .event(SensorEvent(.snapshot(standing: [10]), at: at(ms: 1_000))))
       #expect(sensor.standing == [10])
     }
 
@@ -139,15 +140,11 @@ struct SimulatedPinSensorTests {
 
     @Test("When a bundled trace is opened, then it reads to its end, line by line")
     func reads() throws {
-      var sensor = try SimulatedPinSensor(contentsOf: BundledTrace.directory + "/respot-only-game.trace")
+      var sensor = try SimulatedPinSensor(contentsOf: BundledTrace(name: "respot-only-game").path)
       var count = 0
       while try sensor.next(timeout: .seconds(1000)) != nil { count += 1 }
       #expect(count > 500)
       #expect(sensor.standing == .full)
     }
   }
-}
-
-func at(_ milliseconds: Int64) -> SensorInstant {
-  SensorInstant(nanoseconds: milliseconds * 1_000_000)
 }

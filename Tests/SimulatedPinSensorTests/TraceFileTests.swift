@@ -2,25 +2,13 @@ import Bowling
 import Foundation
 import LaneSensing
 import SimulatedPinSensor
+import TestSupport
 import Testing
 
-/// A scratch folder for one test, removed when the test lets go of it.
-final class ScratchFolder {
-  let path: String
-
-  init() throws {
-    path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("trace-file-tests-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(atPath: path)
-  }
-
+extension ScratchFolder {
   /// Writes `bytes` to a new file in the folder and returns its path.
   func file(_ name: String, _ bytes: [UInt8]) throws -> String {
-    let file = path + "/" + name
+    let file = path(name)
     try Data(bytes).write(to: URL(fileURLWithPath: file))
     return file
   }
@@ -39,9 +27,9 @@ private func events(of path: String) throws -> [SensorEvent] {
 @Suite("Trace file")
 struct TraceFileTests {
   static let expected = [
-    SensorEvent(.snapshot(standing: .full), at: at(0)),
-    SensorEvent(.ball, at: at(1_000)),
-    SensorEvent(.pin(Pin(rawValue: 7)!, .down), at: at(1_200)),
+    SensorEvent(.snapshot(standing: .full), at: at(ms: 0)),
+    SensorEvent(.ball, at: at(ms: 1_000)),
+    SensorEvent(.pin(Pin(rawValue: 7)!, .down), at: at(ms: 1_200)),
   ]
 
   @Suite("Given the same trace with different line ends")
@@ -56,14 +44,14 @@ struct TraceFileTests {
         ("BOM+CRLF", "\u{FEFF}# lane 1\r\n0.0 pins 1111111111\r\n1.0 ball\r\n1.2 pin7 down"),
       ])
     func same(name: String, text: String) throws {
-      let scratch = try ScratchFolder()
+      let scratch = try ScratchFolder("trace-file-tests")
       let path = try scratch.file(name, Array(text.utf8))
       #expect(try events(of: path) == TraceFileTests.expected)
     }
 
     @Test("When CR-only lines hold an error, then its line number counts each CR as a line end")
     func crLineNumbers() throws {
-      let scratch = try ScratchFolder()
+      let scratch = try ScratchFolder("trace-file-tests")
       let path = try scratch.file("cr", Array("# a\r0.0 ball\r\r1.0 bal\r".utf8))
       #expect(throws: TraceError(line: 4, .unknownEvent("bal"))) { try events(of: path) }
     }
@@ -81,7 +69,7 @@ struct TraceFileTests {
       #expect(bytes.count == 65_536)
       bytes += Array("\n1.0 bal\r\n".utf8)
       let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count - 1
-      let scratch = try ScratchFolder()
+      let scratch = try ScratchFolder("trace-file-tests")
       let path = try scratch.file("split", bytes)
       // When read, then the error is on the last line: the split pair made no blank line.
       #expect(throws: TraceError(line: lines, .unknownEvent("bal"))) { try events(of: path) }
@@ -92,7 +80,7 @@ struct TraceFileTests {
   struct NotATrace {
     @Test("When a line is longer than the limit, then reading stops there with a clear error")
     func longLine() throws {
-      let scratch = try ScratchFolder()
+      let scratch = try ScratchFolder("trace-file-tests")
       let long = [UInt8](repeating: 0, count: TraceFile.maximumLineLength + 1)
       let path = try scratch.file("zeros", Array("0.0 ball\n# fine\n".utf8) + long + [0x0A])
       let limit = TraceFile.maximumLineLength
@@ -104,7 +92,7 @@ struct TraceFileTests {
 
     @Test("When a line without an end is longer than the limit, then it fails without reading on")
     func longUnendedLine() throws {
-      let scratch = try ScratchFolder()
+      let scratch = try ScratchFolder("trace-file-tests")
       let path = try scratch.file("big", [UInt8](repeating: UInt8(ascii: "1"), count: 200_000))
       let file = try TraceFile(path: path)
       #expect(throws: TraceFile.ReadError.lineTooLong(limit: TraceFile.maximumLineLength)) {
@@ -119,7 +107,7 @@ struct TraceFileTests {
 
     @Test("When a line is exactly the limit, then it is read")
     func lineAtLimit() throws {
-      let scratch = try ScratchFolder()
+      let scratch = try ScratchFolder("trace-file-tests")
       let comment = "0.0 ball #" + String(repeating: "c", count: TraceFile.maximumLineLength - 10)
       let path = try scratch.file("limit", Array(comment.utf8))
       #expect(try events(of: path).map(\.kind) == [.snapshot(standing: .full), .ball])
@@ -127,7 +115,7 @@ struct TraceFileTests {
 
     @Test("When the path is a directory, then it is refused as not a regular file")
     func directory() throws {
-      let scratch = try ScratchFolder()
+      let scratch = try ScratchFolder("trace-file-tests")
       #expect(throws: TraceFile.OpenError(path: scratch.path, notRegular: "a directory")) {
         try TraceFile(path: scratch.path)
       }
@@ -135,7 +123,7 @@ struct TraceFileTests {
 
     @Test("When the path is a FIFO with no writer, then it is refused at once instead of blocking")
     func fifo() throws {
-      let scratch = try ScratchFolder()
+      let scratch = try ScratchFolder("trace-file-tests")
       let path = scratch.path + "/fifo"
       #expect(mkfifo(path, 0o600) == 0)
       #expect(throws: TraceFile.OpenError(path: path, notRegular: "a FIFO")) {

@@ -1,15 +1,12 @@
 import Bowling
+import TestSupport
 import Testing
 import Wiring
 
 @Suite("The wiring files shipped under Hardware/wiring")
 struct ShippedExamplesTests {
-  /// The folder of shipped wiring files, found from this source file's path.
-  static let folder: String = {
-    var components = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-    components.removeLast(3)  // Tests/WiringTests/ShippedExamplesTests.swift
-    return components.joined(separator: "/") + "/Hardware/wiring"
-  }()
+  /// The folder of shipped wiring files.
+  static let folder = PackageFolder.url("Hardware/wiring").path
 
   @Test("When a shipped file is read, then it validates and resolves on its chip",
     arguments: [

@@ -1,20 +1,21 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Wiring
 
 @Suite("Saving a wiring file")
 struct WiringSavingTests {
+  /// Removed with everything in it once the test is done.
+  let scratch: ScratchFolder
   let folder: String
 
   init() throws {
-    folder = NSTemporaryDirectory() + "wiring-save-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    scratch = try ScratchFolder("wiring-save")
+    folder = scratch.path
   }
 
-  func contents() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-  }
+  func contents() throws -> [String] { try scratch.contents() }
 
   @Test("When the file is new, then it is written whole and no temporary file is left")
   func newFile() throws {

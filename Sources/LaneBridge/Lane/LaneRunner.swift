@@ -39,6 +39,7 @@ public struct LaneRunner: Sendable {
   ///   - journal: The session and where it is journalled; it carries on from where it is.
   ///   - display: Receives every event.
   ///   - commands: Lines the operator typed since the last call (``ConsoleCommand``).
+  ///   - remote: Corrections asked for from outside (the front desk) since the last call.
   ///   - shouldStop: Asked before each wait for the sensor.
   /// - Returns: How the run ended; the session is in `journal`.
   /// - Throws: What the sensor or the display throws, or ``JournalError`` when the journal
@@ -49,6 +50,7 @@ public struct LaneRunner: Sendable {
     journal: inout JournalledSession<Store>,
     display: inout Display,
     commands: () -> [String] = { [] },
+    remote: () -> [RemoteCorrection] = { [] },
     until shouldStop: () -> Bool = { false }
   ) throws -> LaneEvent.Status {
     defer { sensor.close() }
@@ -120,6 +122,21 @@ public struct LaneRunner: Sendable {
       try show(JournalUpdate(entries: [made.entry]))
     }
 
+    func apply(_ request: RemoteCorrection) throws {
+      let made: (entry: JournalEntry, others: [JournalUpdate])
+      do {
+        made = try journal.correct(request.correction, by: request.author, at: clock())
+      } catch JournalError.refused(let error) {
+        request.answer(.refused("\(error)"))
+        return try show(.notice("correction by \(request.author) refused: \(error)"))
+      }
+      for update in made.others { try show(update) }
+      try show(JournalUpdate(entries: [made.entry]))
+      if case .corrected(_, let change) = made.entry.event {
+        request.answer(.done(sequence: made.entry.sequence, change: change))
+      }
+    }
+
     try show(.status(.running))
     try show(.bowlerUp(bowlerUp))
     let ending = try throwDetector.run(
@@ -128,6 +145,7 @@ public struct LaneRunner: Sendable {
         if shouldStop() { return true }
         try show(try journal.catchUp())
         for line in commands() { try obey(line) }
+        for request in remote() { try apply(request) }
         return false
       },
       take)

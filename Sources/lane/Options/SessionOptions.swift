@@ -1,4 +1,5 @@
 import ArgumentParser
+import CentreLink
 import Foundation
 import Journal
 import LaneBridge
@@ -34,30 +35,44 @@ struct SessionOptions: ParsableArguments {
   /// The session to carry on: the journal's (created when missing), or a new one in memory.
   ///
   /// Tells the operator about a torn record set aside, or what is wrong and exits.
-  func openSession(command: String) throws -> JournalledSession<AnyJournalStore> {
+  /// - Parameter publishing: Given the journal's entries, the centre link's source to feed
+  ///   every entry the store holds or makes durable, or `nil` without a link.
+  func openSession(
+    command: String,
+    publishing: ([JournalEntry]) throws -> JournalOutboxSource? = { _ in nil }
+  ) throws -> JournalledSession<AnyJournalStore> {
     var warnings = StandardError()
     let start = JournalEntry(
       time: Date(), author: "lane", event: .started(bowlers: bowlerNames ?? []))
+    func wrapped(_ store: some JournalStore, _ entries: [JournalEntry]) throws -> AnyJournalStore {
+      guard let source = try publishing(entries) else { return AnyJournalStore(store) }
+      return AnyJournalStore(JournalOutboxSource.Store(store, feeding: source))
+    }
     guard let journal else {
       let store = MemoryJournal(starting: start)
-      return try JournalledSession(store: AnyJournalStore(store), entries: store.entries)
+      return try JournalledSession(store: try wrapped(store, store.entries), entries: store.entries)
     }
+    let file: JournalFile
+    let resumed: JournalledSession<JournalFile>
     do throws(JournalError) {
-      let file = try JournalFile(
-        path: journal, ifMissing: .create(start), holdingLane: true, usingCheckpoint: true)
+      file = try JournalFile(path: journal, ifMissing: .create(start), holdingLane: true)
       if let recovered = file.recovered { print("lane \(command): warning: \(recovered)", to: &warnings) }
-      if let problem = file.checkpointProblem { print("lane \(command): warning: \(problem)", to: &warnings) }
-      let session = try JournalledSession(store: AnyJournalStore(file), opened: file)
-      JournalCheckpoint.renew(file, session: session.session, through: session.lastSequence) { problem in
+      resumed = try JournalledSession(store: file, entries: file.entries)
+      // Every record is read here, not only those after the checkpoint: the centre link's
+      // outbox is given every entry. The checkpoint is renewed for lane correct.
+      JournalCheckpoint.renew(file, session: resumed.session, through: resumed.lastSequence) { problem in
         print("lane \(command): warning: \(problem)", to: &warnings)
       }
-      if let asked = bowlerNames, session.session.bowlers != asked {
-        throw JournalError.otherBowlers(path: journal, journal: session.session.bowlers, asked: asked)
+      if let asked = bowlerNames, resumed.session.bowlers != asked {
+        throw JournalError.otherBowlers(path: journal, journal: resumed.session.bowlers, asked: asked)
       }
-      return session
     } catch {
       print("lane \(command): \(error)", to: &warnings)
       throw ExitCode(error.exitStatus)
     }
+    // The session is rebuilt once; the centre link only wraps the store it writes through.
+    return JournalledSession(
+      store: try wrapped(file, file.entries), session: resumed.session,
+      lastSequence: resumed.lastSequence)
   }
 }

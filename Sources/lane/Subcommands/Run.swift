@@ -1,4 +1,5 @@
 import ArgumentParser
+import CentreLink
 import GPIO
 import Journal
 import LaneBridge
@@ -19,7 +20,9 @@ extension Lane {
         chip or line is unavailable, 74 when reading the lines, writing the journal or standard output fails. \
         With --journal every throw is durable before it is shown, and a restart resumes the \
         games where they were. On a terminal, type u (undo), f (foul on/off), d (dead ball) \
-        or p PINS (the last ball's pins), then Enter; see docs/operations.md.
+        or p PINS (the last ball's pins), then Enter; see docs/operations.md. With --broker \
+        every journal record is published to the centre (docs/centre.md); exit status 77 when \
+        the broker refuses the credentials, 78 when TLS or the host name fails.
         """
     )
 
@@ -32,11 +35,20 @@ extension Lane {
 
     @OptionGroup var session: SessionOptions
 
+    @OptionGroup var centre: CentreOptions
+
     @Option(help: "Who console corrections are from, in the journal (default: console).")
     var by = "console"
 
     func run() throws {
-      var journal = try session.openSession(command: "run")
+      var link: LaneLink?
+      var journal = try session.openSession(command: "run") { entries in
+        let started = try centre.startLink(
+          command: "run", entries: entries, journalPath: session.journal)
+        link = started?.link
+        return started?.source
+      }
+      defer { link?.stop(command: "run", journalled: session.journal != nil) }
       let wake = try StopSignal.wakeEvent(command: "run")
       let hardware = try wiringOptions.openHardware(command: "run", wake: wake)
       StopSignal.install(wake: wake)
@@ -51,6 +63,7 @@ extension Lane {
         } else {
           LogDisplay(output: StandardOutput(), warnings: StandardError())
         }
+      if let link { display = CentreLinkDisplay(local: display, link: link.inputs) }
       let runner = LaneRunner(
         detector: detector.configuration(over: hardware.detector), operatorName: by)
       if session.journal == nil {
@@ -62,6 +75,7 @@ extension Lane {
         try runner.run(
           &sensor, journal: &journal, display: &display,
           commands: { readsConsole ? console.lines() : [] },
+          remote: { link?.requests.take() ?? [] },
           until: { StopSignal.isRequested })
         print("lane run: stopped; \(LaneSummary(journal.session))", to: &warnings)
       } catch let error as GPIOError {

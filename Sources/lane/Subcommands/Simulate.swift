@@ -1,4 +1,5 @@
 import ArgumentParser
+import CentreLink
 import Journal
 import LaneBridge
 import LaneSensing
@@ -20,7 +21,9 @@ extension Lane {
         finished, the games so far and a summary are printed, exit status 0. Exit status 64 \
         for bad options, 65 for a malformed trace, 66 when it cannot be opened, 74 when the \
         journal or standard output cannot be written. The trace format is described in \
-        docs/trace-format.md.
+        docs/trace-format.md. With --broker every journal record is published to the centre \
+        (docs/centre.md); at the end it waits up to 10 s for the desk's acknowledgement. Exit \
+        status 77 when the broker refuses the credentials, 78 when TLS or the host name fails.
         """
     )
 
@@ -39,6 +42,8 @@ extension Lane {
     @OptionGroup var session: SessionOptions
 
     @OptionGroup var detector: DetectorOptions
+
+    @OptionGroup var centre: CentreOptions
 
     @Argument(help: "The trace file, or - for standard input.")
     var trace: String
@@ -79,17 +84,27 @@ extension Lane {
         detector: detector.configuration(), idleTimeout: .seconds(paced ? 1 : 60))
       var warnings = StandardError()
       var sensor = try openTrace()
-      var journal = try session.openSession(command: "simulate")
+      var link: LaneLink?
+      var journal = try session.openSession(command: "simulate") { entries in
+        let started = try centre.startLink(
+          command: "simulate", entries: entries, journalPath: session.journal)
+        link = started?.link
+        return started?.source
+      }
+      if let link { display = CentreLinkDisplay(local: display, link: link.inputs) }
+      defer { link?.stop(command: "simulate", journalled: session.journal != nil) }
       StopSignal.install()
       let status: LaneEvent.Status
       do {
         if paced {
           var pacedSensor = PacedSensor(sensor, clock: ContinuousWallClock(), speed: speed ?? 1)
           status = try runner.run(
-            &pacedSensor, journal: &journal, display: &display, until: { StopSignal.isRequested })
+            &pacedSensor, journal: &journal, display: &display,
+            remote: { link?.requests.take() ?? [] }, until: { StopSignal.isRequested })
         } else {
           status = try runner.run(
-            &sensor, journal: &journal, display: &display, until: { StopSignal.isRequested })
+            &sensor, journal: &journal, display: &display,
+            remote: { link?.requests.take() ?? [] }, until: { StopSignal.isRequested })
         }
       } catch let error as TraceError {
         print("lane simulate: \(traceName): \(error)", to: &warnings)

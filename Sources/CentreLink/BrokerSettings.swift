@@ -1,0 +1,121 @@
+import Foundation
+import MQTT
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where the centre's broker is and how to log in: `--broker`, `--mqtt-credentials` and
+/// `--cafile`, checked before anything connects.
+public struct BrokerSettings: Sendable, Equatable {
+  public var host: String
+  public var port: Int
+  /// Set for `mqtts://`.
+  public var caFile: String?
+  public var credentials: MQTTClient.Credentials?
+
+  /// What is wrong with the settings, said so the user can fix it.
+  public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+    /// Whether a file could not be read (exit 66) rather than being wrong (64).
+    public var isUnreadableFile: Bool
+  }
+
+  /// Settings from the command line's values.
+  ///
+  /// - Parameters:
+  ///   - url: `mqtt://HOST[:PORT]` (default port 1883) or `mqtts://HOST[:PORT]` (8883).
+  ///   - credentialsFile: A file of `user=NAME` and `password=SECRET` lines, not readable by
+  ///     others (mode 600 or 640).
+  ///   - caFile: The CA that signed the broker's certificate; needed for `mqtts://`.
+  /// - Throws: ``Problem`` saying what is wrong.
+  public init(url: String, credentialsFile: String?, caFile: String?) throws(Problem) {
+    let schemes = ["mqtt://": 1883, "mqtts://": 8883]
+    guard let scheme = schemes.keys.first(where: url.hasPrefix), let defaultPort = schemes[scheme]
+    else {
+      throw Problem(
+        description: "--broker '\(url)' is not mqtt://HOST:PORT or mqtts://HOST:PORT,"
+          + " e.g. mqtt://127.0.0.1:1883", isUnreadableFile: false)
+    }
+    let rest = url.dropFirst(scheme.count)
+    let hostAndPort = rest.hasSuffix("/") ? rest.dropLast() : rest
+    var host = String(hostAndPort)
+    var port = defaultPort
+    if let colon = hostAndPort.lastIndex(of: ":"), !hostAndPort.hasSuffix("]") {
+      guard let number = Int(hostAndPort[hostAndPort.index(after: colon)...]),
+        (1...65535).contains(number)
+      else {
+        throw Problem(
+          description: "--broker '\(url)': the port must be a number from 1 to 65535",
+          isUnreadableFile: false)
+      }
+      port = number
+      host = String(hostAndPort[..<colon])
+    }
+    guard !host.isEmpty, !host.contains("/"), !host.contains("@") else {
+      throw Problem(
+        description: "--broker '\(url)' names no host; e.g. mqtt://desk-pc.local:1883",
+        isUnreadableFile: false)
+    }
+    self.host = host
+    self.port = port
+    if scheme == "mqtts://" {
+      guard let caFile else {
+        throw Problem(
+          description: "--broker \(url) uses TLS: give the centre's CA certificate with --cafile"
+            + " (deploy/centre/make-certs.sh makes it)", isUnreadableFile: false)
+      }
+      guard FileManager.default.isReadableFile(atPath: caFile) else {
+        throw Problem(description: "--cafile '\(caFile)' cannot be read", isUnreadableFile: true)
+      }
+      self.caFile = caFile
+    } else if caFile != nil {
+      throw Problem(
+        description: "--cafile goes with an mqtts:// broker; \(url) is plain MQTT",
+        isUnreadableFile: false)
+    }
+    credentials = try credentialsFile.map(Self.readCredentials)
+  }
+
+  /// Reads `user=` and `password=` from `path`, refusing a file others may read.
+  static func readCredentials(_ path: String) throws(Problem) -> MQTTClient.Credentials {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      throw Problem(
+        description: "--mqtt-credentials '\(path)' cannot be read: \(String(cString: strerror(errno)))",
+        isUnreadableFile: true)
+    }
+    guard status.st_mode & S_IROTH == 0 else {
+      throw Problem(
+        description: "--mqtt-credentials '\(path)' is readable by every user of this machine;"
+          + " it holds the lane's broker password: chmod 600 '\(path)'",
+        isUnreadableFile: false)
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw Problem(
+        description: "--mqtt-credentials '\(path)' cannot be read", isUnreadableFile: true)
+    }
+    var fields: [String: String] = [:]
+    for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+      let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+      if parts.count == 2 { fields[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1] }
+    }
+    guard let user = fields["user"], !user.isEmpty, let password = fields["password"],
+      !password.isEmpty
+    else {
+      throw Problem(
+        description: "--mqtt-credentials '\(path)' needs a user=NAME and a password=SECRET line"
+          + " (deploy/centre/add-lane.sh writes one)", isUnreadableFile: false)
+    }
+    return MQTTClient.Credentials(username: user, password: password)
+  }
+
+  /// A client configuration for these settings.
+  public func configuration(clientPrefix: String, will: MQTTClient.Will?) -> MQTTClient.Configuration {
+    MQTTClient.Configuration(
+      host: host, port: port,
+      clientID: MQTTClient.Configuration.uniqueClientID(prefix: clientPrefix),
+      credentials: credentials, will: will, tls: caFile.map(MQTTClient.TLS.init(caFile:)),
+      keepAliveSeconds: 10, timeout: .seconds(10))
+  }
+}

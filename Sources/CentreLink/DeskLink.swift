@@ -1,0 +1,195 @@
+import Centre
+import Foundation
+import MQTT
+
+/// The front desk's end of the centre link: every lane's events exactly once and in seq
+/// order per lane (``DeskConsumer``), resend requests for gaps, acknowledgements, and an
+/// overview of the lanes.
+///
+/// On start it reads its own retained acknowledgements first, so a restarted desk resumes
+/// each lane's session where it acknowledged instead of showing records again.
+public actor DeskLink {
+  /// What the desk shows.
+  public enum Output: Sendable {
+    /// One JSON line per event, as received on `…/events`, deduplicated, in seq order.
+    case jsonLines
+    /// One line per lane, redrawn in place.
+    case overview
+  }
+
+  /// One lane as the desk sees it.
+  public struct LaneView: Sendable {
+    public var state: Payload.Status.State?
+    public var lastSeq: Int?
+    public var faults: [String] = []
+    public var games: JSONValue?
+    public var session: String?
+    public var delivered = 0
+    public var lastThrow: ContinuousClock.Instant?
+  }
+
+  private let client: MQTTClient
+  private let output: Output
+  private let write: @Sendable (String) -> Void
+  private let report: @Sendable (String) -> Void
+  private let epoch: Int
+  private var consumer = DeskConsumer()
+  private var lanes: [LaneID: LaneView] = [:]
+  private var lastResendRequest: [DeskConsumer.Key: ContinuousClock.Instant] = [:]
+  private var requests = 0
+  private var changed = true
+  /// The newest acknowledgement of each lane not yet handed to the broker; one publish at
+  /// a time takes the newest, so a retained ack never goes back and events never wait.
+  private var acknowledgementsDue: [LaneID: Payload.Ack] = [:]
+  private var flushing: Task<Void, Never>?
+  private var lastDrawn = ContinuousClock.now
+
+  /// How long the desk waits before asking the same lane's session for a resend again.
+  public static let resendInterval: Duration = .seconds(1)
+
+  /// - Parameters:
+  ///   - write: Prints one line (or, for the overview, one screen) to standard output.
+  ///   - report: Tells the operator about a refused message or a failed publish (stderr).
+  public init(
+    settings: BrokerSettings, output: Output, write: @escaping @Sendable (String) -> Void,
+    report: @escaping @Sendable (String) -> Void
+  ) throws {
+    epoch = Int(Date().timeIntervalSince1970 * 1000)
+    let will = MQTTClient.Will(
+      topic: Topic.deskStatus.name,
+      payload: try CentreMessage.encode(Payload.DeskStatus(state: .offline, epoch: epoch)),
+      retain: true)
+    client = try MQTTClient(settings.configuration(clientPrefix: "desk", will: will))
+    self.output = output
+    self.write = write
+    self.report = report
+  }
+
+  /// Connects, subscribes and shows the lanes until `shouldStop` returns `true`; then
+  /// goes offline.
+  ///
+  /// - Throws: ``MQTTError`` when the broker cannot be reached or refuses the desk.
+  public func run(until shouldStop: @escaping @Sendable () -> Bool) async throws(MQTTError) {
+    try await client.connect()
+    // The retained acks first: they arrive before any event subscribed to after them.
+    try await client.subscribe(to: Topic.everyLane(.ack))
+    for leaf in [Topic.Leaf.status, .board, .replies, .events] {
+      try await client.subscribe(to: Topic.everyLane(leaf))
+    }
+    await publish(Payload.DeskStatus(state: .online, epoch: epoch), to: .deskStatus, retain: true)
+    let messages = client.messages
+    let ticker = Task {
+      while !Task.isCancelled && !shouldStop() {
+        try? await Task.sleep(for: .milliseconds(200))
+        self.tick()
+      }
+    }
+    let receiver = Task {
+      for await message in messages {
+        await self.take(message)
+        if shouldStop() { break }
+      }
+    }
+    while !shouldStop() {
+      try? await Task.sleep(for: .milliseconds(100))
+    }
+    // The message in hand is printed and acknowledged before the desk goes: an event
+    // printed but not acknowledged would be printed again by the next desk.
+    receiver.cancel()
+    ticker.cancel()
+    await receiver.value
+    await flushing?.value
+    client.disconnect(sendingWill: true)
+  }
+
+  /// Redraws the overview after a change, and every second for the throws' ages.
+  private func tick() {
+    guard output == .overview, changed || ContinuousClock.now - lastDrawn >= .seconds(1) else {
+      return
+    }
+    changed = false
+    lastDrawn = .now
+    write(DeskOverview.render(lanes, now: .now))
+  }
+
+  private func take(_ message: MQTTClient.Message) async {
+    let decoded: CentreMessage
+    do {
+      decoded = try CentreMessage.decode(topic: message.topic, payload: message.payload)
+    } catch {
+      return report("refused a message on \(message.topic): \(error)")
+    }
+    switch decoded {
+    case .ack(let lane, let ack):
+      // Our own acks come back live (not retained); only the stored ones say where we were.
+      guard message.retain else { return }
+      let resumed = consumer.resume(DeskConsumer.Key(lane: lane, session: ack.session), acknowledgedUpTo: ack.upto)
+      deliver(resumed, lane: lane, session: ack.session)
+    case .event(let event):
+      let key = DeskConsumer.Key(lane: event.lane, session: event.session)
+      let outcome = consumer.receive(event)
+      deliver(outcome.delivered, lane: event.lane, session: event.session)
+      if let from = outcome.resendFrom { await askResend(key, from: from) }
+    case .status(let status):
+      lanes[status.lane, default: LaneView()].state = status.state
+      if let lastSeq = status.lastSeq { lanes[status.lane, default: LaneView()].lastSeq = lastSeq }
+      lanes[status.lane, default: LaneView()].faults = status.faults ?? []
+      changed = true
+    case .board(let board):
+      lanes[board.lane, default: LaneView()].games = board.games
+      lanes[board.lane, default: LaneView()].session = board.session
+      changed = true
+    case .reply(let lane, let reply):
+      if output == .overview {
+        report("\(lane) answered \(reply.id): \(reply.ok ? "done" : "refused"): \(reply.message)")
+      }
+    case .command, .deskStatus:
+      break
+    }
+  }
+
+  private func deliver(_ events: [Payload.Event], lane: LaneID, session: String) {
+    guard !events.isEmpty else { return }
+    for event in events {
+      if output == .jsonLines {
+        do {
+          write(String(decoding: try CentreMessage.encode(event), as: UTF8.self))
+        } catch {
+          report("cannot print event \(event.seq) of \(lane): \(error)")
+        }
+      }
+      if event.type == .throw { lanes[lane, default: LaneView()].lastThrow = .now }
+    }
+    lanes[lane, default: LaneView()].delivered += events.count
+    changed = true
+    if let ack = consumer.acknowledgement(DeskConsumer.Key(lane: lane, session: session)) {
+      acknowledgementsDue[lane] = ack
+      if flushing == nil { flushing = Task { await self.flushAcknowledgements() } }
+    }
+  }
+
+  /// Publishes the due acknowledgements, newest per lane, until none is left.
+  private func flushAcknowledgements() async {
+    while let (lane, ack) = acknowledgementsDue.first {
+      acknowledgementsDue[lane] = nil
+      await publish(ack, to: .ack(lane), retain: true)
+    }
+    flushing = nil
+  }
+
+  private func askResend(_ key: DeskConsumer.Key, from seq: Int) async {
+    if let last = lastResendRequest[key], ContinuousClock.now - last < Self.resendInterval { return }
+    lastResendRequest[key] = .now
+    requests += 1
+    let command = Payload.Command(id: "desk-\(epoch)-\(requests)", action: .resend, from: seq)
+    await publish(command, to: .commands(key.lane), retain: false)
+  }
+
+  private func publish(_ payload: some Encodable, to topic: Topic, retain: Bool) async {
+    do {
+      try await client.publish(CentreMessage.encode(payload), to: topic.name, retain: retain)
+    } catch {
+      report("\(error)")
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import Journal
+import ArgumentParser
+import Centre
+import CentreLink
+import Foundation
+import LaneBridge
+import MQTT
+
+/// The centre link, as `lane run` and `lane simulate` take it: where the broker is, the
+/// lane's name and its credentials (docs/centre.md).
+struct CentreOptions: ParsableArguments {
+  @Option(help: """
+    The centre's MQTT broker, mqtt://HOST:PORT or mqtts://HOST:PORT: publish every journal \
+    record, the board and the lane's status to the front desk.
+    """)
+  var broker: String?
+
+  @Option(help: "The lane's name on the broker, 1-32 of a-z A-Z 0-9 - _ (default: the credentials' user).")
+  var lane: String?
+
+  @Option(
+    name: .customLong("mqtt-credentials"),
+    help: "A file of user=NAME and password=SECRET lines, mode 600 (deploy/centre/add-lane.sh).")
+  var credentials: String?
+
+  @Option(help: "The centre's CA certificate, for an mqtts:// broker.")
+  var cafile: String?
+
+  func validate() throws {
+    if broker == nil && (lane != nil || credentials != nil || cafile != nil) {
+      throw ValidationError("--lane, --mqtt-credentials and --cafile go with --broker")
+    }
+    if let lane {
+      do { _ = try LaneID(lane) } catch {
+        throw ValidationError("--lane '\(lane)' is not a lane name: 1-32 of a-z A-Z 0-9 - _, not desk")
+      }
+    }
+  }
+
+  /// Starts the lane's link, or says what is wrong and exits; `nil` without `--broker`.
+  ///
+  /// Exit 64 for bad settings, 66 for an unreadable file, 77 when the broker refuses the
+  /// lane's credentials, 78 when TLS or the host name fails.
+  func startLink(
+    command: String, entries: [JournalEntry], journalPath: String?
+  ) throws -> (link: LaneLink, source: JournalOutboxSource)? {
+    guard let broker else { return nil }
+    var warnings = StandardError()
+    func fail(_ message: String, _ status: ExitStatus) -> ExitCode {
+      print("lane \(command): \(message)", to: &warnings)
+      return ExitCode(status)
+    }
+    let settings: BrokerSettings
+    do {
+      settings = try BrokerSettings(url: broker, credentialsFile: credentials, caFile: cafile)
+    } catch {
+      throw fail("\(error)", error.isUnreadableFile ? .noInput : .usage)
+    }
+    guard let name = lane ?? settings.credentials?.username, let laneID = try? LaneID(name) else {
+      throw fail(
+        "give the lane's name with --lane (or a credentials file whose user is the lane's name)",
+        .usage)
+    }
+    let source: JournalOutboxSource
+    do {
+      source = try JournalOutboxSource(entries: entries)
+    } catch {
+      throw fail("the journal cannot be published: \(error)", .dataError)
+    }
+    let link: LaneLink
+    do {
+      link = try LaneLink(
+        lane: laneID, settings: settings, source: source,
+        acknowledgementFile: journalPath.map(AcknowledgementFile.init(besideJournal:)),
+        report: { message in
+          var warnings = StandardError()
+          print("lane \(command): centre link: \(message)", to: &warnings)
+        })
+    } catch {
+      throw fail("\(error)", .badConfiguration)
+    }
+    let failure = Blocking.wait { () async -> LaneLink.StartFailure? in
+      do throws(LaneLink.StartFailure) {
+        try await link.start()
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure {
+      if case .refused = failure.error.problem { throw fail("\(failure)", .noPermission) }
+      throw fail("\(failure)", .badConfiguration)
+    }
+    return (link, source)
+  }
+}
+
+/// Runs async work to its end from synchronous code (a command's `run()` on the main
+/// thread, never on the concurrency pool).
+enum Blocking {
+  static func wait<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
+    let box = Box<Value>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      box.value = await work()
+      done.signal()
+    }
+    done.wait()
+    // The semaphore orders the write before this read.
+    return box.value!
+  }
+
+  private final class Box<Value>: @unchecked Sendable {
+    var value: Value?
+  }
+}
+
+extension LaneLink {
+  /// How long a stopping lane waits for the desk to acknowledge what it published.
+  static let stoppingWait: Duration = .seconds(10)
+
+  /// Waits (at most ``stoppingWait``) for the desk's acknowledgement, goes offline, and
+  /// tells the operator what the desk does not have yet.
+  nonisolated func stop(command: String, journalled: Bool) {
+    let remainder = Blocking.wait { await self.finish(within: Self.stoppingWait) }
+    guard remainder.acknowledged < remainder.lastRecorded else { return }
+    var warnings = StandardError()
+    let missing = remainder.lastRecorded - remainder.acknowledged
+    let next =
+      journalled
+      ? "they are in the journal and are published when the lane starts again"
+      : "without --journal they are lost to the desk"
+    print(
+      "lane \(command): centre link: the desk has not acknowledged the last \(missing)"
+        + " \(missing == 1 ? "record" : "records") (published up to seq \(remainder.published)"
+        + " of \(remainder.lastRecorded)); \(next)",
+      to: &warnings)
+  }
+}

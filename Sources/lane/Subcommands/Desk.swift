@@ -1,0 +1,146 @@
+import ArgumentParser
+import Centre
+import CentreLink
+import LaneBridge
+import MQTT
+
+extension Lane {
+  /// `lane desk`: the front desk's view of every lane over the centre's broker.
+  struct Desk: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show every lane of the centre from its MQTT broker (the front desk).",
+      discussion: """
+        Subscribes to every lane's events, status and board; takes each journal record once, \
+        in seq order per lane, asks a lane to publish again when a seq is missing, and \
+        acknowledges what it has (retained, so a restarted desk carries on where it was). \
+        On a terminal one line per lane is redrawn in place; with --json one JSON object \
+        per event. SIGINT, SIGTERM or SIGHUP stops it (exit 0). Exit status 64 for bad \
+        options, 66 when a file cannot be read, 69 when the broker cannot be reached, 77 \
+        when it refuses the credentials, 78 when TLS or the host name fails. With --lane ID \
+        --correct WHAT it sends one correction and prints the lane's reply: exit 0 when done, \
+        65 when the lane refused it, 69 without a reply. See docs/centre.md.
+        """
+    )
+
+    @Option(help: "The centre's MQTT broker, mqtt://HOST:PORT or mqtts://HOST:PORT.")
+    var broker: String
+
+    @Option(
+      name: .customLong("mqtt-credentials"),
+      help: "A file of user=desk and password=SECRET lines, mode 600 (deploy/centre/add-lane.sh).")
+    var credentials: String?
+
+    @Option(help: "The centre's CA certificate, for an mqtts:// broker.")
+    var cafile: String?
+
+    @Flag(help: "Print one JSON object per event received, exactly once, in seq order per lane.")
+    var json = false
+
+    @Option(help: "With --correct: the lane to send the correction to.")
+    var lane: String?
+
+    @Option(help: """
+      Correct the last throw of --lane: pins:1,2,4 (the pins it knocked down), foul, \
+      no-foul, dead-ball or undo. Prints the lane's reply.
+      """)
+    var correct: String?
+
+    @Option(
+      name: .customLong("request-id"),
+      help: "The request's id, 1-64 of a-z A-Z 0-9 - _ (default: a new one); a lane runs an id once.")
+    var requestID: String?
+
+    func validate() throws {
+      if (lane != nil || requestID != nil) && correct == nil {
+        throw ValidationError("--lane and --request-id go with --correct")
+      }
+      if correct != nil {
+        guard let lane, (try? LaneID(lane)) != nil else {
+          throw ValidationError("--correct needs --lane NAME, the lane's name on the broker")
+        }
+        if json { throw ValidationError("--correct and --json do not go together") }
+      }
+      if let requestID, !Payload.isValidRequestID(requestID) {
+        throw ValidationError("--request-id must be 1-64 of a-z A-Z 0-9 - _")
+      }
+      if let correct, Self.command(correct, id: "x") == nil {
+        throw ValidationError(
+          "--correct takes pins:1,2,4, foul, no-foul, dead-ball or undo, not '\(correct)'")
+      }
+    }
+
+    /// The command `--correct` asks for.
+    static func command(_ text: String, id: String) -> Payload.Command? {
+      let simple: [String: Payload.Command.Correction] = [
+        "foul": .foul, "no-foul": .noFoul, "dead-ball": .deadBall, "undo": .undo,
+      ]
+      if let correction = simple[text] { return Payload.Command(id: id, action: .correct, correction: correction) }
+      guard text.hasPrefix("pins:") else { return nil }
+      let numbers = text.dropFirst(5).split(separator: ",", omittingEmptySubsequences: false)
+        .map { Int($0.trimmingCharacters(in: .whitespaces)) }
+      guard numbers.allSatisfy({ $0.map((1...10).contains) == true }) else { return nil }
+      let pins = numbers.compactMap { $0 }
+      guard Set(pins).count == pins.count else { return nil }
+      return Payload.Command(id: id, action: .correct, correction: .pins, pins: pins)
+    }
+
+    /// Sends `--correct` and prints the reply: exit 0 when done, 65 when the lane refused
+    /// it, 69 without a reply.
+    private func sendCorrection(_ correct: String, settings: BrokerSettings) async throws {
+      var warnings = StandardError()
+      let id = requestID ?? "desk-" + String(UInt64.random(in: .min ... .max), radix: 36)
+      guard let lane, let laneID = try? LaneID(lane), let command = Self.command(correct, id: id)
+      else { throw ExitCode(.usage) }
+      let reply: Payload.Reply
+      do throws(DeskRequest.Failure) {
+        reply = try await DeskRequest(lane: laneID, command: command).send(over: settings)
+      } catch {
+        print("lane desk: \(error)", to: &warnings)
+        if case .broker(let error) = error {
+          if case .refused = error.problem { throw ExitCode(.noPermission) }
+          throw ExitCode(error.isSettingsProblem ? .badConfiguration : .unavailable)
+        }
+        throw ExitCode(.unavailable)
+      }
+      var output = StandardOutput()
+      print("\(lane) \(reply.id): \(reply.message)", to: &output)
+      if !reply.ok { throw ExitCode(.dataError) }
+    }
+
+    func run() async throws {
+      var warnings = StandardError()
+      let settings: BrokerSettings
+      do {
+        settings = try BrokerSettings(url: broker, credentialsFile: credentials, caFile: cafile)
+      } catch {
+        print("lane desk: \(error)", to: &warnings)
+        throw ExitCode(error.isUnreadableFile ? .noInput : .usage)
+      }
+      if let correct { return try await sendCorrection(correct, settings: settings) }
+      let desk: DeskLink
+      do {
+        desk = try DeskLink(
+          settings: settings, output: json ? .jsonLines : .overview,
+          write: { line in
+            var output = StandardOutput()
+            print(line, to: &output)
+          },
+          report: { message in
+            var warnings = StandardError()
+            print("lane desk: \(message)", to: &warnings)
+          })
+      } catch {
+        print("lane desk: \(error)", to: &warnings)
+        throw ExitCode(.badConfiguration)
+      }
+      StopSignal.install()
+      do throws(MQTTError) {
+        try await desk.run(until: { StopSignal.isRequested })
+      } catch {
+        print("lane desk: \(error)", to: &warnings)
+        if case .refused = error.problem { throw ExitCode(.noPermission) }
+        throw ExitCode(error.isSettingsProblem ? .badConfiguration : .unavailable)
+      }
+    }
+  }
+}

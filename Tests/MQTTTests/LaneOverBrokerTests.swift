@@ -1,0 +1,306 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `lane`, found beside the test bundle or under .build/debug.
+private let laneBinary: String? = {
+  var candidates: [String] = []
+  if let environment = ProcessInfo.processInfo.environment["LANE_EXECUTABLE"] {
+    candidates.append(environment)
+  }
+  for start in [Bundle.main.executableURL, Bundle.main.bundleURL].compactMap({ $0 }) {
+    var folder = start.deletingLastPathComponent()
+    for _ in 0..<4 {
+      candidates.append(folder.appendingPathComponent("lane").path)
+      folder = folder.deletingLastPathComponent()
+    }
+  }
+  candidates.append(
+    TestBroker.deployFolder.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(".build/debug/lane").path)
+  return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+}()
+
+private let traces = TestBroker.deployFolder.deletingLastPathComponent()
+  .deletingLastPathComponent().appendingPathComponent("Hardware/traces")
+
+/// One game, one bowler, no warnings.
+private let gameTrace = traces.appendingPathComponent("string-pinsetter-game.trace").path
+/// Two games with warnings, long enough to stop the lane or the broker in the middle.
+private let longTrace = traces.appendingPathComponent("two-games-held-out.trace").path
+
+@Suite(
+  "lane simulate --broker and lane desk against a real mosquitto run with deploy/centre/",
+  .tags(.broker), .enabled(if: TestBroker.shouldRun, TestBroker.skipReason))
+struct LaneOverBrokerTests {
+  let broker: TestBroker
+  let lane: String
+
+  /// Given a broker with the users desk, lane1 and lane2, and the built lane.
+  init() throws {
+    broker = try TestBroker()
+    guard let laneBinary else {
+      throw TestBroker.Failure(description: "the built lane executable was not found; swift build first")
+    }
+    lane = laneBinary
+  }
+
+  var url: String { "mqtt://127.0.0.1:\(broker.port)" }
+
+  func credentials(_ user: String) -> String { broker.folder + "/\(user).credentials" }
+
+  /// Starts `lane desk --json`, its output (stdout and stderr) into `file`.
+  func startDesk(into file: String) async throws -> ChildProcess {
+    let desk = try ChildProcess(
+      lane, ["desk", "--broker", url, "--mqtt-credentials", credentials("desk"), "--json"],
+      outputFile: broker.folder + "/" + file)
+    // The desk is up once its retained online status is stored: wait for its subscribe.
+    #expect(await broker.waitForLog("lanebridge/v1/lanes/+/events"))
+    return desk
+  }
+
+  /// Starts `lane simulate --broker` for `user`; its output into `file`.
+  func startLane(
+    _ user: String, _ extra: [String], trace: String, into file: String
+  ) throws -> ChildProcess {
+    try ChildProcess(
+      lane,
+      ["simulate", "--broker", url, "--mqtt-credentials", credentials(user)] + extra + [trace],
+      outputFile: broker.folder + "/" + file)
+  }
+
+  /// The events the desk printed for `lane`, in order, from its output files.
+  func deskEvents(_ files: [String], lane: String) -> [[String: Any]] {
+    files.flatMap { file -> [[String: Any]] in
+      let text = (try? String(contentsOfFile: broker.folder + "/" + file, encoding: .utf8)) ?? ""
+      return text.split(separator: "\n").compactMap { line in
+        guard line.hasPrefix("{"),
+          let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+          object["lane"] as? String == lane
+        else { return nil }
+        return object
+      }
+    }
+  }
+
+  func journalRecords(_ name: String) -> Int {
+    let text = (try? String(contentsOfFile: broker.folder + "/" + name, encoding: .utf8)) ?? ""
+    return recordCount(ofJournal: text)
+  }
+
+  /// Every seq from 1 to `count` exactly once, in order.
+  func expectExactlyOnce(_ events: [[String: Any]], count: Int, _ comment: Comment) {
+    let seqs = events.compactMap { $0["seq"] as? Int }
+    #expect(count > 1)
+    #expect(seqs == Array(1...max(1, count)), comment)
+  }
+
+  @Test("When a lane plays a game over the broker, then the desk prints each journal record once and the throws match lane simulate --json")
+  func gameMatchesSimulate() async throws {
+    let desk = try await startDesk(into: "desk.out")
+    let lane1 = try startLane("lane1", ["--journal", broker.folder + "/lane1.journal"], trace: gameTrace, into: "lane1.out")
+    #expect(lane1.waitForExit() == 0)
+    let records = journalRecords("lane1.journal")
+    #expect(await eventually { deskEvents(["desk.out"], lane: "lane1").count >= records })
+    desk.stop()
+    let events = deskEvents(["desk.out"], lane: "lane1")
+    expectExactlyOnce(events, count: records, "desk output: \(events)")
+
+    // Then: the pins of each published throw are the rolls lane simulate --json scores.
+    let local = try ChildProcess(lane, ["simulate", "--json", gameTrace], outputFile: broker.folder + "/local.json")
+    #expect(local.waitForExit() == 0)
+    let report = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: URL(fileURLWithPath: broker.folder + "/local.json"))) as? [String: Any]
+    let games = report?["games"] as? [[String: Any]] ?? []
+    let rolls = games.flatMap { ($0["frames"] as? [[String: Any]] ?? []).flatMap { $0["rolls"] as? [Int] ?? [] } }
+    let published = events.filter { $0["type"] as? String == "throw" }.map { event -> Int in
+      let record = event["record"] as? [String: Any] ?? [:]
+      return record["foul"] as? Bool == true ? 0 : (record["knocked"] as? [Int] ?? []).count
+    }
+    #expect(!rolls.isEmpty)
+    #expect(published == rolls)
+  }
+
+  @Test("When the lane is killed with -9 mid-game and started again, then the desk has each journal record exactly once")
+  func laneKilledAndRestarted() async throws {
+    let desk = try await startDesk(into: "desk.out")
+    let journal = ["--journal", broker.folder + "/lane1.journal"]
+    let first = try startLane("lane1", journal + ["--speed", "50"], trace: longTrace, into: "lane1.out")
+    #expect(await eventually { journalRecords("lane1.journal") >= 4 })
+    first.stop(signal: SIGKILL)
+    let second = try startLane("lane1", journal, trace: longTrace, into: "lane1.out")
+    #expect(second.waitForExit() == 0)
+    let records = journalRecords("lane1.journal")
+    #expect(await eventually { deskEvents(["desk.out"], lane: "lane1").count >= records })
+    try? await Task.sleep(for: .milliseconds(300))  // a duplicate would come now
+    desk.stop()
+    expectExactlyOnce(deskEvents(["desk.out"], lane: "lane1"), count: records, "lane1's records")
+  }
+
+  @Test("When the broker is stopped mid-game and restarted with its persistence, then the lane scores on and the desk has each journal record exactly once")
+  func brokerRestarted() async throws {
+    let desk = try await startDesk(into: "desk.out")
+    let lane1 = try startLane(
+      // At 50 times its pace the trace lasts 15 s: the lane is still running when the
+      // broker is back (its client retries after 1, 2, 4... s).
+      "lane1", ["--journal", broker.folder + "/lane1.journal", "--speed", "50"], trace: longTrace,
+      into: "lane1.out")
+    #expect(await eventually { journalRecords("lane1.journal") >= 3 })
+    broker.stop()
+    let recordsWhileDown = journalRecords("lane1.journal")
+    try await Task.sleep(for: .seconds(2))
+    // Then the lane kept scoring without the broker.
+    #expect(journalRecords("lane1.journal") > recordsWhileDown)
+    try broker.restart()
+    #expect(lane1.waitForExit() == 0)
+    let records = journalRecords("lane1.journal")
+    #expect(await eventually(within: .seconds(20)) { deskEvents(["desk.out"], lane: "lane1").count >= records })
+    desk.stop()
+    expectExactlyOnce(deskEvents(["desk.out"], lane: "lane1"), count: records, "lane1's records")
+  }
+
+  @Test("When the desk is restarted mid-session, then the two desks together print each journal record exactly once")
+  func deskRestarted() async throws {
+    let first = try await startDesk(into: "desk1.out")
+    let lane1 = try startLane(
+      "lane1", ["--journal", broker.folder + "/lane1.journal", "--speed", "50"], trace: longTrace,
+      into: "lane1.out")
+    #expect(await eventually { deskEvents(["desk1.out"], lane: "lane1").count >= 4 })
+    first.stop()
+    try await Task.sleep(for: .milliseconds(500))
+    let second = try ChildProcess(
+      lane, ["desk", "--broker", url, "--mqtt-credentials", credentials("desk"), "--json"],
+      outputFile: broker.folder + "/desk2.out")
+    #expect(lane1.waitForExit() == 0)
+    let records = journalRecords("lane1.journal")
+    #expect(await eventually(within: .seconds(20)) {
+      deskEvents(["desk1.out", "desk2.out"], lane: "lane1").count >= records
+    })
+    try? await Task.sleep(for: .milliseconds(300))
+    second.stop()
+    expectExactlyOnce(
+      deskEvents(["desk1.out", "desk2.out"], lane: "lane1"), count: records, "both desks' output")
+  }
+
+  @Test("When lane1 publishes as lane2, then the broker refuses it (135), the lane says so and the desk prints nothing of lane2")
+  func publishingAsAnotherLane() async throws {
+    let desk = try await startDesk(into: "desk.out")
+    let lane1 = try startLane("lane1", ["--lane", "lane2"], trace: gameTrace, into: "lane1.out")
+    #expect(lane1.waitForExit() == 0)
+    desk.stop()
+    let output = try String(contentsOfFile: broker.folder + "/lane1.out", encoding: .utf8)
+    #expect(output.contains("the broker answered 135 (Not authorized)"))
+    #expect(deskEvents(["desk.out"], lane: "lane2").isEmpty)
+  }
+
+  @Test("When the desk corrects the last throw with a request id, then the lane journals it once, replies, and answers a repeat from the journal")
+  func deskCorrection() async throws {
+    let journal = broker.folder + "/lane1.journal"
+    let lane1 = try startLane("lane1", ["--journal", journal, "--speed", "5"], trace: longTrace, into: "lane1.out")
+    defer { lane1.stop() }
+    #expect(await eventually { journalRecords("lane1.journal") >= 2 })
+    func correct(_ what: String, id: String, into file: String) throws -> (Int32, String) {
+      let desk = try ChildProcess(
+        lane,
+        ["desk", "--broker", url, "--mqtt-credentials", credentials("desk"), "--lane", "lane1",
+         "--correct", what, "--request-id", id],
+        outputFile: broker.folder + "/" + file)
+      let status = desk.waitForExit()
+      return (status, (try? String(contentsOfFile: broker.folder + "/" + file, encoding: .utf8)) ?? "")
+    }
+    // When the desk asks for an undo as request r-1.
+    let (status, reply) = try correct("undo", id: "r-1", into: "first.out")
+    #expect(status == 0, "\(reply)")
+    #expect(reply.contains("lane1 r-1: corrected (record"), "\(reply)")
+    // And asks again with the same id.
+    let (again, repeated) = try correct("undo", id: "r-1", into: "again.out")
+    #expect(again == 0, "\(repeated)")
+    #expect(repeated.contains("already done as record"), "\(repeated)")
+    // Then the journal holds the correction once, with who asked.
+    let text = try String(contentsOfFile: journal, encoding: .utf8)
+    #expect(text.components(separatedBy: "\"by\":\"desk/r-1\"").count - 1 == 1)
+    // And a correction that is not one is refused before it is sent.
+    let (bad, _) = try correct("pins:11", id: "r-2", into: "bad.out")
+    #expect(bad == 64)
+  }
+
+  @Test("When the credentials are wrong, then lane simulate says so and exits 77 without scoring")
+  func badCredentials() throws {
+    let wrong = broker.folder + "/wrong.credentials"
+    try "user=lane1\npassword=not-it\n".write(toFile: wrong, atomically: false, encoding: .utf8)
+    chmod(wrong, 0o600)
+    let lane1 = try ChildProcess(
+      lane, ["simulate", "--broker", url, "--mqtt-credentials", wrong, gameTrace],
+      outputFile: broker.folder + "/lane1.out")
+    #expect(lane1.waitForExit() == 77)
+    let output = try String(contentsOfFile: broker.folder + "/lane1.out", encoding: .utf8)
+    #expect(output.contains("Check the user name and password in the lane's credentials file"))
+  }
+
+  @Test("When the credentials file is readable by everyone, then lane simulate refuses it and exits 64")
+  func worldReadableCredentials() throws {
+    chmod(credentials("lane1"), 0o644)
+    let lane1 = try ChildProcess(
+      lane, ["simulate", "--broker", url, "--mqtt-credentials", credentials("lane1"), gameTrace],
+      outputFile: broker.folder + "/lane1.out")
+    #expect(lane1.waitForExit() == 64)
+    let output = try String(contentsOfFile: broker.folder + "/lane1.out", encoding: .utf8)
+    #expect(output.contains("is readable by every user of this machine"))
+  }
+}
+
+@Suite(
+  "lane simulate and lane desk over mqtts:// with the recipe's CA",
+  .tags(.broker), .enabled(if: TestBroker.shouldRun, TestBroker.skipReason))
+struct LaneOverTLSTests {
+  @Test("When lane and desk connect with mqtts:// and --cafile, then the desk prints each journal record once; without the CA file the lane exits 64")
+  func gameOverTLS() async throws {
+    let broker = try TestBroker(tls: true)
+    guard let lane = laneBinary, let tlsPort = broker.tlsPort else {
+      throw TestBroker.Failure(description: "the built lane or the TLS listener is missing")
+    }
+    let url = "mqtts://localhost:\(tlsPort)"
+    let ca = broker.folder + "/ca.crt"
+    let desk = try ChildProcess(
+      lane,
+      ["desk", "--broker", url, "--cafile", ca, "--mqtt-credentials", broker.folder + "/desk.credentials", "--json"],
+      outputFile: broker.folder + "/desk.out")
+    #expect(await broker.waitForLog("lanebridge/v1/lanes/+/events"))
+    let lane1 = try ChildProcess(
+      lane,
+      ["simulate", "--broker", url, "--cafile", ca, "--mqtt-credentials", broker.folder + "/lane1.credentials",
+       "--journal", broker.folder + "/lane1.journal", gameTrace],
+      outputFile: broker.folder + "/lane1.out")
+    #expect(lane1.waitForExit() == 0)
+    let journal = try String(contentsOfFile: broker.folder + "/lane1.journal", encoding: .utf8)
+    let records = recordCount(ofJournal: journal)
+    func seqs() -> [Int] {
+      let text = (try? String(contentsOfFile: broker.folder + "/desk.out", encoding: .utf8)) ?? ""
+      return text.split(separator: "\n").compactMap { line in
+        guard line.hasPrefix("{"),
+          let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        else { return nil }
+        return object["seq"] as? Int
+      }
+    }
+    #expect(await eventually { seqs().count >= records })
+    desk.stop()
+    #expect(records > 1)
+    #expect(seqs() == Array(1...max(1, records)))
+
+    let noCA = try ChildProcess(
+      lane,
+      ["simulate", "--broker", url, "--mqtt-credentials", broker.folder + "/lane1.credentials", gameTrace],
+      outputFile: broker.folder + "/noca.out")
+    #expect(noCA.waitForExit() == 64)
+  }
+}
+
+/// The records in a journal's text: one a line, after the file's header line
+/// (docs/operations.md).
+func recordCount(ofJournal text: String) -> Int {
+  text.split(separator: "\n").filter { !$0.hasPrefix("lanebridge-journal ") }.count
+}

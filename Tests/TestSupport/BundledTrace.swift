@@ -1,0 +1,59 @@
+import Bowling
+import Foundation
+import Testing
+
+/// A trace shipped under `Hardware/traces/`, with the throws and totals its hand-written
+/// `.expected` file says its story implies.
+public struct BundledTrace: CustomTestStringConvertible, Sendable {
+  /// `Hardware/traces/` in this package.
+  public static let directory: URL = PackageFolder.url("Hardware/traces")
+
+  /// Every bundled trace that has an `.expected` file; the last is held out, never used
+  /// while tuning the detector.
+  public static let all = [
+    "string-pinsetter-game", "respot-only-game", "freefall-fouls-and-sweeps",
+    "two-games-held-out",
+  ].map(BundledTrace.init)
+
+  /// The trace's name, without `.trace`.
+  public let name: String
+  public var testDescription: String { name }
+
+  public init(name: String) { self.name = name }
+
+  /// The path of the `.trace` file.
+  public var path: String { Self.directory.appendingPathComponent("\(name).trace").path }
+
+  /// The `.expected` file's lines that start with `prefix` (`knocked=`, `total=`), in order.
+  ///
+  /// - Throws: The error of reading the `.expected` file.
+  public func expectedLines(startingWith prefix: String) throws -> [String] {
+    let text = try String(
+      contentsOf: Self.directory.appendingPathComponent("\(name).expected"), encoding: .utf8)
+    return text.split(separator: "\n").map(String.init).filter { $0.hasPrefix(prefix) }
+  }
+
+  /// Why an `.expected` line could not be read.
+  public struct MalformedLine: Error, CustomStringConvertible {
+    public let trace: String
+    public let line: String
+    public var description: String {
+      "\(trace).expected: cannot read '\(line)'; write knocked=1,2,3 (or -) foul=true|false"
+    }
+  }
+
+  /// The expected throws: the `knocked=1,2,3 foul=false` lines (`-` for none), in order.
+  ///
+  /// - Throws: The error of reading the file, or ``MalformedLine``.
+  public func expectedThrows() throws -> [Throw] {
+    try expectedLines(startingWith: "knocked=").map { line in
+      let fields = line.split(separator: " ")
+      let pins = fields[0].dropFirst("knocked=".count)
+      let numbers = pins == "-" ? [] : pins.split(separator: ",").map { Int($0).flatMap { Pin(rawValue: $0) } }
+      guard fields.count == 2, fields[1].hasPrefix("foul="), !numbers.contains(nil) else {
+        throw MalformedLine(trace: name, line: line)
+      }
+      return Throw(.pins(PinSet(numbers.compactMap { $0 })), isFoul: fields[1] == "foul=true")
+    }
+  }
+}
