@@ -35,4 +35,20 @@ public struct GameSeries: Hashable, Sendable {
     if current.isComplete { games.append(game) } else { games[games.count - 1] = game }
     return Recorded(game: games.count, position: position)
   }
+
+  /// Takes back the last delivery recorded, rebuilding only the game it was in.
+  ///
+  /// Call only when a delivery was recorded; a game that only it started is dropped.
+  mutating func removeLast() {
+    let kept = Array(current.deliveries.dropLast())
+    if kept.isEmpty && games.count > 1 {
+      games.removeLast()
+      return
+    }
+    do {
+      games[games.count - 1] = try Game(kept)
+    } catch {
+      preconditionFailure("the deliveries before the last of a game were recorded, so they replay")
+    }
+  }
 }

@@ -32,11 +32,11 @@ public struct LaneSession: Hashable, Sendable {
   /// Each bowler's games, in the order of ``bowlers``.
   public private(set) var series: [GameSeries]
   /// How to take back each change that can still be undone, latest last.
-  private var undoable: [UndoStep] = []
+  var undoable: [UndoStep] = []
 
   /// How to take one change back. Every change touches only the end of ``deliveries``, so
   /// it is enough to know how many there were before it and what the last one was.
-  private struct UndoStep: Hashable, Sendable {
+  struct UndoStep: Hashable, Sendable {
     /// How many deliveries counted before the change.
     var count: Int
     /// The last delivery before the change, when the change replaced or removed it; `nil`
@@ -104,54 +104,75 @@ public struct LaneSession: Hashable, Sendable {
     }
   }
 
-  /// Applies an operator's correction and recomputes every game.
+  /// Applies an operator's correction, rebuilding only the game of the delivery it changes.
   ///
+  /// Every correction touches only the end of ``deliveries``: it takes back the last
+  /// delivery, records it again changed, or records one it had taken back, so its cost does
+  /// not grow with the session's history.
   /// - Throws: ``SessionError`` when there is nothing to correct, or when the games would
   ///   become impossible; the session is unchanged.
   public mutating func correct(_ correction: Correction) throws(SessionError) {
-    var corrected = deliveries
     switch correction {
     case .undo:
       guard let step = undoable.last else { throw .nothingToUndo }
-      corrected = step.restore(deliveries)
-    case .deadBall:
-      guard !corrected.isEmpty else { throw .noDelivery(correction) }
-      corrected.removeLast()
-    case .setPins(let pins):
-      guard let last = corrected.last else { throw .noDelivery(correction) }
-      corrected[corrected.count - 1] = Throw(.pins(pins), isFoul: last.isFoul)
-    case .foul(let isFoul):
-      guard let last = corrected.last else { throw .noDelivery(correction) }
-      guard last.isFoul != isFoul else { throw .foulAlreadySet(isFoul) }
-      corrected[corrected.count - 1] = Throw(last.pinfall, isFoul: isFoul)
-    }
-    let replayed = try Self.replay(corrected, bowlers: bowlers)
-    if case .undo = correction {
+      // The step being undone is the latest change: it appended, replaced or removed the
+      // last delivery, so the count differs by at most one.
+      if deliveries.count > step.count - (step.last == nil ? 0 : 1) { removeLastDelivery() }
+      if let last = step.last { recordAgain(last) }
       undoable.removeLast()
-    } else {
-      undoable.append(UndoStep(count: deliveries.count, last: deliveries.last))
+    case .deadBall:
+      guard let last = deliveries.last else { throw .noDelivery(correction) }
+      removeLastDelivery()
+      undoable.append(UndoStep(count: deliveries.count + 1, last: last))
+    case .setPins(let pins):
+      guard let last = deliveries.last else { throw .noDelivery(correction) }
+      try replaceLast(last, with: Throw(.pins(pins), isFoul: last.isFoul))
+    case .foul(let isFoul):
+      guard let last = deliveries.last else { throw .noDelivery(correction) }
+      guard last.isFoul != isFoul else { throw .foulAlreadySet(isFoul) }
+      try replaceLast(last, with: Throw(last.pinfall, isFoul: isFoul))
     }
-    deliveries = corrected
-    series = replayed.series
-    recorded = replayed.recorded
   }
 
-  /// The games these deliveries make, bowled in turn from the start.
-  private static func replay(
-    _ deliveries: [Throw], bowlers: [String]
-  ) throws(SessionError) -> (series: [GameSeries], recorded: [Recorded]) {
-    var series = Array(repeating: GameSeries(), count: bowlers.count)
-    var recorded: [Recorded] = []
-    for delivery in deliveries {
-      let bowler = bowlerUp(in: series)
-      do {
-        let place = try series[bowler].record(delivery)
-        recorded.append(Recorded(bowler: bowler, game: place.game, position: place.position))
-      } catch {
-        throw .impossible(error, bowler: bowlers[bowler])
-      }
+  /// Replaces the last delivery, `last`, with `changed`; unchanged when that is impossible.
+  private mutating func replaceLast(_ last: Throw, with changed: Throw) throws(SessionError) {
+    removeLastDelivery()
+    do {
+      try recordDelivery(changed)
+    } catch {
+      recordAgain(last)
+      throw error
     }
-    return (series, recorded)
+    undoable.append(UndoStep(count: deliveries.count, last: last))
+  }
+
+  /// Records again a delivery that was recorded at this point before.
+  private mutating func recordAgain(_ delivery: Throw) {
+    do {
+      try recordDelivery(delivery)
+    } catch {
+      preconditionFailure("a delivery recorded at this point before is recorded again")
+    }
+  }
+
+  /// Takes back the last delivery from its bowler's game, leaving the undo steps alone.
+  private mutating func removeLastDelivery() {
+    guard let place = recorded.popLast() else { return }
+    deliveries.removeLast()
+    series[place.bowler].removeLast()
+  }
+
+  /// Records a delivery for the bowler who is up, leaving the undo steps alone.
+  private mutating func recordDelivery(_ delivery: Throw) throws(SessionError) {
+    let bowler = currentBowler
+    let place: GameSeries.Recorded
+    do {
+      place = try series[bowler].record(delivery)
+    } catch {
+      throw .impossible(error, bowler: bowlers[bowler])
+    }
+    deliveries.append(delivery)
+    recorded.append(Recorded(bowler: bowler, game: place.game, position: place.position))
   }
 
   /// The bowler with a frame in progress, else the first with the fewest finished frames.

@@ -1,4 +1,5 @@
 import Foundation
+import Bowling
 import SafeFiles
 
 #if canImport(Glibc)
@@ -29,12 +30,18 @@ public final class JournalFile: JournalStore {
   public let path: String
   /// The journal's header (for a migrated journal, the one it was given).
   public private(set) var header: JournalHeader
-  /// Every record the file held when it was opened (or the one it was created with).
+  /// Every record the file held when it was opened (or the one it was created with); when
+  /// opening started from a checkpoint (``checkpointed``), only the records after it.
   public private(set) var entries: [JournalEntry] = []
   /// The torn record set aside on opening, if there was one.
   public private(set) var recovered: JournalRecovery?
   /// Where the original of a migrated version 1 journal was kept, if it was migrated.
   public private(set) var migratedFrom: String?
+  /// The session a verified checkpoint held, and the record it covers, when opening used
+  /// one: ``entries`` then holds only the records after it.
+  public private(set) var checkpointed: (session: LaneSession, sequence: Int)?
+  /// Why a checkpoint beside the journal was ignored, if it was (the journal was replayed).
+  public private(set) var checkpointProblem: JournalCheckpoint.Problem?
 
   private var descriptor: Int32
   /// Bytes read and applied so far: the end of the last good record seen.
@@ -42,6 +49,8 @@ public final class JournalFile: JournalStore {
   private var lastSequence: Int
   private var recordCount = 0
   private var missing: Set<Int>
+  /// Where the records start: the header's length (0 for a version 1 journal).
+  private var recordsStart = 0
 
   /// Opens (or creates) the journal at `path` and reads it.
   ///
@@ -52,11 +61,15 @@ public final class JournalFile: JournalStore {
   ///     read, so a second `lane run` or `lane simulate` fails at once. `lane correct` does
   ///     not take it: its appends are serialised with the lane's by the per-append lock.
   ///   - clock: The time for the header and for the names of files set aside.
+  ///   - usingCheckpoint: Whether to start from the checkpoint beside the journal
+  ///     (``JournalCheckpoint``) when it still matches the journal, reading only the records
+  ///     after it (see ``checkpointed``); one that does not match is ignored
+  ///     (``checkpointProblem``) and every record read.
   /// - Throws: ``JournalError`` when it cannot be opened, created, read or repaired, is not
   ///   a journal, or holds damage before its end.
   public init(
     path: String, ifMissing: Missing, lane: String = JournalHeader.hostName,
-    holdingLane: Bool = false, clock: () -> Date = Date.init
+    holdingLane: Bool = false, clock: () -> Date = Date.init, usingCheckpoint: Bool = false
   ) throws(JournalError) {
     self.path = path
     do {
@@ -83,24 +96,35 @@ public final class JournalFile: JournalStore {
       if holdingLane { try takeLaneLock() }
       try lock()
       defer { unlock() }
-      let bytes = try readBytes(from: 0)
-      switch try JournalHeader.format(of: bytes[...], path: path) {
-      case .current(let header, let length):
+      let head = try readBytes(from: 0, upTo: JournalHeader.maximumLength)
+      if usingCheckpoint, case .current(let header, let length) = try? JournalHeader.format(of: head[...], path: path) {
         self.header = header
         offset = length
-      case .headerless:
-        try migrate(bytes, clock: clock)
-        if holdingLane { try takeLaneLock() }
+        recordsStart = length
+        missing = Set(header.missing)
+        resume(from: JournalCheckpoint.path(for: path), header: head.prefix(length))
+      } else {
+        let bytes = try readBytes(from: 0)
+        switch try JournalHeader.format(of: bytes[...], path: path) {
+        case .current(let header, let length):
+          self.header = header
+          offset = length
+          recordsStart = length
+        case .headerless:
+          try migrate(bytes, clock: clock)
+          if holdingLane { try takeLaneLock() }
+        }
+        missing = Set(header.missing)
       }
-      missing = Set(header.missing)
       let update = try readFrom(offset, clock: clock)
-      guard !update.entries.isEmpty else {
+      guard !update.entries.isEmpty || checkpointed != nil else {
         throw JournalError.inconsistent(sequence: 1, reason: "the journal '\(path)' holds no record")
       }
       self.entries = update.entries
       self.recovered = update.recovered
     } catch {
-      close(descriptor)
+      // Every stored property is set, so throwing runs deinit, which closes the descriptor;
+      // closing it here too would close whatever file another thread opened meanwhile.
       throw error
     }
   }
@@ -162,6 +186,7 @@ public final class JournalFile: JournalStore {
     header = newHeader
     migratedFrom = kept
     offset = newHeader.bytes.count
+    recordsStart = offset
   }
 
   /// Writes `entry` numbered after the last record, and syncs it. Call with the lock held.
@@ -189,11 +214,11 @@ public final class JournalFile: JournalStore {
     return numbered
   }
 
-  /// The bytes from `start` to the end. Call with the lock held.
-  private func readBytes(from start: Int) throws(JournalError) -> [UInt8] {
+  /// The bytes from `start` to the end, or to `limit` bytes. Call with the lock held.
+  private func readBytes(from start: Int, upTo limit: Int = .max) throws(JournalError) -> [UInt8] {
     let size = try fileSize()
     guard size > start else { return [] }
-    var bytes = [UInt8](repeating: 0, count: size - start)
+    var bytes = [UInt8](repeating: 0, count: min(size - start, limit))
     var filled = 0
     while filled < bytes.count {
       let result = bytes[filled...].withUnsafeMutableBytes {
@@ -299,4 +324,91 @@ public final class JournalFile: JournalStore {
   }
 
   private func unlock() { _ = flock(descriptor, LOCK_UN) }
+
+  // MARK: Checkpoints
+
+  /// Starts from the checkpoint at `checkpointPath` when it matches the journal; otherwise
+  /// notes why not in ``checkpointProblem`` and leaves the reading position at the first
+  /// record. Call with the lock held, after the header is read.
+  private func resume(from checkpointPath: String, header: ArraySlice<UInt8>) {
+    func ignore(_ reason: String) {
+      checkpointProblem = JournalCheckpoint.Problem(path: checkpointPath, reason: reason)
+    }
+    let checkpoint: JournalCheckpoint
+    do {
+      guard let read = try JournalCheckpoint.read(from: checkpointPath) else { return }
+      checkpoint = read
+    } catch {
+      return ignore(error.reason)
+    }
+    guard CRC32.checksum(header) == checkpoint.headerChecksum else {
+      return ignore("it belongs to another journal: the headers differ")
+    }
+    guard let size = try? fileSize(), checkpoint.end > recordsStart, checkpoint.end <= size else {
+      return ignore("the journal is shorter than the records it covers")
+    }
+    guard let last = lastRecord(endingAt: checkpoint.end), last.sequence == checkpoint.sequence,
+      last.checksum == checkpoint.recordChecksum
+    else {
+      return ignore("the journal no longer holds record \(checkpoint.sequence) where it says")
+    }
+    let session: LaneSession
+    do {
+      session = try LaneSession(snapshot: checkpoint.session)
+    } catch {
+      return ignore("its session does not add up: \(error)")
+    }
+    offset = checkpoint.end
+    lastSequence = checkpoint.sequence
+    recordCount = checkpoint.recordCount
+    checkpointed = (session, checkpoint.sequence)
+  }
+
+  /// The sequence number and checksum of the good record that ends at `end`, if it does.
+  /// Call with the lock held.
+  private func lastRecord(endingAt end: Int) -> (sequence: Int, checksum: UInt32)? {
+    let window = min(end - recordsStart, 1 << 16)
+    guard window > 1, let bytes = try? readBytes(from: end - window, upTo: window),
+      bytes.count == window, bytes.last == UInt8(ascii: "\n")
+    else { return nil }
+    let body = bytes.dropLast()
+    let lineStart: Int
+    if let newline = body.lastIndex(of: UInt8(ascii: "\n")) {
+      lineStart = newline + 1
+    } else {
+      guard window == end - recordsStart else { return nil }  // a line longer than the window
+      lineStart = 0
+    }
+    let line = body[lineStart...]
+    guard let entry = try? JournalRecord.entry(from: line),
+      let checksum = UInt32(String(decoding: line.prefix(8), as: UTF8.self), radix: 16)
+    else { return nil }
+    return (entry.sequence, checksum)
+  }
+
+  /// Writes a checkpoint of `session`, which the journal's records up to `sequence` make, so
+  /// that the next opening reads only the records after it.
+  ///
+  /// Nothing is written when `sequence` is not the last record this file has read (the
+  /// session would not match the checkpoint's place).
+  /// - Returns: Whether a checkpoint was written.
+  /// - Throws: ``JournalError`` when it cannot be written; the journal is never changed.
+  @discardableResult
+  public func writeCheckpoint(of session: LaneSession, through sequence: Int) throws(JournalError) -> Bool {
+    try lock()
+    defer { unlock() }
+    guard sequence == lastSequence, recordsStart > 0, let last = lastRecord(endingAt: offset),
+      last.sequence == sequence
+    else { return false }
+    let header = try readBytes(from: 0, upTo: recordsStart)
+    let checkpoint = JournalCheckpoint(
+      headerChecksum: CRC32.checksum(header), sequence: sequence, end: offset,
+      recordCount: recordCount, recordChecksum: last.checksum, session: session.snapshot)
+    do {
+      try checkpoint.write(to: JournalCheckpoint.path(for: path))
+    } catch {
+      throw JournalError(error)
+    }
+    return true
+  }
 }

@@ -28,6 +28,24 @@ public struct JournalledSession<Store: JournalStore> {
     self.lastSequence = entries.last?.sequence ?? 0
   }
 
+  /// Carries on the session of an opened journal: from its checkpoint, when opening used
+  /// one, with the records after it applied; otherwise from every record.
+  ///
+  /// - Parameters:
+  ///   - store: Where the lane's entries go: `file` itself, or a wrapper of it.
+  ///   - file: The journal as opened.
+  /// - Throws: ``JournalError/inconsistent(sequence:reason:)`` when the records do not make
+  ///   a session.
+  public init(store: Store, opened file: JournalFile) throws(JournalError) {
+    guard let (session, sequence) = file.checkpointed else {
+      try self.init(store: store, entries: file.entries)
+      return
+    }
+    var resumed = session
+    for entry in file.entries { try resumed.apply(entry) }
+    self.init(store: store, session: resumed, lastSequence: file.entries.last?.sequence ?? sequence)
+  }
+
   /// Carries on `session`, which the store's records up to `lastSequence` make (from a
   /// checkpoint).
   public init(store: Store, session: LaneSession, lastSequence: Int) {

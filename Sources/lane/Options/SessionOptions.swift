@@ -58,6 +58,11 @@ struct SessionOptions: ParsableArguments {
       file = try JournalFile(path: journal, ifMissing: .create(start), holdingLane: true)
       if let recovered = file.recovered { print("lane \(command): warning: \(recovered)", to: &warnings) }
       resumed = try JournalledSession(store: file, entries: file.entries)
+      // Every record is read here, not only those after the checkpoint: the centre link's
+      // outbox is given every entry. The checkpoint is renewed for lane correct.
+      JournalCheckpoint.renew(file, session: resumed.session, through: resumed.lastSequence) { problem in
+        print("lane \(command): warning: \(problem)", to: &warnings)
+      }
       if let asked = bowlerNames, resumed.session.bowlers != asked {
         throw JournalError.otherBowlers(path: journal, journal: resumed.session.bowlers, asked: asked)
       }

@@ -62,10 +62,14 @@ extension Lane {
       case .undo: correction = .undo
       }
       do throws(JournalError) {
-        let file = try JournalFile(path: journal, ifMissing: .refuse)
+        let file = try JournalFile(path: journal, ifMissing: .refuse, usingCheckpoint: true)
         if let recovered = file.recovered { print("lane correct: warning: \(recovered)", to: &warnings) }
-        var session = try JournalledSession(store: file, entries: file.entries)
+        if let problem = file.checkpointProblem { print("lane correct: warning: \(problem)", to: &warnings) }
+        var session = try JournalledSession(store: file, opened: file)
         let (entry, _) = try session.correct(correction, by: by, at: Date())
+        JournalCheckpoint.renew(file, session: session.session, through: session.lastSequence) { problem in
+          print("lane correct: warning: \(problem)", to: &warnings)
+        }
         if case .corrected(_, let change) = entry.event {
           print("record \(entry.sequence), \(correction) by \(by): \(change)", to: &output)
         }

@@ -1,0 +1,67 @@
+import Bowling
+import Foundation
+import Journal
+import Testing
+
+@Suite("lane correct on a long journal, through its checkpoint, run as a user runs it")
+struct LongJournalCorrectTests {
+  let lane: LaneExecutable
+  let folder: JournalCommandTests.Folder
+  let journal: String
+  static let throwCount = 3000
+
+  /// A journal of one bowler and 3000 strikes, written in one go.
+  init() throws {
+    lane = try LaneExecutable()
+    folder = try JournalCommandTests.Folder()
+    journal = folder.path("lane.journal")
+    let time = Date(timeIntervalSince1970: 1_746_126_251)
+    var bytes = JournalHeader(lane: "lane7", created: time).bytes
+    bytes += JournalEntry(sequence: 1, time: time, author: "lane", event: .started(bowlers: ["Ana"])).record
+    for index in 0..<Self.throwCount {
+      let strike = JournalEntry.Delivery(knocked: .full, isFoul: false)
+      bytes += JournalEntry(sequence: index + 2, time: time, author: "lane", event: .delivered(strike)).record
+    }
+    try Data(bytes).write(to: URL(fileURLWithPath: journal))
+  }
+
+  /// The session a full replay of the journal makes.
+  func replayed() throws -> LaneSession {
+    let file = try JournalFile(path: journal, ifMissing: .refuse)
+    return try JournalledSession(store: file, entries: file.entries).session
+  }
+
+  @Test("When it is corrected twice, then the first leaves a checkpoint, the second uses it, and both corrections are in the journal")
+  func correctTwice() throws {
+    let foul = try lane.run(["correct", "--journal", journal, "foul"])
+    #expect(foul.status == 0, "\(foul.standardError)")
+    #expect(FileManager.default.fileExists(atPath: JournalCheckpoint.path(for: journal)))
+
+    let undo = try lane.run(["correct", "--journal", journal, "undo"])
+
+    #expect(undo.status == 0, "\(undo.standardError)")
+    #expect(undo.standardError.isEmpty)
+    let session = try replayed()
+    #expect(session.deliveries.count == Self.throwCount)
+    #expect(session.deliveries.last?.isFoul == false)
+    let opened = try JournalFile(path: journal, ifMissing: .refuse, usingCheckpoint: true)
+    #expect(opened.checkpointed != nil)
+    #expect(try JournalledSession(store: opened, opened: opened).session == session)
+  }
+
+  @Test("When its checkpoint is damaged, then lane correct warns that it was ignored, reads the journal and corrects")
+  func damagedCheckpoint() throws {
+    #expect(try lane.run(["correct", "--journal", journal, "foul"]).status == 0)
+    let checkpoint = JournalCheckpoint.path(for: journal)
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: checkpoint))
+    bytes[40] ^= 0xFF
+    try bytes.write(to: URL(fileURLWithPath: checkpoint))
+
+    let undo = try lane.run(["correct", "--journal", journal, "undo"])
+
+    #expect(undo.status == 0)
+    #expect(undo.standardError.contains("lane correct: warning: the checkpoint"))
+    #expect(undo.standardError.contains("was ignored (its checksum does not match"))
+    #expect(try replayed().deliveries.last?.isFoul == false)
+  }
+}
