@@ -15,6 +15,9 @@ public struct LaneRunner: Sendable {
   /// The longest the loop waits for a reading; it bounds how late a stop, a console command
   /// or a correction from `lane correct` is noticed.
   public var idleTimeout: Duration
+  /// An idle timeout that never ends in practice (a century), for a sensor whose wait ends
+  /// on every source the lane answers (a ``LaneInbox``'s wake event): no periodic wake-up.
+  public static let forever: Duration = .seconds(100 * 365 * 86_400)
   /// The wall clock that dates journal entries.
   public var clock: @Sendable () -> Date
   /// Who console corrections are from, in the journal.
@@ -39,6 +42,8 @@ public struct LaneRunner: Sendable {
   ///   - journal: The session and where it is journalled; it carries on from where it is.
   ///   - display: Receives every event.
   ///   - commands: Lines the operator typed since the last call (``ConsoleCommand``).
+  ///   - inbox: Console lines and control-socket corrections posted since the last turn;
+  ///     each correction is journalled (durable) before its reply is sent.
   ///   - shouldStop: Asked before each wait for the sensor.
   /// - Returns: How the run ended; the session is in `journal`.
   /// - Throws: What the sensor or the display throws, or ``JournalError`` when the journal
@@ -49,6 +54,7 @@ public struct LaneRunner: Sendable {
     journal: inout JournalledSession<Store>,
     display: inout Display,
     commands: () -> [String] = { [] },
+    inbox: LaneInbox? = nil,
     until shouldStop: () -> Bool = { false }
   ) throws -> LaneEvent.Status {
     defer { sensor.close() }
@@ -120,6 +126,38 @@ public struct LaneRunner: Sendable {
       try show(JournalUpdate(entries: [made.entry]))
     }
 
+    func answer(_ request: ControlRequest) throws -> ControlReply {
+      let made: (entry: JournalEntry, others: [JournalUpdate])
+      do {
+        made = try journal.correct(request.correction, by: request.by, at: clock())
+      } catch JournalError.refused(let error) {
+        try show(.notice("correction from \(request.by) refused: \(error)"))
+        return .refused(id: request.id, because: "\(error)")
+      }
+      for update in made.others { try show(update) }
+      try show(JournalUpdate(entries: [made.entry]))
+      guard case .corrected(_, let change) = made.entry.event else {
+        return .refused(id: request.id, because: "the journal recorded something else")
+      }
+      return .done(
+        id: request.id, sequence: made.entry.sequence,
+        what: "\(request.correction) by \(request.by): \(change)")
+    }
+    func handle(_ item: LaneInbox.Item) throws {
+      switch item {
+      case .console(let line):
+        try obey(line)
+      case .request(let request, let reply):
+        do {
+          reply(try answer(request))
+        } catch {
+          // The journal cannot be written: say so to the client, then end the run.
+          reply(.refused(id: request.id, because: "the lane cannot journal it: \(error)"))
+          throw error
+        }
+      }
+    }
+
     try show(.status(.running))
     try show(.bowlerUp(bowlerUp))
     let ending = try throwDetector.run(
@@ -128,6 +166,7 @@ public struct LaneRunner: Sendable {
         if shouldStop() { return true }
         try show(try journal.catchUp())
         for line in commands() { try obey(line) }
+        for item in inbox?.take() ?? [] { try handle(item) }
         return false
       },
       take)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GPIO
 import Journal
 import LaneBridge
@@ -19,7 +20,9 @@ extension Lane {
         chip or line is unavailable, 74 when reading the lines, writing the journal or standard output fails. \
         With --journal every throw is durable before it is shown, and a restart resumes the \
         games where they were. On a terminal, type u (undo), f (foul on/off), d (dead ball) \
-        or p PINS (the last ball's pins), then Enter; see docs/operations.md.
+        or p PINS (the last ball's pins), then Enter; lane correct reaches it over the \
+        control socket JOURNAL.sock (exit status 73 when that cannot be created); see \
+        docs/operations.md.
         """
     )
 
@@ -51,17 +54,23 @@ extension Lane {
         } else {
           LogDisplay(output: StandardOutput(), warnings: StandardError())
         }
+      // Every source the lane answers (edges, the detector's deadline, a signal, a console
+      // line, a correction on the socket) ends the sensor's wait: no periodic wake-up.
       let runner = LaneRunner(
-        detector: detector.configuration(over: hardware.detector), operatorName: by)
+        detector: detector.configuration(over: hardware.detector), idleTimeout: LaneRunner.forever,
+        operatorName: by)
+      let inbox = LaneInbox(wake: wake)
+      let control = try session.serveCorrections(command: "run", into: inbox)
+      defer { control?.close() }
       if session.journal == nil {
         print("lane run: no --journal: the games are kept in memory only", to: &warnings)
       }
-      var console = ConsoleInput()
-      let readsConsole = isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal && !json
+      if isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal && !json {
+        ConsoleInput.forward(to: inbox)
+      }
       do {
         try runner.run(
-          &sensor, journal: &journal, display: &display,
-          commands: { readsConsole ? console.lines() : [] },
+          &sensor, journal: &journal, display: &display, inbox: inbox,
           until: { StopSignal.isRequested })
         print("lane run: stopped; \(LaneSummary(journal.session))", to: &warnings)
       } catch let error as GPIOError {

@@ -19,7 +19,9 @@ extension Lane {
         go to stderr. SIGINT, SIGTERM or SIGHUP stops it cleanly: the record in hand is \
         finished, the games so far and a summary are printed, exit status 0. Exit status 64 \
         for bad options, 65 for a malformed trace, 66 when it cannot be opened, 74 when the \
-        journal or standard output cannot be written. The trace format is described in \
+        journal or standard output cannot be written. With --journal, lane correct reaches \
+        the replay over the control socket JOURNAL.sock, as it does lane run (exit status 73 \
+        when that cannot be created). The trace format is described in \
         docs/trace-format.md.
         """
     )
@@ -80,16 +82,23 @@ extension Lane {
       var warnings = StandardError()
       var sensor = try openTrace()
       var journal = try session.openSession(command: "simulate")
+      // A replay does not block in a wait the inbox could end: the loop takes what was
+      // posted at each turn, at least once a second of the trace's time when paced.
+      let inbox = LaneInbox(wake: nil)
+      let control = try session.serveCorrections(command: "simulate", into: inbox)
+      defer { control?.close() }
       StopSignal.install()
       let status: LaneEvent.Status
       do {
         if paced {
           var pacedSensor = PacedSensor(sensor, clock: ContinuousWallClock(), speed: speed ?? 1)
           status = try runner.run(
-            &pacedSensor, journal: &journal, display: &display, until: { StopSignal.isRequested })
+            &pacedSensor, journal: &journal, display: &display, inbox: inbox,
+            until: { StopSignal.isRequested })
         } else {
           status = try runner.run(
-            &sensor, journal: &journal, display: &display, until: { StopSignal.isRequested })
+            &sensor, journal: &journal, display: &display, inbox: inbox,
+            until: { StopSignal.isRequested })
         }
       } catch let error as TraceError {
         print("lane simulate: \(traceName): \(error)", to: &warnings)
