@@ -9,11 +9,14 @@ import LaneSensing
 /// `lane run` (a GPIO sensor, the console board or a log) and `lane simulate` (a trace, the
 /// end-of-run report or, paced, the console board) are two configurations of it. Each
 /// delivery is in the journal before its events are shown. Between readings it applies what
-/// others journalled (`lane correct`) and the operator's console commands.
+/// others journalled, the operator's console commands and the corrections `lane correct`
+/// sends over the control socket (both posted to a ``LaneInbox``, whose wake event ends the
+/// sensor's wait).
 public struct LaneRunner: Sendable {
   public var detector: ThrowDetector.Configuration
   /// The longest the loop waits for a reading; it bounds how late a stop, a console command
-  /// or a correction from `lane correct` is noticed.
+  /// or a correction is noticed by a sensor that the inbox's wake event cannot wake (a
+  /// replay); ``forever`` for one it can.
   public var idleTimeout: Duration
   /// An idle timeout that never ends in practice (a century), for a sensor whose wait ends
   /// on every source the lane answers (a ``LaneInbox``'s wake event): no periodic wake-up.
