@@ -160,6 +160,14 @@ public final class ControlSocket: Sendable {
         _ = send(.refused(id: nil, because: "the request is longer than \(ControlRequest.maximumLength) bytes"), to: client)
         return
       }
+      // A silent client is dropped after clientTimeout, and at once when the lane stops.
+      var polled = [
+        pollfd(fd: client, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: stop.read, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&polled, 2, Int32(Self.clientTimeout * 1000))
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0, polled[1].revents == 0 else { return }
       let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return }
