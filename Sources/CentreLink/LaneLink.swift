@@ -29,24 +29,36 @@ public actor LaneLink {
     case answered(id: String, RemoteCorrection.Outcome)
   }
 
-  /// The desk's corrections waiting for the lane loop, which takes them between readings.
+  /// Hands the desk's corrections to the lane loop through its inbox, the same way the
+  /// control socket's arrive: each wakes the lane, is journalled and then answered.
   public final class Requests: Sendable {
+    private let inbox = Mutex<LaneInbox?>(nil)
     private let waiting = Mutex<[RemoteCorrection]>([])
 
-    func add(_ request: RemoteCorrection) {
-      waiting.withLock { $0.append(request) }
+    /// Posts every correction, those that came before too, to `inbox`.
+    public func deliver(to inbox: LaneInbox) {
+      self.inbox.withLock { $0 = inbox }
+      for request in waiting.withLock({ waiting in defer { waiting = [] }; return waiting }) {
+        add(request)
+      }
     }
 
-    /// Takes every waiting request, in the order they came.
-    public func take() -> [RemoteCorrection] {
-      waiting.withLock { waiting in
-        defer { waiting = [] }
-        return waiting
+    func add(_ request: RemoteCorrection) {
+      guard let inbox = inbox.withLock({ $0 }) else {
+        return waiting.withLock { $0.append(request) }
       }
+      let asked = ControlRequest(id: request.author, by: request.author, correction: request.correction)
+      inbox.post(.request(asked) { reply in
+        if reply.ok, let sequence = reply.sequence {
+          request.answer(.done(sequence: sequence, change: reply.what ?? ""))
+        } else {
+          request.answer(.refused(reply.error ?? "refused"))
+        }
+      })
     }
   }
 
-  /// What the lane loop must apply: hand ``Requests/take()`` to `LaneRunner.run(remote:)`.
+  /// The desk's corrections: connect them to the lane loop with ``Requests/deliver(to:)``.
   public nonisolated let requests = Requests()
   /// Request ids handed to the loop and not yet answered.
   private var pending: Set<String> = []

@@ -24,8 +24,11 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
   case cannotCreate = 73
   /// Reading the lines, writing the journal or writing standard output failed (EX_IOERR).
   case ioError = 74
-  /// The technician stopped, or the deck did not match; nothing was saved (EX_TEMPFAIL).
+  /// The technician stopped, or the deck did not match; nothing was saved; the journal is in
+  /// use by another lane; a running lane did not answer a correction in time (EX_TEMPFAIL).
   case temporaryFailure = 75
+  /// What answered on a lane's control socket is not a reply to the request (EX_PROTOCOL).
+  case protocolError = 76
   /// The chip may not be opened, or the MQTT broker refuses the credentials (EX_NOPERM).
   case noPermission = 77
   /// The wiring file is missing, malformed or does not fit the chip, or TLS to the broker

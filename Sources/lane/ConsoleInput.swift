@@ -1,3 +1,6 @@
+import Foundation
+import LaneBridge
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -8,7 +11,8 @@
 /// polls standard input and returns only whole lines typed since the last call.
 struct ConsoleInput {
   private var pending: [UInt8] = []
-  private var isClosed = false
+  /// Whether standard input ended or failed.
+  private(set) var isClosed = false
 
   /// The whole lines typed since the last call; empty when none (it never blocks).
   mutating func lines() -> [String] {
@@ -30,5 +34,20 @@ struct ConsoleInput {
       pending.removeSubrange(...newline)
     }
     return lines
+  }
+
+  /// Starts a thread that blocks until the operator types, and posts each line to `inbox`
+  /// (which wakes the lane) until standard input ends.
+  static func forward(to inbox: LaneInbox) {
+    let thread = Thread {
+      var console = ConsoleInput()
+      while !console.isClosed {
+        var request = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        if poll(&request, 1, -1) < 0 && errno != EINTR { return }
+        for line in console.lines() { inbox.post(.console(line)) }
+      }
+    }
+    thread.name = "lane console"
+    thread.start()
   }
 }

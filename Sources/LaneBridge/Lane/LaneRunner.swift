@@ -9,12 +9,18 @@ import LaneSensing
 /// `lane run` (a GPIO sensor, the console board or a log) and `lane simulate` (a trace, the
 /// end-of-run report or, paced, the console board) are two configurations of it. Each
 /// delivery is in the journal before its events are shown. Between readings it applies what
-/// others journalled (`lane correct`) and the operator's console commands.
+/// others journalled, the operator's console commands and the corrections `lane correct`
+/// sends over the control socket (both posted to a ``LaneInbox``, whose wake event ends the
+/// sensor's wait).
 public struct LaneRunner: Sendable {
   public var detector: ThrowDetector.Configuration
   /// The longest the loop waits for a reading; it bounds how late a stop, a console command
-  /// or a correction from `lane correct` is noticed.
+  /// or a correction is noticed by a sensor that the inbox's wake event cannot wake (a
+  /// replay); ``forever`` for one it can.
   public var idleTimeout: Duration
+  /// An idle timeout that never ends in practice (a century), for a sensor whose wait ends
+  /// on every source the lane answers (a ``LaneInbox``'s wake event): no periodic wake-up.
+  public static let forever: Duration = .seconds(100 * 365 * 86_400)
   /// The wall clock that dates journal entries.
   public var clock: @Sendable () -> Date
   /// Who console corrections are from, in the journal.
@@ -39,7 +45,8 @@ public struct LaneRunner: Sendable {
   ///   - journal: The session and where it is journalled; it carries on from where it is.
   ///   - display: Receives every event.
   ///   - commands: Lines the operator typed since the last call (``ConsoleCommand``).
-  ///   - remote: Corrections asked for from outside (the front desk) since the last call.
+  ///   - inbox: Console lines and control-socket corrections posted since the last turn;
+  ///     each correction is journalled (durable) before its reply is sent.
   ///   - shouldStop: Asked before each wait for the sensor.
   /// - Returns: How the run ended; the session is in `journal`.
   /// - Throws: What the sensor or the display throws, or ``JournalError`` when the journal
@@ -50,7 +57,7 @@ public struct LaneRunner: Sendable {
     journal: inout JournalledSession<Store>,
     display: inout Display,
     commands: () -> [String] = { [] },
-    remote: () -> [RemoteCorrection] = { [] },
+    inbox: LaneInbox? = nil,
     until shouldStop: () -> Bool = { false }
   ) throws -> LaneEvent.Status {
     defer { sensor.close() }
@@ -122,18 +129,35 @@ public struct LaneRunner: Sendable {
       try show(JournalUpdate(entries: [made.entry]))
     }
 
-    func apply(_ request: RemoteCorrection) throws {
+    func answer(_ request: ControlRequest) throws -> ControlReply {
       let made: (entry: JournalEntry, others: [JournalUpdate])
       do {
-        made = try journal.correct(request.correction, by: request.author, at: clock())
+        made = try journal.correct(request.correction, by: request.by, at: clock())
       } catch JournalError.refused(let error) {
-        request.answer(.refused("\(error)"))
-        return try show(.notice("correction by \(request.author) refused: \(error)"))
+        try show(.notice("correction from \(request.by) refused: \(error)"))
+        return .refused(id: request.id, because: "\(error)")
       }
       for update in made.others { try show(update) }
       try show(JournalUpdate(entries: [made.entry]))
-      if case .corrected(_, let change) = made.entry.event {
-        request.answer(.done(sequence: made.entry.sequence, change: change))
+      guard case .corrected(_, let change) = made.entry.event else {
+        return .refused(id: request.id, because: "the journal recorded something else")
+      }
+      return .done(
+        id: request.id, sequence: made.entry.sequence,
+        what: "\(request.correction) by \(request.by): \(change)")
+    }
+    func handle(_ item: LaneInbox.Item) throws {
+      switch item {
+      case .console(let line):
+        try obey(line)
+      case .request(let request, let reply):
+        do {
+          reply(try answer(request))
+        } catch {
+          // The journal cannot be written: say so to the client, then end the run.
+          reply(.refused(id: request.id, because: "the lane cannot journal it: \(error)"))
+          throw error
+        }
       }
     }
 
@@ -145,7 +169,7 @@ public struct LaneRunner: Sendable {
         if shouldStop() { return true }
         try show(try journal.catchUp())
         for line in commands() { try obey(line) }
-        for request in remote() { try apply(request) }
+        for item in inbox?.take() ?? [] { try handle(item) }
         return false
       },
       take)

@@ -75,4 +75,17 @@ struct SessionOptions: ParsableArguments {
       store: try wrapped(file, file.entries), session: resumed.session,
       lastSequence: resumed.lastSequence)
   }
+
+  /// The control socket beside the journal on which the running lane takes `lane correct`'s
+  /// corrections, posted to `inbox`; `nil` without a journal. Exit 73 when it cannot be set up.
+  func serveCorrections(command: String, into inbox: LaneInbox) throws -> ControlSocket? {
+    guard let journal else { return nil }
+    do {
+      return try ControlSocket(path: ControlSocket.path(forJournal: journal), inbox: inbox)
+    } catch {
+      var warnings = StandardError()
+      print("lane \(command): \(error)", to: &warnings)
+      throw ExitCode(.cannotCreate)
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CentreLink
+import Foundation
 import GPIO
 import Journal
 import LaneBridge
@@ -21,9 +22,11 @@ extension Lane {
         chip or line is unavailable or the --http address cannot be bound, 74 when reading the lines, writing the journal or standard output fails. \
         With --journal every throw is durable before it is shown, and a restart resumes the \
         games where they were. On a terminal, type u (undo), f (foul on/off), d (dead ball) \
-        or p PINS (the last ball's pins), then Enter; see docs/operations.md. With --broker \
-        every journal record is published to the centre (docs/centre.md); exit status 77 when \
-        the broker refuses the credentials, 78 when TLS or the host name fails.
+        or p PINS (the last ball's pins), then Enter; lane correct reaches it over the \
+        control socket JOURNAL.sock (exit status 73 when that cannot be created); see \
+        docs/operations.md. With --broker every journal record is published to the centre \
+        (docs/centre.md); exit status 77 when the broker refuses the credentials, 78 when TLS \
+        or the host name fails.
         """
     )
 
@@ -69,18 +72,24 @@ extension Lane {
       let boards = try web.start(command: "run")
       defer { boards?.server.stop() }
       if let boards { display = DisplayPair(display, boards.display) }
+      // Every source the lane answers (edges, the detector's deadline, a signal, a console
+      // line, a correction on the socket) ends the sensor's wait: no periodic wake-up.
       let runner = LaneRunner(
-        detector: detector.configuration(over: hardware.detector), operatorName: by)
+        detector: detector.configuration(over: hardware.detector), idleTimeout: LaneRunner.forever,
+        operatorName: by)
+      let inbox = LaneInbox(wake: wake)
+      link?.requests.deliver(to: inbox)
+      let control = try session.serveCorrections(command: "run", into: inbox)
+      defer { control?.close() }
       if session.journal == nil {
         print("lane run: no --journal: the games are kept in memory only", to: &warnings)
       }
-      var console = ConsoleInput()
-      let readsConsole = isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal && !json
+      if isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal && !json {
+        ConsoleInput.forward(to: inbox)
+      }
       do {
         try runner.run(
-          &sensor, journal: &journal, display: &display,
-          commands: { readsConsole ? console.lines() : [] },
-          remote: { link?.requests.take() ?? [] },
+          &sensor, journal: &journal, display: &display, inbox: inbox,
           until: { StopSignal.isRequested })
         print("lane run: stopped; \(LaneSummary(journal.session))", to: &warnings)
       } catch let error as GPIOError {

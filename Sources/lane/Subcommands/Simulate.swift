@@ -22,9 +22,11 @@ extension Lane {
         finished, the games so far and a summary are printed, exit status 0. Exit status 64 \
         for bad options, 65 for a malformed trace, 66 when it cannot be opened, 74 when the \
         journal or standard output cannot be written, 69 when the --http address cannot be \
-        bound. With --http the boards are served in a browser while the trace plays (pace it \
-        with --speed) and after it ends, until stopped (docs/display.md). The trace format \
-        is described in docs/trace-format.md. With --broker every journal record is published \
+        bound. With --journal, lane correct reaches the replay over the control socket \
+        JOURNAL.sock, as it does lane run (exit status 73 when that cannot be created). With \
+        --http the boards are served in a browser while the trace plays (pace it with \
+        --speed) and after it ends, until stopped (docs/display.md). The trace format is \
+        described in docs/trace-format.md. With --broker every journal record is published \
         to the centre (docs/centre.md); at the end it waits up to 10 s for the desk's \
         acknowledgement. Exit status 77 when the broker refuses the credentials, 78 when TLS \
         or the host name fails.
@@ -101,18 +103,24 @@ extension Lane {
       let boards = try web.start(command: "simulate")
       defer { boards?.server.stop() }
       if let boards { display = DisplayPair(display, boards.display) }
+      // A replay does not block in a wait the inbox could end: the loop takes what was
+      // posted at each turn, at least once a second of the trace's time when paced.
+      let inbox = LaneInbox(wake: nil)
+      link?.requests.deliver(to: inbox)
+      let control = try session.serveCorrections(command: "simulate", into: inbox)
+      defer { control?.close() }
       StopSignal.install()
       let status: LaneEvent.Status
       do {
         if paced {
           var pacedSensor = PacedSensor(sensor, clock: ContinuousWallClock(), speed: speed ?? 1)
           status = try runner.run(
-            &pacedSensor, journal: &journal, display: &display,
-            remote: { link?.requests.take() ?? [] }, until: { StopSignal.isRequested })
+            &pacedSensor, journal: &journal, display: &display, inbox: inbox,
+            until: { StopSignal.isRequested })
         } else {
           status = try runner.run(
-            &sensor, journal: &journal, display: &display,
-            remote: { link?.requests.take() ?? [] }, until: { StopSignal.isRequested })
+            &sensor, journal: &journal, display: &display, inbox: inbox,
+            until: { StopSignal.isRequested })
         }
       } catch let error as TraceError {
         print("lane simulate: \(traceName): \(error)", to: &warnings)

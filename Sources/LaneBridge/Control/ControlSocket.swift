@@ -1,0 +1,222 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The running lane's control socket: a Unix stream socket beside the journal
+/// (`JOURNAL.sock`) on which `lane correct` sends corrections (``ControlRequest``) and reads
+/// the replies (``ControlReply``).
+///
+/// It is created mode 0660, owned by the lane's user and group. Only the process holding the
+/// journal's lane lock creates it, so a socket already at the path is a crashed lane's and
+/// is replaced; anything else there (a symbolic link, a file) is refused, never followed or
+/// removed. One thread accepts connections and serves one at a time: each request line is
+/// checked, then posted to the lane's ``LaneInbox`` and answered once the lane journalled it.
+/// A client idle for ``clientTimeout`` is dropped. ``close()`` stops it and removes the path.
+public final class ControlSocket: Sendable {
+  /// Why the socket could not be set up.
+  public struct SetupError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "cannot serve corrections on '\(path)': \(reason)" }
+  }
+
+  /// How long a connected client may stay silent before it is dropped.
+  public static let clientTimeout: Int = 5
+
+  public let path: String
+  private let listener: Int32
+  private let stop: (read: Int32, write: Int32)
+  private let identity: (device: UInt, inode: UInt)
+  private let stopping = Atomic<Bool>(false)
+  private let finished = DispatchSemaphore(value: 0)
+
+  /// The socket's path for the journal at `journal`.
+  public static func path(forJournal journal: String) -> String { journal + ".sock" }
+
+  /// Creates the socket at `path` and starts serving it into `inbox`.
+  public init(path: String, inbox: LaneInbox) throws(SetupError) {
+    self.path = path
+    func fail(_ reason: String) -> SetupError { SetupError(path: path, reason: reason) }
+    func failure(_ what: String) -> SetupError { fail("\(what): \(String(cString: strerror(errno)))") }
+    var address: UnixSocketAddress
+    do {
+      address = try UnixSocketAddress(path: path)
+    } catch {
+      throw fail("cannot reach its folder: \(String(cString: strerror(error.code)))")
+    }
+
+    var status = stat()
+    if lstat(path, &status) == 0 {
+      guard status.st_mode & S_IFMT == S_IFSOCK else {
+        throw fail("something that is not a socket is there; move it away (it is left untouched)")
+      }
+      // We hold the lane lock, so no lane serves this socket: a crashed lane left it.
+      guard unlink(path) == 0 || errno == ENOENT else { throw failure("cannot remove the stale socket") }
+    } else if errno != ENOENT {
+      throw failure("cannot look at the path")
+    }
+
+    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard listener >= 0 else { throw failure("cannot create a socket") }
+    // bind creates the path with the umask applied: 0660 exactly.
+    let previous = umask(0o117)
+    let bound = address.withSocketAddress { bind(listener, $0, $1) }
+    umask(previous)
+    guard bound == 0 else {
+      let error = failure("cannot bind")
+      Glibc.close(listener)
+      throw error
+    }
+    guard listen(listener, 8) == 0, lstat(path, &status) == 0 else {
+      let error = failure("cannot listen")
+      Glibc.close(listener)
+      unlink(path)
+      throw error
+    }
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else {
+      let error = failure("cannot create a pipe")
+      Glibc.close(listener)
+      unlink(path)
+      throw error
+    }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    self.listener = listener
+    stop = (ends[0], ends[1])
+    identity = (UInt(status.st_dev), UInt(status.st_ino))
+    let thread = Thread { [self] in
+      serve(inbox)
+      finished.signal()
+    }
+    thread.name = "lane control socket"
+    thread.start()
+  }
+
+  deinit {
+    close()
+    Glibc.close(listener)
+    Glibc.close(stop.read)
+    Glibc.close(stop.write)
+  }
+
+  /// Stops serving (a request in hand is refused: the lane no longer runs) and removes the
+  /// socket's path if it is still this socket. Later calls do nothing.
+  public func close() {
+    guard !stopping.exchange(true, ordering: .sequentiallyConsistent) else { return }
+    var byte: UInt8 = 1
+    _ = Glibc.write(stop.write, &byte, 1)
+    finished.wait()
+    var status = stat()
+    if lstat(path, &status) == 0, UInt(status.st_dev) == identity.device,
+      UInt(status.st_ino) == identity.inode
+    {
+      unlink(path)
+    }
+  }
+
+  /// Accepts and serves clients until ``close()``.
+  private func serve(_ inbox: LaneInbox) {
+    while true {
+      var polled = [
+        pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: stop.read, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&polled, 2, -1)
+      if ready < 0 && errno == EINTR { continue }
+      if ready < 0 || polled[1].revents != 0 { return }
+      let client = accept(listener, nil, nil)
+      guard client >= 0 else { continue }
+      _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+      var timeout = timeval(tv_sec: Self.clientTimeout, tv_usec: 0)
+      setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      serve(client: client, inbox)
+      Glibc.close(client)
+      if stopping.load(ordering: .sequentiallyConsistent) { return }
+    }
+  }
+
+  /// Answers each request line of one client until it hangs up, goes silent or errs.
+  private func serve(client: Int32, _ inbox: LaneInbox) {
+    var pending: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 512)
+    while true {
+      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = pending[..<newline]
+        let reply = answer(line, inbox)
+        pending.removeSubrange(...newline)
+        guard send(reply, to: client) else { return }
+      }
+      guard pending.count < ControlRequest.maximumLength else {
+        _ = send(.refused(id: nil, because: "the request is longer than \(ControlRequest.maximumLength) bytes"), to: client)
+        return
+      }
+      // A silent client is dropped after clientTimeout, and at once when the lane stops.
+      var polled = [
+        pollfd(fd: client, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: stop.read, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&polled, 2, Int32(Self.clientTimeout * 1000))
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0, polled[1].revents == 0 else { return }
+      let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return }
+      pending += buffer[..<count]
+    }
+  }
+
+  /// The reply to one line: a refusal straight away, or the lane's answer.
+  private func answer(_ line: ArraySlice<UInt8>, _ inbox: LaneInbox) -> ControlReply {
+    let request: ControlRequest
+    switch ControlRequest.parse(line) {
+    case .failure(let refusal): return .refused(id: refusal.id, because: refusal.description)
+    case .success(let parsed): request = parsed
+    }
+    let slot = ReplySlot()
+    inbox.post(.request(request, reply: { slot.fill($0) }))
+    while true {
+      if let reply = slot.wait(seconds: 1) { return reply }
+      // Only while a request waits: a lane that stopped takes no more corrections.
+      if stopping.load(ordering: .sequentiallyConsistent) {
+        slot.fill(.refused(id: request.id, because: "the lane stopped before taking the correction; nothing was changed"))
+      }
+    }
+  }
+
+  private func send(_ reply: ControlReply, to client: Int32) -> Bool {
+    let bytes = Array(reply.line.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return false }
+      sent += count
+    }
+    return true
+  }
+}
+
+/// The one reply to one request: the first filled wins.
+private final class ReplySlot: Sendable {
+  private let reply = Mutex<ControlReply?>(nil)
+  private let filled = DispatchSemaphore(value: 0)
+
+  func fill(_ value: ControlReply) {
+    let first = reply.withLock { reply in
+      guard reply == nil else { return false }
+      reply = value
+      return true
+    }
+    if first { filled.signal() }
+  }
+
+  func wait(seconds: Int) -> ControlReply? {
+    guard filled.wait(timeout: .now() + .seconds(seconds)) == .success else { return nil }
+    return reply.withLock { $0 }
+  }
+}

@@ -1,0 +1,68 @@
+import Bowling
+import Testing
+
+@testable import LaneBridge
+
+@Suite("A control request: one JSON line, checked before the lane sees it")
+struct ControlRequestTests {
+  func refusalOf(_ line: String) -> ControlRequest.Refusal? {
+    if case .failure(let refusal) = ControlRequest.parse(Array(line.utf8)) { return refusal }
+    return nil
+  }
+
+  @Test("Given a request made by lane correct, when it is read back, then it is the same request")
+  func roundTrip() throws {
+    for correction in [Correction.setPins([1, 2, 4]), .setPins(.empty), .foul(true), .foul(false), .deadBall, .undo] {
+      let request = ControlRequest(id: "42-1", by: "Eve", correction: correction)
+      let line = Array(request.line.utf8.dropLast())  // the newline
+
+      #expect(try ControlRequest.parse(line).get() == request)
+    }
+  }
+
+  @Test(
+    "Given a line that is not a request of ours, when it is read, then it is refused saying why",
+    arguments: [
+      ("garbage", "not a JSON object"),
+      (#"{"v":1,"by":"Eve","action":"undo"}"#, "id must be"),
+      (#"{"v":2,"id":"a","by":"Eve","action":"undo"}"#, "version 1"),
+      (#"{"id":"a","by":"Eve","action":"undo"}"#, "not none"),
+      (#"{"v":1,"id":"a","action":"undo"}"#, "by must be"),
+      (#"{"v":1,"id":"a","by":"\u001b[2J","action":"undo"}"#, "by must be"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"strike"}"#, "action must be"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"pins"}"#, "pins needs"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"pins","pins":[11]}"#, "11 is not a pin"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"pins","pins":[1,1]}"#, "given twice"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"undo","pins":[1]}"#, "only pins"),
+    ])
+  func refused(line: String, reason: String) throws {
+    let refusal = try #require(refusalOf(line))
+
+    #expect(refusal.description.contains(reason))
+  }
+
+  @Test("Given a refused request that carries an id, then the refusal keeps it for the reply")
+  func refusalKeepsID() throws {
+    #expect(refusalOf(#"{"v":1,"id":"r7","by":"Eve","action":"strike"}"#)?.id == "r7")
+    #expect(refusalOf("garbage")?.id == nil)
+  }
+
+  @Test("Given a line longer than the limit, when it is read, then it is refused without decoding")
+  func tooLong() throws {
+    let line = #"{"v":1,"id":"a","by":""# + String(repeating: "x", count: ControlRequest.maximumLength) + #"","action":"undo"}"#
+
+    #expect(refusalOf(line)?.description.contains("longer than") == true)
+  }
+
+  @Test("Given a reply, when it is read back, then it is the same; a reply of another version or a mixed one is not ours")
+  func replies() throws {
+    let done = ControlReply.done(id: "a", sequence: 12, what: "undo by Eve")
+    let refused = ControlReply.refused(id: "b", because: "nothing to undo")
+
+    #expect(ControlReply.parse(Array(done.line.utf8.dropLast())) == done)
+    #expect(ControlReply.parse(Array(refused.line.utf8.dropLast())) == refused)
+    #expect(ControlReply.parse(Array(#"{"v":2,"id":"a","ok":true}"#.utf8)) == nil)
+    #expect(ControlReply.parse(Array(#"{"v":1,"id":"a","ok":true,"error":"x"}"#.utf8)) == nil)
+    #expect(ControlReply.parse(Array("HTTP/1.1 400".utf8)) == nil)
+  }
+}

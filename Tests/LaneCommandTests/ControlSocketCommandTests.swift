@@ -1,0 +1,158 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite("lane correct against a running lane simulate --journal, over its control socket")
+final class ControlSocketCommandTests {
+  let lane: LaneExecutable
+  let folder: ScratchFolder
+  let journal: String
+  let trace = BundledTrace.all[0].path
+
+  init() throws {
+    lane = try LaneExecutable()
+    folder = try ScratchFolder("lane-control")
+    journal = folder.path("lane.journal")
+  }
+
+  /// A `lane simulate --journal --speed --log` running in the background, its output in files.
+  final class RunningLane {
+    let process = Process()
+    let output: URL
+    let errors: URL
+    private let handles: [FileHandle]
+
+    init(_ lane: LaneExecutable, journal: String, trace: String, folder: URL) throws {
+      output = folder.appendingPathComponent("out")
+      errors = folder.appendingPathComponent("err")
+      _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+      process.executableURL = lane.url
+      process.arguments = ["simulate", "--journal", journal, "--speed", "2", "--log", trace]
+      handles = [try FileHandle(forWritingTo: output), try FileHandle(forWritingTo: errors)]
+      process.standardOutput = handles[0]
+      process.standardError = handles[1]
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+    }
+
+    var printed: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+
+    /// Waits (at most a minute, checking ten times a second) until `condition` holds.
+    func waitUntil(_ condition: () -> Bool) -> Bool {
+      for _ in 0..<600 {
+        if condition() { return true }
+        guard process.isRunning else { return condition() }
+        usleep(100_000)
+      }
+      return false
+    }
+
+    /// Stops it as an operator would (SIGTERM, by its pid) and waits for it to end.
+    func stop() -> Int32 {
+      if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+      process.waitUntilExit()
+      for handle in handles { try? handle.close() }
+      return process.terminationStatus
+    }
+  }
+
+  func journalCount(of text: String) throws -> Int {
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: journal))
+    return String(decoding: bytes, as: UTF8.self).components(separatedBy: text).count - 1
+  }
+
+  @Test("Given a running lane with a throw scored, when lane correct fouls it, then the lane journals it once, shows it once, and lane correct exits 0")
+  func correctsARunningLane() throws {
+    let running = try RunningLane(lane, journal: journal, trace: trace, folder: folder.url)
+    defer { _ = running.stop() }
+    let socket = journal + ".sock"
+    try #require(running.waitUntil { FileManager.default.fileExists(atPath: socket) && running.printed.contains("\n") })
+
+    let run = try lane.run(["correct", "--journal", journal, "--by", "Eve", "foul"])
+
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains("foul by Eve"))
+    #expect(run.standardOutput.contains("made by the running lane"))
+    #expect(running.stop() == 0)
+    #expect(running.printed.components(separatedBy: "correction by Eve: foul").count - 1 == 1)
+    #expect(try journalCount(of: "Eve") == 1)
+    #expect(!FileManager.default.fileExists(atPath: socket))
+  }
+
+  @Test("Given a running lane, when garbage and forged requests come on its socket, then each is refused, nothing is journalled and a real correction still works")
+  func refusesForgeries() throws {
+    let running = try RunningLane(lane, journal: journal, trace: trace, folder: folder.url)
+    defer { _ = running.stop() }
+    let socket = journal + ".sock"
+    try #require(running.waitUntil { FileManager.default.fileExists(atPath: socket) && running.printed.contains("\n") })
+    let forged = [
+      "\u{1b}[2J garbage",
+      #"{"v":1,"id":"f1","by":"Mallory","action":"pins","pins":[1,2,3,4,5,6,7,8,9,10,11]}"#,
+      #"{"v":9,"id":"f2","by":"Mallory","action":"undo"}"#,
+      #"{"v":1,"id":"f3","by":"Mal\u0007lory","action":"undo"}"#,
+    ]
+
+    let replies = try Self.exchange(forged.joined(separator: "\n") + "\n", at: socket, lines: forged.count)
+
+    #expect(replies.count == forged.count)
+    #expect(replies.allSatisfy { $0.contains(#""ok":false"#) })
+    #expect(try journalCount(of: "Mallory") == 0)
+    let real = try lane.run(["correct", "--journal", journal, "--by", "Eve", "undo"])
+    #expect(real.status == 0, "\(real.standardError)")
+    #expect(running.stop() == 0)
+    #expect(!running.printed.contains("Mallory"))
+  }
+
+  @Test("Given a lane that ran and stopped, when lane correct runs, then no socket is left and it appends itself, printing the scoreboard")
+  func correctsAStoppedLane() throws {
+    _ = try lane.run(["simulate", "--journal", journal, trace])
+    #expect(!FileManager.default.fileExists(atPath: journal + ".sock"))
+
+    let run = try lane.run(["correct", "--journal", journal, "--by", "Eve", "foul"])
+
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(!run.standardOutput.contains("made by the running lane"))
+    #expect(run.standardOutput.contains("+-----+"))
+    #expect(try journalCount(of: "Eve") == 1)
+  }
+
+  @Test("Given no journal, when lane correct runs, then it exits 66 naming it")
+  func noJournal() throws {
+    let run = try lane.run(["correct", "--journal", journal, "undo"])
+
+    #expect(run.status == 66)
+    #expect(run.standardError.contains(journal))
+  }
+
+  /// Sends `text` to the Unix socket at `path` and returns the first `lines` reply lines.
+  static func exchange(_ text: String, at path: String, lines: Int) throws -> [String] {
+    let client = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(client) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(client, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    try #require(connected == 0)
+    var limit = timeval(tv_sec: 30, tv_usec: 0)
+    setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    let bytes = Array(text.utf8)
+    try #require(send(client, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count)
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 512)
+    while received.count(where: { $0 == UInt8(ascii: "\n") }) < lines {
+      let read = recv(client, &buffer, buffer.count, 0)
+      guard read > 0 else { break }
+      received += buffer[..<read]
+    }
+    return received.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+  }
+}
