@@ -1,8 +1,15 @@
 import Bowling
+import LaneSensing
 import Scoreboard
 
 /// What `lane simulate` prints once the run is over: every game's scoreboard, or one
 /// ``SimulationReport`` as JSON; warnings on their own stream as they happen.
+///
+/// For the JSON report it keeps each scored throw as a few fixed-size numbers (about 40
+/// bytes, no heap storage per throw) rather than the ``ScoredThrow`` with its game, and at the
+/// end writes the report's throws one at a time in blocks, never the whole report as one
+/// string, and without an encoder per throw: the same text ``SimulationReport/jsonText()``
+/// gives (the tests compare the two).
 public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStream>: LaneDisplay {
   /// How the report is written.
   public enum Form: Hashable, Sendable {
@@ -15,8 +22,25 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
   public var output: Output
   public var warnings: Warnings
   public let form: Form
-  /// The throws scored so far, for the JSON report.
-  private var scored: [ScoredThrow] = []
+  /// The throws scored so far, for the JSON report, in the order they were scored.
+  private var scored: [KeptThrow] = []
+  /// The bowlers' names the kept throws refer to by index.
+  private var names: [String] = []
+
+  /// What the JSON report needs of a scored throw.
+  private struct KeptThrow {
+    var time: SensorInstant
+    var start: SensorInstant
+    var knocked: PinSet
+    var name: Int32
+    var game: Int32
+    var pins: Int8
+    var frame: Int8
+    var ball: Int8
+    var foul: Bool
+    var ballDetected: Bool
+    var cutShort: Bool
+  }
 
   public init(_ form: Form, output: Output, warnings: Warnings) {
     self.form = form
@@ -29,17 +53,100 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     if let line = event.warningLine { print(line, to: &warnings) }
     switch (event.kind, form) {
     case (.scored(let throwScored), .json):
-      scored.append(throwScored)
+      keep(throwScored)
     case (.status(.sensorEnded), _), (.status(.stopped), _):
       switch form {
       case .scoreboards(let colour):
         print(Self.scoreboards(of: session, colour: colour), to: &output)
       case .json:
-        print(try SimulationReport(throws: scored, session: session).jsonText(), to: &output)
+        try writeReport(session)
       }
     default:
       break
     }
+  }
+
+  private mutating func keep(_ scored: ScoredThrow) {
+    let name: Int
+    if let known = names.lastIndex(of: scored.bowlerName) {
+      name = known
+    } else {
+      name = names.count
+      names.append(scored.bowlerName)
+    }
+    self.scored.append(KeptThrow(
+      time: scored.detected.end, start: scored.detected.start, knocked: scored.detected.knocked,
+      name: Int32(name), game: Int32(scored.recorded.game), pins: Int8(scored.delivery.credited),
+      frame: Int8(scored.recorded.position.frame), ball: Int8(scored.recorded.position.ball),
+      foul: scored.delivery.isFoul, ballDetected: scored.detected.ballDetected,
+      cutShort: scored.detected.isCutShort))
+  }
+
+  /// Writes the ``SimulationReport`` of `session` and the kept throws: its keys are sorted and
+  /// `throws` comes last, so the report without throws is written first, then each throw.
+  private mutating func writeReport(_ session: LaneSession) throws {
+    let head = try SimulationReport(throws: [], session: session).jsonText()
+    let emptyThrows = #""throws":[]}"#
+    guard head.hasSuffix(emptyThrows) else {
+      preconditionFailure("SimulationReport's keys are sorted and `throws` is the last")
+    }
+    // Each name's JSON string, made by the same encoder as the rest of the report.
+    let encoder = JSONLine.encoder()
+    let nameTexts = try names.map { name in
+      name.isEmpty ? nil : String(decoding: try encoder.encode(name), as: UTF8.self)
+    }
+    var block = String(head.dropLast(2))
+    block.reserveCapacity(1 << 16)
+    for (index, kept) in scored.enumerated() {
+      if index > 0 { block.append(",") }
+      Self.append(kept, name: nameTexts[Int(kept.name)], to: &block)
+      if block.utf8.count >= 1 << 16 {
+        output.write(block)
+        block.removeAll(keepingCapacity: true)
+      }
+    }
+    block.append("]}\n")
+    output.write(block)
+  }
+
+  /// Appends `kept` as the JSON `SimulationReport.ThrowReport` encodes to, written out
+  /// without an encoder per throw: keys sorted, `bowler` left out for a lone unnamed bowler,
+  /// numbers as `JSONEncoder` writes them (a `Double` as its `description` less any `.0`).
+  private static func append(_ kept: KeptThrow, name: String?, to text: inout String) {
+    func number(_ value: Double) -> String {
+      let description = value.description
+      return description.hasSuffix(".0") ? String(description.dropLast(2)) : description
+    }
+    text.append(#"{"ball":"#)
+    text.append(String(kept.ball))
+    text.append(#","ballDetected":"#)
+    text.append(kept.ballDetected ? "true" : "false")
+    if let name {
+      text.append(#","bowler":"#)
+      text.append(name)
+    }
+    text.append(#","cutShort":"#)
+    text.append(kept.cutShort ? "true" : "false")
+    text.append(#","foul":"#)
+    text.append(kept.foul ? "true" : "false")
+    text.append(#","frame":"#)
+    text.append(String(kept.frame))
+    text.append(#","game":"#)
+    text.append(String(kept.game))
+    text.append(#","knocked":["#)
+    var first = true
+    for pin in kept.knocked {
+      if !first { text.append(",") }
+      first = false
+      text.append(String(pin.rawValue))
+    }
+    text.append(#"],"pins":"#)
+    text.append(String(kept.pins))
+    text.append(#","start":"#)
+    text.append(number(kept.start.seconds))
+    text.append(#","time":"#)
+    text.append(number(kept.time.seconds))
+    text.append("}")
   }
 
   /// Every game's scoreboard with its statistics line, each headed with its number when

@@ -39,8 +39,8 @@ struct SessionOptions: ParsableArguments {
     let start = JournalEntry(
       time: Date(), author: "lane", event: .started(bowlers: bowlerNames ?? []))
     guard let journal else {
-      let store = MemoryJournal(starting: start)
-      return try JournalledSession(store: AnyJournalStore(store), entries: store.entries)
+      let replay = ReplayJournal.starting(with: start)
+      return try JournalledSession(store: AnyJournalStore(replay.journal), entries: [replay.start])
     }
     do throws(JournalError) {
       let file = try JournalFile(path: journal, ifMissing: .create(start), holdingLane: true)
