@@ -7,8 +7,8 @@ import Scoreboard
 ///
 /// For the JSON report it keeps each scored throw as a few fixed-size numbers (about 40
 /// bytes, no heap storage per throw) rather than the ``ScoredThrow`` with its game, and at the
-/// end writes the report's throws one at a time in blocks, never the whole report as one
-/// string, and without an encoder per throw: the same text ``SimulationReport/jsonText()``
+/// end writes the report's games and throws one at a time in blocks, never the whole report
+/// as one string, and without an encoder per throw: the same text ``SimulationReport/jsonText()``
 /// gives (the tests compare the two).
 public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStream>: LaneDisplay {
   /// How the report is written.
@@ -82,28 +82,56 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
       cutShort: scored.detected.isCutShort))
   }
 
-  /// Writes the ``SimulationReport`` of `session` and the kept throws: its keys are sorted and
-  /// `throws` comes last, so the report without throws is written first, then each throw.
+  /// Writes the ``SimulationReport`` of `session` and the kept throws. Its keys are sorted
+  /// (`bowlers`, `games`, `throws`; a bowler's `games`, `name`), so it is written in that
+  /// order one game and one throw at a time, in blocks, never as one string.
   private mutating func writeReport(_ session: LaneSession) throws {
-    let head = try SimulationReport(throws: [], session: session).jsonText()
-    let emptyThrows = #""throws":[]}"#
-    guard head.hasSuffix(emptyThrows) else {
-      preconditionFailure("SimulationReport's keys are sorted and `throws` is the last")
-    }
-    // Each name's JSON string, made by the same encoder as the rest of the report.
     let encoder = JSONLine.encoder()
-    let nameTexts = try names.map { name in
-      name.isEmpty ? nil : String(decoding: try encoder.encode(name), as: UTF8.self)
+    func json(_ value: some Encodable) throws -> String {
+      String(decoding: try encoder.encode(value), as: UTF8.self)
     }
-    var block = String(head.dropLast(2))
+    var block = "{"
     block.reserveCapacity(1 << 16)
+    func flushIfFull() {
+      guard block.utf8.count >= 1 << 16 else { return }
+      output.write(block)
+      block.removeAll(keepingCapacity: true)
+    }
+    /// Writes the series' bowled games, each after a comma unless `first`.
+    func writeGames(_ series: GameSeries, first: inout Bool) throws {
+      for game in series.games where !game.frames.isEmpty {
+        if !first { block.append(",") }
+        first = false
+        block.append(try json(GameReport(game)))
+        flushIfFull()
+      }
+    }
+    let named = session.bowlers != [""]
+    if named {
+      block.append(#""bowlers":["#)
+      for (index, name) in session.bowlers.enumerated() {
+        if index > 0 { block.append(",") }
+        block.append(#"{"games":["#)
+        var first = true
+        try writeGames(session.series[index], first: &first)
+        block.append(#"],"name":"#)
+        block.append(try json(name))
+        block.append("}")
+      }
+      block.append("],")
+    }
+    block.append(#""games":["#)
+    var first = true
+    for index in named ? session.bowlers.indices : 0..<1 {
+      try writeGames(session.series[index], first: &first)
+    }
+    block.append(#"],"throws":["#)
+    // Each name's JSON string, made by the same encoder as the rest of the report.
+    let nameTexts = try names.map { name in name.isEmpty ? nil : try json(name) }
     for (index, kept) in scored.enumerated() {
       if index > 0 { block.append(",") }
       Self.append(kept, name: nameTexts[Int(kept.name)], to: &block)
-      if block.utf8.count >= 1 << 16 {
-        output.write(block)
-        block.removeAll(keepingCapacity: true)
-      }
+      flushIfFull()
     }
     block.append("]}\n")
     output.write(block)
