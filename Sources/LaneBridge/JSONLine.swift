@@ -4,9 +4,14 @@ import Foundation
 enum JSONLine {
   /// - Throws: `EncodingError` if the encoder fails, which plain numbers and strings do not.
   static func text(_ value: some Encodable) throws -> String {
+    String(decoding: try encoder().encode(value), as: UTF8.self)
+  }
+
+  /// The encoder ``text(_:)`` uses, for a caller that encodes many values.
+  static func encoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
+    return encoder
   }
 }
 

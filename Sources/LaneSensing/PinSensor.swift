@@ -49,6 +49,20 @@ public protocol PinSensor {
   /// - Throws: `Failure` when the sensor cannot be read; the message says what to do.
   mutating func next(timeout: Duration) throws(Failure) -> SensorReading?
 
+  /// Waits at most `timeoutNanoseconds` of sensor time for the next reading: the same as
+  /// ``next(timeout:)`` with the timeout in whole nanoseconds.
+  ///
+  /// The detector's loop calls this one, so a sensor that replays as fast as it can read
+  /// (a trace) need not do 128-bit `Duration` arithmetic per reading. By default it calls
+  /// ``next(timeout:)``.
+  mutating func next(timeoutNanoseconds: Int64) throws(Failure) -> SensorReading?
+
   /// Releases the sensor; later calls to `next(timeout:)` return `nil`.
   mutating func close()
+}
+
+extension PinSensor {
+  public mutating func next(timeoutNanoseconds: Int64) throws(Failure) -> SensorReading? {
+    try next(timeout: .nanoseconds(timeoutNanoseconds))
+  }
 }

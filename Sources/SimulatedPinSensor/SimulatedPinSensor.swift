@@ -73,6 +73,10 @@ public struct SimulatedPinSensor: PinSensor {
   }
 
   public mutating func next(timeout: Duration) throws(TraceError) -> SensorReading? {
+    try next(timeoutNanoseconds: timeout.nanoseconds)
+  }
+
+  public mutating func next(timeoutNanoseconds timeout: Int64) throws(TraceError) -> SensorReading? {
     guard !isClosed else { return nil }
     if upcoming == nil { upcoming = try pull() }
     if !hasStarted {
@@ -83,7 +87,8 @@ public struct SimulatedPinSensor: PinSensor {
       close()
       return nil
     }
-    let deadline = now + max(timeout, .zero)
+    let (sum, overflow) = now.nanoseconds.addingReportingOverflow(max(timeout, 0))
+    let deadline = overflow ? SensorInstant.distantFuture : SensorInstant(nanoseconds: sum)
     guard reading.time <= deadline else {
       now = deadline
       return .quiet(until: deadline)

@@ -27,6 +27,32 @@ struct RunReportDisplayTests {
       """)
   }
 
+  @Test(
+    "When many throws are scored, then the report written throw by throw is the SimulationReport of every throw",
+    arguments: [[], ["Ana", #"Ben "B/2" Ørsted"#]])
+  func streamed(bowlers: [String]) throws {
+    // 700 strikes: more than one 64 KiB block of throws, and several games per bowler.
+    var script = SensorScript()
+    for delivery in 0..<700 {
+      let start = Duration.seconds(30 * delivery)
+      script = script
+        .ball(at: start + .seconds(1))
+        .pins(.full, fallAt: start + .milliseconds(1_100))
+        .cycleOn(at: start + .seconds(6))
+        .pins(.full, riseAt: start + .seconds(8))
+        .cycleOff(at: start + .seconds(9))
+    }
+
+    let shown = try runLane(
+      script, display: ReportAndThrows(report: RunReportDisplay(.json, output: "", warnings: "")),
+      bowlers: bowlers
+    ).display
+
+    #expect(shown.scored.count == 700)
+    let session = try #require(shown.session)
+    #expect(shown.report.output == (try SimulationReport(throws: shown.scored, session: session).jsonText()) + "\n")
+  }
+
   @Test("When the form is scoreboards, then one board is printed at the end")
   func scoreboards() throws {
     let output = try runLane(
@@ -89,5 +115,19 @@ struct RunReportDisplayTests {
       #expect(output.components(separatedBy: "first-ball average 10.0").count == 3)
       #expect(output.hasSuffix("Ana: Series 300 in 1 game, average 300.0\nBen: Series 300 in 1 game, average 300.0"))
     }
+  }
+}
+
+/// Shows every event to a report and keeps the scored throws and the last session, to
+/// compare the report with the ``SimulationReport`` made from all of them at once.
+struct ReportAndThrows: LaneDisplay {
+  var report: RunReportDisplay<String, String>
+  private(set) var scored: [ScoredThrow] = []
+  private(set) var session: LaneSession?
+
+  mutating func show(_ event: LaneEvent, in session: LaneSession) throws {
+    if case .scored(let throwScored) = event.kind { scored.append(throwScored) }
+    self.session = session
+    try report.show(event, in: session)
   }
 }

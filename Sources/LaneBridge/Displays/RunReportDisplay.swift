@@ -1,8 +1,15 @@
 import Bowling
+import LaneSensing
 import Scoreboard
 
 /// What `lane simulate` prints once the run is over: every game's scoreboard, or one
 /// ``SimulationReport`` as JSON; warnings on their own stream as they happen.
+///
+/// For the JSON report it keeps each scored throw as a few fixed-size numbers (about 40
+/// bytes, no heap storage per throw) rather than the ``ScoredThrow`` with its game, and at the
+/// end writes the report's games and throws one at a time in blocks, never the whole report
+/// as one string, and without an encoder per throw: the same text ``SimulationReport/jsonText()``
+/// gives (the tests compare the two).
 public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStream>: LaneDisplay {
   /// How the report is written.
   public enum Form: Hashable, Sendable {
@@ -15,8 +22,25 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
   public var output: Output
   public var warnings: Warnings
   public let form: Form
-  /// The throws scored so far, for the JSON report.
-  private var scored: [ScoredThrow] = []
+  /// The throws scored so far, for the JSON report, in the order they were scored.
+  private var scored: [KeptThrow] = []
+  /// The bowlers' names the kept throws refer to by index.
+  private var names: [String] = []
+
+  /// What the JSON report needs of a scored throw.
+  private struct KeptThrow {
+    var time: SensorInstant
+    var start: SensorInstant
+    var knocked: PinSet
+    var name: Int32
+    var game: Int32
+    var pins: Int8
+    var frame: Int8
+    var ball: Int8
+    var foul: Bool
+    var ballDetected: Bool
+    var cutShort: Bool
+  }
 
   public init(_ form: Form, output: Output, warnings: Warnings) {
     self.form = form
@@ -29,17 +53,128 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     if let line = event.warningLine { print(line, to: &warnings) }
     switch (event.kind, form) {
     case (.scored(let throwScored), .json):
-      scored.append(throwScored)
+      keep(throwScored)
     case (.status(.sensorEnded), _), (.status(.stopped), _):
       switch form {
       case .scoreboards(let colour):
         print(Self.scoreboards(of: session, colour: colour), to: &output)
       case .json:
-        print(try SimulationReport(throws: scored, session: session).jsonText(), to: &output)
+        try writeReport(session)
       }
     default:
       break
     }
+  }
+
+  private mutating func keep(_ scored: ScoredThrow) {
+    let name: Int
+    if let known = names.lastIndex(of: scored.bowlerName) {
+      name = known
+    } else {
+      name = names.count
+      names.append(scored.bowlerName)
+    }
+    self.scored.append(KeptThrow(
+      time: scored.detected.end, start: scored.detected.start, knocked: scored.detected.knocked,
+      name: Int32(name), game: Int32(scored.recorded.game), pins: Int8(scored.delivery.credited),
+      frame: Int8(scored.recorded.position.frame), ball: Int8(scored.recorded.position.ball),
+      foul: scored.delivery.isFoul, ballDetected: scored.detected.ballDetected,
+      cutShort: scored.detected.isCutShort))
+  }
+
+  /// Writes the ``SimulationReport`` of `session` and the kept throws. Its keys are sorted
+  /// (`bowlers`, `games`, `throws`; a bowler's `games`, `name`), so it is written in that
+  /// order one game and one throw at a time, in blocks, never as one string.
+  private mutating func writeReport(_ session: LaneSession) throws {
+    let encoder = JSONLine.encoder()
+    func json(_ value: some Encodable) throws -> String {
+      String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+    var block = "{"
+    block.reserveCapacity(1 << 16)
+    func flushIfFull() {
+      guard block.utf8.count >= 1 << 16 else { return }
+      output.write(block)
+      block.removeAll(keepingCapacity: true)
+    }
+    /// Writes the series' bowled games, each after a comma unless `first`.
+    func writeGames(_ series: GameSeries, first: inout Bool) throws {
+      for game in series.games where !game.frames.isEmpty {
+        if !first { block.append(",") }
+        first = false
+        block.append(try json(GameReport(game)))
+        flushIfFull()
+      }
+    }
+    let named = session.bowlers != [""]
+    if named {
+      block.append(#""bowlers":["#)
+      for (index, name) in session.bowlers.enumerated() {
+        if index > 0 { block.append(",") }
+        block.append(#"{"games":["#)
+        var first = true
+        try writeGames(session.series[index], first: &first)
+        block.append(#"],"name":"#)
+        block.append(try json(name))
+        block.append("}")
+      }
+      block.append("],")
+    }
+    block.append(#""games":["#)
+    var first = true
+    for index in named ? session.bowlers.indices : 0..<1 {
+      try writeGames(session.series[index], first: &first)
+    }
+    block.append(#"],"throws":["#)
+    // Each name's JSON string, made by the same encoder as the rest of the report.
+    let nameTexts = try names.map { name in name.isEmpty ? nil : try json(name) }
+    for (index, kept) in scored.enumerated() {
+      if index > 0 { block.append(",") }
+      Self.append(kept, name: nameTexts[Int(kept.name)], to: &block)
+      flushIfFull()
+    }
+    block.append("]}\n")
+    output.write(block)
+  }
+
+  /// Appends `kept` as the JSON `SimulationReport.ThrowReport` encodes to, written out
+  /// without an encoder per throw: keys sorted, `bowler` left out for a lone unnamed bowler,
+  /// numbers as `JSONEncoder` writes them (a `Double` as its `description` less any `.0`).
+  private static func append(_ kept: KeptThrow, name: String?, to text: inout String) {
+    func number(_ value: Double) -> String {
+      let description = value.description
+      return description.hasSuffix(".0") ? String(description.dropLast(2)) : description
+    }
+    text.append(#"{"ball":"#)
+    text.append(String(kept.ball))
+    text.append(#","ballDetected":"#)
+    text.append(kept.ballDetected ? "true" : "false")
+    if let name {
+      text.append(#","bowler":"#)
+      text.append(name)
+    }
+    text.append(#","cutShort":"#)
+    text.append(kept.cutShort ? "true" : "false")
+    text.append(#","foul":"#)
+    text.append(kept.foul ? "true" : "false")
+    text.append(#","frame":"#)
+    text.append(String(kept.frame))
+    text.append(#","game":"#)
+    text.append(String(kept.game))
+    text.append(#","knocked":["#)
+    var first = true
+    for pin in kept.knocked {
+      if !first { text.append(",") }
+      first = false
+      text.append(String(pin.rawValue))
+    }
+    text.append(#"],"pins":"#)
+    text.append(String(kept.pins))
+    text.append(#","start":"#)
+    text.append(number(kept.start.seconds))
+    text.append(#","time":"#)
+    text.append(number(kept.time.seconds))
+    text.append("}")
   }
 
   /// Every game's scoreboard with its statistics line, each headed with its number when

@@ -33,13 +33,19 @@ extension ThrowDetector {
     until shouldStop: () throws -> Bool = { false },
     _ body: (Output) throws -> Void
   ) throws -> Ending {
+    // In whole nanoseconds: the steady path does no 128-bit `Duration` arithmetic.
+    let idle = idleTimeout.nanoseconds
     while try !shouldStop() {
-      let timeout = nextDeadline.map { min(max($0 - now, .zero), idleTimeout) } ?? idleTimeout
-      guard let reading = try sensor.next(timeout: timeout) else {
+      var timeout = idle
+      if let deadline = nextDeadline {
+        let (left, overflow) = deadline.nanoseconds.subtractingReportingOverflow(now.nanoseconds)
+        timeout = overflow ? (deadline > now ? idle : 0) : min(max(left, 0), idle)
+      }
+      guard let reading = try sensor.next(timeoutNanoseconds: timeout) else {
         for output in finish() { try body(output) }
         return .sensorEnded
       }
-      for output in read(reading) { try body(output) }
+      try read(reading, into: body)
     }
     return .stopRequested
   }

@@ -95,6 +95,11 @@ public struct ThrowDetector: Sendable {
   }
 
   public let configuration: Configuration
+  /// The configuration's windows in whole nanoseconds, so the per-event deadline checks are
+  /// 64-bit integer arithmetic rather than `Duration`'s 128-bit.
+  private let bounceNanoseconds: Int64
+  private let settleNanoseconds: Int64
+  private let longestDeliveryNanoseconds: Int64
   /// The latest instant the detector has been told about.
   public private(set) var now: SensorInstant
   /// The pins counted standing: raw levels that have held for the bounce window.
@@ -122,6 +127,9 @@ public struct ThrowDetector: Sendable {
     start: SensorInstant = .zero
   ) {
     self.configuration = configuration
+    self.bounceNanoseconds = configuration.bounce.nanoseconds
+    self.settleNanoseconds = configuration.settle.nanoseconds
+    self.longestDeliveryNanoseconds = configuration.longestDelivery.nanoseconds
     self.standing = standing
     self.rawStanding = standing
     self.now = start
@@ -158,6 +166,12 @@ public struct ThrowDetector: Sendable {
   /// - Returns: The throws, deck changes and warnings that became known.
   @discardableResult
   public mutating func handle(_ event: SensorEvent) -> [Output] {
+    take(event)
+    return takeOutput()
+  }
+
+  /// Takes one event as ``handle(_:)`` does, leaving what became known in the outbox.
+  private mutating func take(_ event: SensorEvent) {
     var time = event.time
     if time < now {
       warn(.eventBeforeCurrentTime(stamped: time))
@@ -185,7 +199,6 @@ public struct ThrowDetector: Sendable {
     case .cycle(let isOn):
       cycle(isOn: isOn, at: time)
     }
-    return takeOutput()
   }
 
   /// Tells the detector that time has reached `time` with no new event.
@@ -201,15 +214,29 @@ public struct ThrowDetector: Sendable {
   /// Takes whatever a `PinSensor` returned: an event, a quiet instant or lost events.
   @discardableResult
   public mutating func read(_ reading: SensorReading) -> [Output] {
+    take(reading)
+    return takeOutput()
+  }
+
+  /// Takes a reading like ``read(_:)`` and hands what became known to `body`, in order,
+  /// without building an array: the loop's steady path allocates nothing per reading.
+  ///
+  /// - Throws: What `body` throws; outputs after the failing one are dropped, as when the
+  ///   array `read(_:)` returns is abandoned.
+  mutating func read(_ reading: SensorReading, into body: (Output) throws -> Void) rethrows {
+    take(reading)
+    try drainOutput(into: body)
+  }
+
+  private mutating func take(_ reading: SensorReading) {
     switch reading {
     case .event(let event):
-      return handle(event)
+      take(event)
     case .quiet(let time):
-      return advance(to: time)
+      run(until: time)
     case .lost(let count, let time):
       run(until: time)
       warn(.eventsLost(count: count))
-      return takeOutput()
     }
   }
 
@@ -305,14 +332,23 @@ public struct ThrowDetector: Sendable {
   private var nextPinDeadline: (time: SensorInstant, pin: Pin)? {
     let pending = rawStanding.bits ^ standing.bits
     guard pending != 0 else { return nil }
-    var best: (time: SensorInstant, pin: Pin)?
+    var bestIndex = -1
+    var best = SensorInstant.distantFuture
     for index in 0..<10 where pending & (1 << UInt16(index)) != 0 {
-      let due = SensorInstant(nanoseconds: rawChangedAt[index]) + configuration.bounce
-      if best.map({ due < $0.time }) ?? true {
-        best = (due, Pin.allCases[index])
+      let due = Self.instant(rawChangedAt[index], plus: bounceNanoseconds)
+      if bestIndex < 0 || due < best {
+        bestIndex = index
+        best = due
       }
     }
-    return best
+    return (best, Pin.allCases[bestIndex])
+  }
+
+  /// `nanoseconds + window` as an instant, saturating like `SensorInstant + Duration`.
+  private static func instant(_ nanoseconds: Int64, plus window: Int64) -> SensorInstant {
+    let (sum, overflow) = nanoseconds.addingReportingOverflow(window)
+    guard overflow else { return SensorInstant(nanoseconds: sum) }
+    return window > 0 ? .distantFuture : .distantPast
   }
 
   /// When the current phase ends by itself, and whether that cuts a delivery short.
@@ -323,8 +359,9 @@ public struct ThrowDetector: Sendable {
     case .clearing(let until):
       return (until, false)
     case .delivery(let delivery):
-      let settled = (delivery.lastPinDown ?? delivery.start) + configuration.settle
-      let bound = delivery.start + configuration.longestDelivery
+      let settled = Self.instant(
+        (delivery.lastPinDown ?? delivery.start).nanoseconds, plus: settleNanoseconds)
+      let bound = Self.instant(delivery.start.nanoseconds, plus: longestDeliveryNanoseconds)
       return bound < settled ? (bound, true) : (settled, false)
     }
   }
@@ -402,5 +439,16 @@ public struct ThrowDetector: Sendable {
   private mutating func takeOutput() -> [Output] {
     defer { outbox = [] }
     return outbox
+  }
+
+  /// Hands the outbox to `body` and empties it, keeping its storage for the next reading.
+  private mutating func drainOutput(into body: (Output) throws -> Void) rethrows {
+    guard !outbox.isEmpty else { return }
+    defer { outbox.removeAll(keepingCapacity: true) }
+    var index = 0
+    while index < outbox.count {
+      try body(outbox[index])
+      index += 1
+    }
   }
 }

@@ -49,8 +49,10 @@ struct SessionOptions: ParsableArguments {
       return AnyJournalStore(JournalOutboxSource.Store(store, feeding: source))
     }
     guard let journal else {
-      let store = MemoryJournal(starting: start)
-      return try JournalledSession(store: try wrapped(store, store.entries), entries: store.entries)
+      // Without a journal nothing is kept per record (ReplayJournal only numbers them).
+      let replay = ReplayJournal.starting(with: start)
+      return try JournalledSession(
+        store: try wrapped(replay.journal, [replay.start]), entries: [replay.start])
     }
     let file: JournalFile
     let resumed: JournalledSession<JournalFile>
