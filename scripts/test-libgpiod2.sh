@@ -6,6 +6,10 @@
 #   scripts/test-libgpiod2.sh [extra `swift test` arguments]
 #   scripts/test-libgpiod2.sh --build-only   (build and check, run no tests:
 #                                             the gpio-sim rig runs .build-v2's lane)
+#   scripts/test-libgpiod2.sh --tests-only [extra `swift test` arguments]
+#                                            (check and test what --build-only built:
+#                                             scripts/test runs the tests with TMPDIR
+#                                             checked, and compiling leaves files there)
 #
 # Fails if the test binary does not load libgpiod.so.3 from that folder.
 set -euo pipefail
@@ -13,8 +17,11 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-build_only=false
-if [ "${1:-}" = --build-only ]; then build_only=true; shift; fi
+build_only=false tests_only=false
+case "${1:-}" in
+  --build-only) build_only=true; shift ;;
+  --tests-only) tests_only=true; shift ;;
+esac
 
 folder="$(scripts/libgpiod2.sh)"
 export PKG_CONFIG_PATH="$folder/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -25,7 +32,7 @@ echo "libgpiod2: building against libgpiod $(pkg-config --modversion libgpiod) i
 # binaries then find libgpiod.so.3 without LD_LIBRARY_PATH.
 scratch=(--scratch-path "$root/.build-v2" -Xlinker -rpath -Xlinker "$libdir")
 
-swift build "${scratch[@]}" --build-tests
+if ! $tests_only; then swift build "${scratch[@]}" --build-tests; fi
 
 bundles=("$root"/.build-v2/debug/*PackageTests.xctest)
 tests=${bundles[0]}

@@ -4,6 +4,7 @@ import Foundation
 import GPIO
 import Journal
 import LaneBridge
+import Scoreboard
 import WebServer
 
 #if canImport(Glibc)
@@ -92,6 +93,13 @@ extension Lane {
           &sensor, journal: &journal, display: &display, inbox: inbox,
           until: { StopSignal.isRequested })
         print("lane run: stopped; \(LaneSummary(journal.session))", to: &warnings)
+        if !json {
+          // The session's series for the board or the log, one line per bowler.
+          var output = StandardOutput()
+          print(
+            SessionScoreboard(colour: StandardOutput.isTerminal && StandardOutput.wantsColour)
+              .renderSeries(journal.session), to: &output)
+        }
       } catch let error as GPIOError {
         print("lane run: \(error)", to: &warnings)
         throw ExitCode(.ioError)
