@@ -113,7 +113,7 @@ if gpioget "$chip" "$spare" >/dev/null 2>"$work/busy"; then
 fi
 grep -qi 'busy' "$work/busy" || fail "gpioget on a held line failed without 'busy': $(<"$work/busy")"
 kill "$holder_pid"; wait "$holder_pid" 2>/dev/null || true; holder_pid=""
-wait_for 10 "line $spare to be released" bash -c "! gpioinfo $chip | grep -Eq '^[[:space:]]+line[[:space:]]+$spare:.*\"gpioset\"'"
+wait_for 10 "line $spare to be released" bash -c "! gpioinfo $chip | grep -E '^[[:space:]]+line[[:space:]]+$spare:.*\"gpioset\"' >/dev/null"
 ok "gpioset output shows in the sim value; a second request gets 'Device or resource busy'"
 
 # --- edge events with timestamps ----------------------------------------------------------
