@@ -167,7 +167,7 @@ let package = Package(
     // only test targets depend on; every file in Tests/TestSupport belongs to it.
     .target(
       name: "TestSupport",
-      dependencies: ["Bowling", "LaneSensing"],
+      dependencies: ["Bowling", "LaneSensing", "SimulatedPinSensor"],
       path: "Tests/TestSupport"
     ),
     // The centre link's I/O shell: the lane's outbox actor over the journal and an MQTT
@@ -209,7 +209,10 @@ let package = Package(
       name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling", "TestSupport"]),
     .testTarget(
       name: "WebBoardTests",
-      dependencies: ["WebBoard", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor"]
+      dependencies: [
+        "WebBoard", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor",
+        "TestSupport",
+      ]
     ),
     // The web server with real HTTP clients, and the pages in headless Chromium.
     .testTarget(

@@ -3,6 +3,7 @@ import Foundation
 import Journal
 import LaneSensing
 import SimulatedPinSensor
+import TestSupport
 import Testing
 
 @testable import LaneBridge
@@ -32,17 +33,7 @@ struct LaneRunnerTests {
 
   @Test("When a game is completed, then the display gets the game event after its last frame")
   func gameCompleted() throws {
-    var script = SensorScript()
-    for frame in 0..<12 {
-      let start = Duration.seconds(frame * 30)
-      script = script.ball(at: start + .seconds(1))
-        .pins(.full, fallAt: start + .milliseconds(1_200))
-        .cycleOn(at: start + .seconds(10))
-        .pins(.full, riseAt: start + .seconds(12))
-        .cycleOff(at: start + .seconds(13))
-    }
-
-    let (display, journal, _) = try runLane(script, display: RecordingDisplay())
+    let (display, journal, _) = try runLane(.perfectGame, display: RecordingDisplay())
 
     #expect(display.names.suffix(5) == ["scored@13", "frame10@13", "game1@13", "deck@13", "sensorEnded@13"])
     #expect(journal.session.series[0].games[0].total == 300)

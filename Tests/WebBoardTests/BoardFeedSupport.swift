@@ -1,9 +1,10 @@
-import Journal
 import Bowling
 import Foundation
+import Journal
 import LaneBridge
 import LaneSensing
 import SimulatedPinSensor
+import TestSupport
 import WebBoard
 
 /// A display that folds every event into a ``BoardFeed`` and keeps each update, as the web
@@ -59,16 +60,5 @@ enum BoardScripts {
     .pins([1, 2, 3], fallAt: .milliseconds(30_200))
 
   /// Twelve strikes: a perfect game.
-  static var perfectGame: SensorScript {
-    var script = SensorScript()
-    for frame in 0..<12 {
-      let start = Duration.seconds(frame * 30)
-      script = script.ball(at: start + .seconds(1))
-        .pins(.full, fallAt: start + .milliseconds(1_200))
-        .cycleOn(at: start + .seconds(10))
-        .pins(.full, riseAt: start + .seconds(12))
-        .cycleOff(at: start + .seconds(13))
-    }
-    return script
-  }
+  static var perfectGame: SensorScript { .perfectGame }
 }
