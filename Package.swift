@@ -57,13 +57,13 @@ let package = Package(
     ),
     // The web boards' model: a lane's events and session as JSON board state and an event
     // stream numbered by journal sequence. Pure; no I/O.
-    .target(name: "WebBoard", dependencies: ["Bowling", "LaneBridge"]),
+    .target(name: "WebBoard", dependencies: ["Bowling", "Centre", "Journal", "LaneBridge"]),
     // The web boards' HTTP server: pages, JSON and Server-Sent Events over hummingbird, fed
     // by WebDisplay, a LaneDisplay.
     .target(
       name: "WebServer",
       dependencies: [
-        "WebBoard", "LaneBridge", "Bowling",
+        "WebBoard", "Centre", "LaneBridge", "Bowling",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -210,7 +210,7 @@ let package = Package(
     .testTarget(
       name: "WebBoardTests",
       dependencies: [
-        "WebBoard", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor",
+        "WebBoard", "Centre", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor",
         "TestSupport",
       ]
     ),

@@ -1,4 +1,5 @@
 import Bowling
+import Journal
 import LaneBridge
 
 /// Turns a lane's events into board updates: the lane's ``LaneBoard`` after each event,
@@ -29,6 +30,7 @@ public struct BoardFeed: Sendable {
     next.faults = board.faults
     next.notice = board.notice
     next.deck = board.deck
+    next.online = board.online
     switch event.kind {
     case .status(.running): next.status = .running
     case .status(.sensorEnded): next.status = .ended
@@ -55,6 +57,40 @@ public struct BoardFeed: Sendable {
     next.publishedAt = publishedAt
     board = next
     return BoardUpdate(board: next)
+  }
+
+  /// The board after a journal record received over the centre's broker, which left
+  /// `session` behind: the deck as the last ball left it.
+  ///
+  /// - Parameters:
+  ///   - publishedAt: When the record arrived, milliseconds since 1970.
+  public mutating func apply(
+    recorded entry: JournalEntry, in session: LaneSession, publishedAt: Double? = nil
+  ) -> BoardUpdate {
+    var next = LaneBoard(lane: lane, session: session, sequence: entry.sequence, status: .running)
+    next.faults = board.faults
+    next.online = board.online
+    switch entry.event {
+    case .started:
+      next.notice = nil
+    case .delivered:
+      next.deck = Self.deckAfterLastBall(in: session) ?? next.deck
+    case .corrected(let correction, let change):
+      next.notice = "correction by \(entry.author): \(correction): \(change)"
+      next.deck = Self.deckAfterLastBall(in: session) ?? next.deck
+    }
+    next.publishedAt = publishedAt
+    board = next
+    return BoardUpdate(board: next)
+  }
+
+  /// The board once the lane's retained status says whether it is connected and what
+  /// faults it sees.
+  public mutating func link(online: Bool, faults: [String]) -> BoardUpdate {
+    board.online = online
+    board.faults = Array(faults.suffix(LaneBoard.faultLimit))
+    board.publishedAt = nil
+    return BoardUpdate(board: board)
   }
 
   /// The last ball bowled in the session, by whoever bowled it.

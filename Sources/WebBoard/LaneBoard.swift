@@ -132,6 +132,9 @@ public struct LaneBoard: Codable, Hashable, Sendable {
   /// When the event was published, in milliseconds since 1970, for measuring how late a
   /// page shows it; `nil` when not known.
   public var publishedAt: Double?
+  /// Whether the lane is connected to the centre's broker (its retained status), for a
+  /// board fed over the broker by `lane display`; `nil` for a lane serving its own boards.
+  public var online: Bool?
 
   /// How many recent warnings a board keeps.
   public static let faultLimit = 5
@@ -148,5 +151,6 @@ public struct LaneBoard: Codable, Hashable, Sendable {
     faults = []
     notice = nil
     publishedAt = nil
+    online = nil
   }
 }
