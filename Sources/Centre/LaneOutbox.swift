@@ -79,9 +79,11 @@ public struct LaneOutbox: Hashable, Sendable {
     sentUpTo = acknowledged
   }
 
-  /// The desk asked to publish again from `seq`.
+  /// The desk, or a display that joined late (`lane display`), asked to publish again from
+  /// `seq`: acknowledged seqs too, since a display does not acknowledge and the desk drops
+  /// the repeats.
   public mutating func resend(from seq: Int) {
-    sentUpTo = max(acknowledged, min(sentUpTo, seq - 1))
+    sentUpTo = max(0, min(sentUpTo, seq - 1))
   }
 
   /// The acknowledgement to write to disk now: when it moved by `batch`

@@ -208,6 +208,7 @@ enum BoardPages {
     #lanes td { padding: 10px 8px; border-bottom: 2px solid var(--line); vertical-align: top; }
     #lanes .lane { font-size: 40px; font-weight: bold; }
     .up { color: var(--hi); font-weight: bold; }
+    #lanes td.offline { color: var(--split); }
     .faults { font-size: 22px; }
     #latencies { display: none; }
     </style></head>
@@ -223,7 +224,11 @@ enum BoardPages {
       const name = el("td", { class: "lane" });
       name.appendChild(el("a", { href: "/lanes/" + encodeURIComponent(board.lane) }, board.lane));
       row.appendChild(name);
-      row.appendChild(el("td", { class: "status", "data-status": board.status }, statusWords[board.status]));
+      // Over the centre's broker a lane is online or offline (its retained status) first.
+      const link = typeof board.online === "boolean" ? (board.online ? "online" : "offline") : "";
+      row.appendChild(el("td", { class: "status" + (link === "offline" ? " offline" : ""),
+        "data-status": board.status, "data-link": link },
+        (link ? link + ", " : "") + statusWords[board.status]));
       const bowlers = el("td");
       board.bowlers.forEach((bowler, index) => {
         const frames = bowler.game.frames;

@@ -12,7 +12,7 @@ struct Lane: AsyncParsableCommand {
     abstract: "Bridge bowling pin sensors to a ten-pin scoring engine.",
     subcommands: [
       Score.self, Simulate.self, Run.self, Record.self, Calibrate.self, Correct.self,
-      JournalCommand.self, Desk.self,
+      JournalCommand.self, Desk.self, Display.self,
     ]
   )
 

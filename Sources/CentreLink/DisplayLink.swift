@@ -1,0 +1,127 @@
+import Centre
+import Foundation
+import MQTT
+
+/// The centre's web boards' end of the centre link (`lane display`): every lane's events
+/// exactly once and in seq order per lane (``DeskConsumer``, as the desk takes them) and
+/// every lane's retained status, handed to the boards.
+///
+/// It only reads: it never acknowledges (that is the desk's) and has no status of its own.
+/// It asks a lane to publish again (a `resend` command) when a seq is missing, and, when it
+/// joins late, from seq 1 of the session the lane's retained board names, so a display
+/// started mid-session shows every frame (docs/display.md).
+public actor DisplayLink {
+  /// What the display receives.
+  public struct Handlers: Sendable {
+    /// An event, in seq order per lane and session, each once.
+    public var event: @Sendable (Payload.Event) -> Void
+    /// A lane's retained status, as it arrives.
+    public var status: @Sendable (Payload.Status) -> Void
+    /// A refused message or a failed publish, for the operator (stderr).
+    public var report: @Sendable (String) -> Void
+
+    public init(
+      event: @escaping @Sendable (Payload.Event) -> Void,
+      status: @escaping @Sendable (Payload.Status) -> Void,
+      report: @escaping @Sendable (String) -> Void
+    ) {
+      self.event = event
+      self.status = status
+      self.report = report
+    }
+  }
+
+  private let client: MQTTClient
+  private let handlers: Handlers
+  private let epoch = Int(Date().timeIntervalSince1970 * 1000)
+  private var consumer = DeskConsumer()
+  /// Each lane's session, from its events or its retained board: the newest one seen.
+  private var sessions: [LaneID: String] = [:]
+  /// The seq a lane's session is known to have reached (its retained board).
+  private var known: [DeskConsumer.Key: Int] = [:]
+  private var lastResendRequest: [DeskConsumer.Key: ContinuousClock.Instant] = [:]
+  private var requests = 0
+
+  public init(settings: BrokerSettings, handlers: Handlers) throws(MQTTError) {
+    client = try MQTTClient(settings.configuration(clientPrefix: "display", will: nil))
+    self.handlers = handlers
+  }
+
+  /// Connects, subscribes and hands over what arrives until `shouldStop` returns `true`.
+  ///
+  /// - Throws: ``MQTTError`` when the broker cannot be reached or refuses the display.
+  public func run(until shouldStop: @escaping @Sendable () -> Bool) async throws(MQTTError) {
+    try await client.connect()
+    for leaf in [Topic.Leaf.status, .board, .events] {
+      try await client.subscribe(to: Topic.everyLane(leaf))
+    }
+    let messages = client.messages
+    let receiver = Task {
+      for await message in messages {
+        await self.take(message)
+        if shouldStop() { break }
+      }
+    }
+    while !shouldStop() {
+      try? await Task.sleep(for: .milliseconds(200))
+      await askForMissing()
+    }
+    receiver.cancel()
+    await receiver.value
+    client.disconnect()
+  }
+
+  private func take(_ message: MQTTClient.Message) async {
+    let decoded: CentreMessage
+    do {
+      decoded = try CentreMessage.decode(topic: message.topic, payload: message.payload)
+    } catch {
+      return handlers.report("refused a message on \(message.topic): \(error)")
+    }
+    switch decoded {
+    case .event(let event):
+      let key = DeskConsumer.Key(lane: event.lane, session: event.session)
+      if event.type == .sessionStart || sessions[event.lane] == nil { sessions[event.lane] = event.session }
+      known[key] = max(known[key] ?? 0, event.seq)
+      let outcome = consumer.receive(event)
+      for delivered in outcome.delivered { handlers.event(delivered) }
+      if let from = outcome.resendFrom { await askResend(key, from: from) }
+    case .board(let board):
+      // The lane's current session: a display that joined late asks for it from seq 1.
+      sessions[board.lane] = board.session
+      let key = DeskConsumer.Key(lane: board.lane, session: board.session)
+      known[key] = max(known[key] ?? 0, board.seq)
+      await askForMissing(key)
+    case .status(let status):
+      handlers.status(status)
+    case .ack, .reply, .command, .deskStatus:
+      break
+    }
+  }
+
+  /// Asks every lane's current session for what this display lacks of it.
+  private func askForMissing() async {
+    for (lane, session) in sessions {
+      await askForMissing(DeskConsumer.Key(lane: lane, session: session))
+    }
+  }
+
+  private func askForMissing(_ key: DeskConsumer.Key) async {
+    let expected = consumer.expected(key)
+    if let reached = known[key], reached >= expected { await askResend(key, from: expected) }
+  }
+
+  /// Asks the lane to publish again from `seq`, at most once a ``DeskLink/resendInterval``.
+  private func askResend(_ key: DeskConsumer.Key, from seq: Int) async {
+    if let last = lastResendRequest[key], ContinuousClock.now - last < DeskLink.resendInterval { return }
+    lastResendRequest[key] = .now
+    requests += 1
+    let command = Payload.Command(id: "display-\(epoch)-\(requests)", action: .resend, from: seq)
+    do {
+      _ = try await client.publish(
+        CentreMessage.encode(command), to: Topic.commands(key.lane).name, retain: false)
+    } catch {
+      handlers.report("cannot ask lane \(key.lane) to publish again from seq \(seq): \(error)")
+    }
+  }
+}

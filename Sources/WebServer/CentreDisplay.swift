@@ -1,0 +1,47 @@
+import Centre
+import Foundation
+import Synchronization
+import WebBoard
+
+/// A centre's lanes on the web boards (`lane display`): each event and status the broker
+/// brings is folded into the lanes' boards (``CentreBoards``) and published to the
+/// ``BoardHub`` the server reads, without waiting for any page.
+public final class CentreDisplay: Sendable {
+  public let hub: BoardHub
+  private let boards = Mutex(CentreBoards())
+  private let report: @Sendable (String) -> Void
+  /// The wall clock, in milliseconds since 1970, that stamps each record's arrival for
+  /// measuring how late pages show it.
+  private let clock: @Sendable () -> Double
+
+  public init(
+    hub: BoardHub, report: @escaping @Sendable (String) -> Void,
+    clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 * 1_000 }
+  ) {
+    self.hub = hub
+    self.report = report
+    self.clock = clock
+  }
+
+  /// Shows one of a lane's events, taken in seq order and once; a refused one is reported.
+  public func show(_ event: Payload.Event) {
+    let arrivedAt = clock()
+    let outcome = boards.withLock { boards -> Result<CentreBoards.Change, CentreBoards.Refusal> in
+      do throws(CentreBoards.Refusal) {
+        return .success(try boards.receive(event, arrivedAt: arrivedAt))
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch outcome {
+    case .success(let change): hub.publish(change.update, games: change.games)
+    case .failure(let refusal): report("\(refusal)")
+    }
+  }
+
+  /// Shows whether a lane is online and the faults it sees.
+  public func show(_ status: Payload.Status) {
+    guard let change = boards.withLock({ $0.receive(status) }) else { return }
+    hub.publish(change.update, games: change.games)
+  }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Centre
+import CentreLink
+import LaneBridge
+import MQTT
+import WebServer
+
+extension Lane {
+  /// `lane display`: the web boards of every lane of the centre, from its MQTT broker.
+  struct Display: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Serve every lane's web boards from the centre's MQTT broker (overhead screens, desk).",
+      discussion: """
+        Subscribes to every lane's events and status like lane desk (each journal record \
+        once, in seq order per lane, a resend asked for when a seq is missing) and serves \
+        / (the desk: every lane's status, bowlers, frame, score and faults), \
+        /lanes/LANE (its overhead board) and /lanes/LANE/games. A display that starts \
+        mid-session asks each lane to publish its session again from seq 1. It never \
+        acknowledges: that is the desk's. SIGINT, SIGTERM or SIGHUP stops it (exit 0). Exit \
+        status 64 for bad options, 66 when a file cannot be read, 69 when the broker cannot \
+        be reached or the address cannot be bound, 77 when the broker refuses the \
+        credentials, 78 when TLS or the host name fails. See docs/display.md.
+        """
+    )
+
+    @Option(help: "The centre's MQTT broker, mqtt://HOST:PORT or mqtts://HOST:PORT.")
+    var broker: String
+
+    @Option(
+      name: .customLong("mqtt-credentials"),
+      help: "A file of user=NAME and password=SECRET lines, mode 600; the user reads every lane and may send commands (the desk's user).")
+    var credentials: String?
+
+    @Option(help: "The centre's CA certificate, for an mqtts:// broker.")
+    var cafile: String?
+
+    @Option(help: """
+      Serve the boards on this address: HOST:PORT, or PORT for 127.0.0.1:PORT (port 0 \
+      picks a free one).
+      """)
+    var http = "127.0.0.1:8080"
+
+    @Flag(help: "Let --http bind an address beyond loopback (the pages need no login).")
+    var httpPublic = false
+
+    func validate() throws {
+      do {
+        _ = try HTTPAddress(parsing: http, allowPublic: httpPublic)
+      } catch {
+        throw ValidationError(error.description)
+      }
+    }
+
+    func run() async throws {
+      var warnings = StandardError()
+      let settings: BrokerSettings
+      do {
+        settings = try BrokerSettings(url: broker, credentialsFile: credentials, caFile: cafile)
+      } catch {
+        print("lane display: \(error)", to: &warnings)
+        throw ExitCode(error.isUnreadableFile ? .noInput : .usage)
+      }
+      let report: @Sendable (String) -> Void = { message in
+        var warnings = StandardError()
+        print("lane display: \(message)", to: &warnings)
+      }
+      let centre = CentreDisplay(hub: BoardHub(), report: report)
+      let link: DisplayLink
+      do {
+        link = try DisplayLink(
+          settings: settings,
+          handlers: .init(event: centre.show, status: centre.show, report: report))
+      } catch {
+        print("lane display: \(error)", to: &warnings)
+        throw ExitCode(.badConfiguration)
+      }
+      let address = try HTTPAddress(parsing: http, allowPublic: httpPublic)
+      let server: RunningBoardServer
+      do {
+        server = try await RunningBoardServer.start(BoardServer(hub: centre.hub, address: address))
+      } catch {
+        print("lane display: \(error)", to: &warnings)
+        throw ExitCode(.unavailable)
+      }
+      StopSignal.install()
+      print("lane display: serving the boards on \(server.url)/ from \(broker)", to: &warnings)
+      do throws(MQTTError) {
+        try await link.run(until: { StopSignal.isRequested })
+      } catch {
+        await server.stop()
+        print("lane display: \(error)", to: &warnings)
+        if case .refused = error.problem { throw ExitCode(.noPermission) }
+        throw ExitCode(error.isSettingsProblem ? .badConfiguration : .unavailable)
+      }
+      await server.stop()
+    }
+  }
+}
