@@ -50,11 +50,19 @@ struct HTTPCommandTests {
     #expect(errors.contains("choose another address with --http"))
   }
 
-  @Test("When the lane name could not be part of an address, then lane exits 64 and says what it takes")
+  @Test("When the lane id could not be part of an address, then lane exits 64 and says what it takes")
   func badLaneName() throws {
+    let (status, errors) = try Self.lane(["simulate", "--http", "0", "--lane", "7/8", Self.trace])
+
+    #expect(status == 64)
+    #expect(errors.contains("is not a lane name: 1-32 of a-z A-Z 0-9 - _"))
+  }
+
+  @Test("When the deprecated --lane-name could not be part of an address, then lane exits 64 and says what it takes")
+  func badDeprecatedLaneName() throws {
     let (status, errors) = try Self.lane(["simulate", "--http", "0", "--lane-name", "7/8", Self.trace])
 
     #expect(status == 64)
-    #expect(errors.contains("--lane-name takes"))
+    #expect(errors.contains("--lane-name (now --lane) takes"))
   }
 }

@@ -15,7 +15,11 @@ struct CentreOptions: ParsableArguments {
     """)
   var broker: String?
 
-  @Option(help: "The lane's name on the broker, 1-32 of a-z A-Z 0-9 - _ (default: the credentials' user).")
+  @Option(help: """
+    The lane's id, 1-32 of a-z A-Z 0-9 - _: its topics on the broker, its page /lanes/ID \
+    with --http, and the lane in a new journal's header (default: the credentials' user \
+    with --broker, else 1).
+    """)
   var lane: String?
 
   @Option(
@@ -27,14 +31,33 @@ struct CentreOptions: ParsableArguments {
   var cafile: String?
 
   func validate() throws {
-    if broker == nil && (lane != nil || credentials != nil || cafile != nil) {
-      throw ValidationError("--lane, --mqtt-credentials and --cafile go with --broker")
+    if broker == nil && (credentials != nil || cafile != nil) {
+      throw ValidationError("--mqtt-credentials and --cafile go with --broker")
     }
     if let lane {
       do { _ = try LaneID(lane) } catch {
         throw ValidationError("--lane '\(lane)' is not a lane name: 1-32 of a-z A-Z 0-9 - _, not desk")
       }
     }
+  }
+
+  /// The lane's id for the web boards: `--lane` (or the deprecated `--lane-name`, with a
+  /// warning), else the credentials' user with `--broker`, as the centre link takes it,
+  /// else `1`.
+  ///
+  /// - Throws: `ExitCode(.usage)` when `--lane` and `--lane-name` name different lanes.
+  func laneID(command: String, web: HTTPOptions) throws -> String {
+    var warnings = StandardError()
+    if let old = web.deprecatedLaneName {
+      print("lane \(command): --lane-name is deprecated; use --lane \(old)", to: &warnings)
+      if let lane, lane != old {
+        print("lane \(command): --lane \(lane) and --lane-name \(old) name different lanes", to: &warnings)
+        throw ExitCode(.usage)
+      }
+    }
+    let user = broker.flatMap { try? BrokerSettings(url: $0, credentialsFile: credentials, caFile: cafile) }?
+      .credentials?.username
+    return lane ?? web.deprecatedLaneName ?? user ?? "1"
   }
 
   /// Starts the lane's link, or says what is wrong and exits; `nil` without `--broker`.

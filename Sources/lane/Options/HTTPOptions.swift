@@ -1,4 +1,5 @@
 import ArgumentParser
+import Centre
 import LaneBridge
 import WebServer
 
@@ -13,8 +14,10 @@ struct HTTPOptions: ParsableArguments {
   @Flag(help: "Let --http bind an address beyond loopback (the pages need no login).")
   var httpPublic = false
 
-  @Option(help: "The lane's name on the web boards, as in /lanes/NAME (default: 1).")
-  var laneName = "1"
+  /// `--lane-name`, the web boards' own lane name before `--lane` named the lane everywhere:
+  /// kept one release as a deprecated alias of `--lane`.
+  @Option(name: .customLong("lane-name"), help: .hidden)
+  var deprecatedLaneName: String?
 
   /// The address to serve on, or `nil` without `--http`.
   func address() throws -> HTTPAddress? {
@@ -29,12 +32,9 @@ struct HTTPOptions: ParsableArguments {
   func validate() throws {
     _ = try address()
     if httpPublic && http == nil { throw ValidationError("--http-public goes with --http") }
-    let allowed = laneName.unicodeScalars.allSatisfy {
-      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
-    }
-    if laneName.isEmpty || laneName.count > 32 || !allowed {
+    if let name = deprecatedLaneName, (try? LaneID(name)) == nil {
       throw ValidationError(
-        "--lane-name takes 1 to 32 letters, digits, - or _ (it is part of the page's address), e.g. 7")
+        "--lane-name (now --lane) takes 1 to 32 letters, digits, - or _ (it is part of the page's address), e.g. 7")
     }
   }
 
@@ -42,7 +42,8 @@ struct HTTPOptions: ParsableArguments {
   /// display that feeds it. Says on stderr where the pages are.
   ///
   /// - Throws: `ExitCode(.unavailable)` when the address cannot be bound.
-  func start(command: String) throws -> (server: RunningBoardServer, display: WebDisplay)? {
+  /// - Parameter lane: The lane's id (``CentreOptions/laneID(command:linked:)``).
+  func start(command: String, lane laneName: String) throws -> (server: RunningBoardServer, display: WebDisplay)? {
     guard let address = try address() else { return nil }
     let hub = BoardHub()
     let display = WebDisplay(lane: laneName, hub: hub)

@@ -35,10 +35,14 @@ struct SessionOptions: ParsableArguments {
   /// The session to carry on: the journal's (created when missing), or a new one in memory.
   ///
   /// Tells the operator about a torn record set aside, or what is wrong and exits.
-  /// - Parameter publishing: Given the journal's entries, the centre link's source to feed
-  ///   every entry the store holds or makes durable, or `nil` without a link.
+  /// - Parameters:
+  ///   - lane: `--lane`, for a new journal's header; a journal whose header names another
+  ///     lane (not this machine's host name, which journals made without `--lane` carry) is
+  ///     refused (exit 65).
+  ///   - publishing: Given the journal's entries, the centre link's source to feed every
+  ///     entry the store holds or makes durable, or `nil` without a link.
   func openSession(
-    command: String,
+    command: String, lane: String? = nil,
     publishing: ([JournalEntry]) throws -> JournalOutboxSource? = { _ in nil }
   ) throws -> JournalledSession<AnyJournalStore> {
     var warnings = StandardError()
@@ -57,7 +61,8 @@ struct SessionOptions: ParsableArguments {
     let file: JournalFile
     let resumed: JournalledSession<JournalFile>
     do throws(JournalError) {
-      file = try JournalFile(path: journal, ifMissing: .create(start), holdingLane: true)
+      file = try JournalFile(
+        path: journal, ifMissing: .create(start), lane: lane ?? JournalHeader.hostName, holdingLane: true)
       if let recovered = file.recovered { print("lane \(command): warning: \(recovered)", to: &warnings) }
       resumed = try JournalledSession(store: file, entries: file.entries)
       // Every record is read here, not only those after the checkpoint: the centre link's
@@ -71,6 +76,14 @@ struct SessionOptions: ParsableArguments {
     } catch {
       print("lane \(command): \(error)", to: &warnings)
       throw ExitCode(error.exitStatus)
+    }
+    let owner = file.header.lane
+    if let lane, owner != lane, owner != JournalHeader.hostName {
+      print(
+        "lane \(command): \(journal) is the journal of lane \(owner) (its header), not --lane \(lane);"
+          + " give --lane \(owner), or another journal for lane \(lane)",
+        to: &warnings)
+      throw ExitCode(.dataError)
     }
     // The session is rebuilt once; the centre link only wraps the store it writes through.
     return JournalledSession(

@@ -48,7 +48,7 @@ extension Lane {
 
     func run() throws {
       var link: LaneLink?
-      var journal = try session.openSession(command: "run") { entries in
+      var journal = try session.openSession(command: "run", lane: centre.lane) { entries in
         let started = try centre.startLink(
           command: "run", entries: entries, journalPath: session.journal)
         link = started?.link
@@ -70,7 +70,8 @@ extension Lane {
           LogDisplay(output: StandardOutput(), warnings: StandardError())
         }
       if let link { display = CentreLinkDisplay(local: display, link: link.inputs) }
-      let boards = try web.start(command: "run")
+      let boards = try web.start(
+        command: "run", lane: try centre.laneID(command: "run", web: web))
       defer { boards?.server.stop() }
       if let boards { display = DisplayPair(display, boards.display) }
       // Every source the lane answers (edges, the detector's deadline, a signal, a console

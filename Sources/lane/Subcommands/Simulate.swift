@@ -92,7 +92,7 @@ extension Lane {
       var warnings = StandardError()
       var sensor = try openTrace()
       var link: LaneLink?
-      var journal = try session.openSession(command: "simulate") { entries in
+      var journal = try session.openSession(command: "simulate", lane: centre.lane) { entries in
         let started = try centre.startLink(
           command: "simulate", entries: entries, journalPath: session.journal)
         link = started?.link
@@ -100,7 +100,8 @@ extension Lane {
       }
       if let link { display = CentreLinkDisplay(local: display, link: link.inputs) }
       defer { link?.stop(command: "simulate", journalled: session.journal != nil) }
-      let boards = try web.start(command: "simulate")
+      let boards = try web.start(
+        command: "simulate", lane: try centre.laneID(command: "simulate", web: web))
       defer { boards?.server.stop() }
       if let boards { display = DisplayPair(display, boards.display) }
       // A replay does not block in a wait the inbox could end: the loop takes what was
