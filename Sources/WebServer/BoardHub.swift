@@ -23,6 +23,8 @@ public final class BoardHub: Sendable {
     var nextListener = 0
     var dropped = 0
     var isClosed = false
+    /// The `Last-Event-ID` of each page that reconnected, newest last.
+    var resumedFrom: [Int] = []
   }
 
   private let state = Mutex(State())
@@ -76,6 +78,10 @@ public final class BoardHub: Sendable {
   /// How many pages were dropped because their buffer was full or they went away.
   public var droppedListeners: Int { state.withLock { $0.dropped } }
 
+  /// The `Last-Event-ID` (the sequence a page had shown) of the last pages that
+  /// reconnected, newest last, at most 100: what a restarted server's pages came back with.
+  public var resumedFrom: [Int] { state.withLock { $0.resumedFrom } }
+
   /// How many pages are listening now.
   public var listenerCount: Int { state.withLock { $0.listeners.count } }
 
@@ -83,13 +89,16 @@ public final class BoardHub: Sendable {
   ///
   /// The stream starts with the current board of each lane it covers, so a page that
   /// reconnects is right at once; it ends when the page is dropped or the hub is closed.
-  public func listen(to lane: String?) -> AsyncStream<BoardUpdate> {
+  /// - Parameter lastEventID: The `Last-Event-ID` a reconnecting page sent, if any: kept
+  ///   in ``resumedFrom``; the page is sent the current board whatever it is.
+  public func listen(to lane: String?, lastEventID: Int? = nil) -> AsyncStream<BoardUpdate> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: BoardUpdate.self, bufferingPolicy: .bufferingOldest(bufferLimit))
     let id = state.withLock { state -> Int? in
       guard !state.isClosed else { return nil }
       let id = state.nextListener
       state.nextListener += 1
+      if let lastEventID { state.resumedFrom = Array((state.resumedFrom + [lastEventID]).suffix(100)) }
       let current = lane.map { [$0] } ?? state.lanes
       for name in current {
         if let board = state.boards[name] { continuation.yield(BoardUpdate(board: board)) }
@@ -105,6 +114,11 @@ public final class BoardHub: Sendable {
       self?.state.withLock { _ = $0.listeners.removeValue(forKey: id) }
     }
     return stream
+  }
+
+  /// Takes pages again after ``close()``: for a server started again on the same boards.
+  public func reopen() {
+    state.withLock { $0.isClosed = false }
   }
 
   /// Ends every page's stream, and those of pages that come later, for shutting the

@@ -59,10 +59,12 @@ public struct BoardServer: Sendable {
       guard let games = hub.games(lane) else { throw HTTPError(.notFound) }
       return try Self.json(games)
     }
-    router.get("/events") { _, _ in Self.events(hub.listen(to: nil)) }
-    router.get("/lanes/:lane/events") { _, context in
+    router.get("/events") { request, _ in
+      Self.events(hub.listen(to: nil, lastEventID: Self.lastEventID(of: request)))
+    }
+    router.get("/lanes/:lane/events") { request, context in
       let lane = try Self.board(of: context, in: hub).lane
-      return Self.events(hub.listen(to: lane))
+      return Self.events(hub.listen(to: lane, lastEventID: Self.lastEventID(of: request)))
     }
     return router
   }
@@ -73,6 +75,12 @@ public struct BoardServer: Sendable {
       throw HTTPError(.notFound, message: "No lane \"\(lane)\" here; the desk at / lists the lanes.\n")
     }
     return board
+  }
+
+  /// The `Last-Event-ID` a reconnecting `EventSource` sends: the sequence it had shown.
+  private static func lastEventID(of request: Request) -> Int? {
+    let field = request.headers.first { $0.name.canonicalName == "last-event-id" }
+    return field.flatMap { Int($0.value) }
   }
 
   private static func html(_ page: String) -> Response {
