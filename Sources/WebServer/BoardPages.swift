@@ -228,7 +228,7 @@ enum BoardPages {
       const link = typeof board.online === "boolean" ? (board.online ? "online" : "offline") : "";
       row.appendChild(el("td", { class: "status" + (link === "offline" ? " offline" : ""),
         "data-status": board.status, "data-link": link },
-        (link ? link + ", " : "") + statusWords[board.status]));
+        link === "offline" ? link : (link ? link + ", " : "") + statusWords[board.status]));
       const bowlers = el("td");
       board.bowlers.forEach((bowler, index) => {
         const frames = bowler.game.frames;
