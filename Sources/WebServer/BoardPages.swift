@@ -243,7 +243,9 @@ enum BoardPages {
       row.appendChild(el("td", { class: "faults" }, board.faults.length ? board.faults[board.faults.length - 1] : ""));
       const body = document.querySelector("#lanes tbody");
       const old = rows.get(board.lane);
-      if (old) body.replaceChild(row, old); else body.appendChild(row);
+      // Lanes in their order (2 before 10), whatever order they first published in.
+      const after = [...body.rows].find(r => r.dataset.lane.localeCompare(board.lane, undefined, { numeric: true }) > 0);
+      if (old) body.replaceChild(row, old); else body.insertBefore(row, after || null);
       rows.set(board.lane, row);
     }
     follow("/events", render);
