@@ -71,7 +71,7 @@ final class LoopbackBroker {
   }
 
   /// A port nothing listens on now: bound to port 0 and released.
-  private static func freePort() throws -> Int {
+  static func freePort() throws -> Int {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
     defer { close(descriptor) }
