@@ -39,6 +39,8 @@ public actor DisplayLink {
   private var sessions: [LaneID: String] = [:]
   /// The seq a lane's session is known to have reached (its retained board).
   private var known: [DeskConsumer.Key: Int] = [:]
+  /// Lanes whose retained status says online: only they can answer a resend.
+  private var online: Set<LaneID> = []
   private var lastResendRequest: [DeskConsumer.Key: ContinuousClock.Instant] = [:]
   private var requests = 0
 
@@ -93,6 +95,7 @@ public actor DisplayLink {
       known[key] = max(known[key] ?? 0, board.seq)
       await askForMissing(key)
     case .status(let status):
+      if status.state == .online { online.insert(status.lane) } else { online.remove(status.lane) }
       handlers.status(status)
     case .ack, .reply, .command, .deskStatus:
       break
@@ -106,7 +109,10 @@ public actor DisplayLink {
     }
   }
 
+  /// Asks a lane's session for the seqs this display lacks, when the lane is online: an
+  /// offline lane's retained board stays, but nobody is there to publish again.
   private func askForMissing(_ key: DeskConsumer.Key) async {
+    guard online.contains(key.lane) else { return }
     let expected = consumer.expected(key)
     if let reached = known[key], reached >= expected { await askResend(key, from: expected) }
   }
