@@ -16,7 +16,8 @@ extension Lane {
         On a terminal one line per lane is redrawn in place; with --json one JSON object \
         per event. SIGINT, SIGTERM or SIGHUP stops it (exit 0). Exit status 64 for bad \
         options, 66 when a file cannot be read, 69 when the broker cannot be reached, 77 \
-        when it refuses the credentials, 78 when TLS or the host name fails. With --lane ID \
+        when it refuses the credentials, 78 when TLS (a missing client certificate included) or \
+        the host name fails. With --lane ID \
         --correct WHAT it sends one correction and prints the lane's reply: exit 0 when done, \
         65 when the lane refused it, 69 without a reply. See docs/centre.md.
         """
@@ -32,6 +33,12 @@ extension Lane {
 
     @Option(help: "The centre's CA certificate, for an mqtts:// broker.")
     var cafile: String?
+
+    @Option(help: "The desk's client certificate, for a broker that requires one (mutual TLS).")
+    var certfile: String?
+
+    @Option(help: "The private key of --certfile, mode 600.")
+    var keyfile: String?
 
     @Flag(help: "Print one JSON object per event received, exactly once, in seq order per lane.")
     var json = false
@@ -111,7 +118,9 @@ extension Lane {
       var warnings = StandardError()
       let settings: BrokerSettings
       do {
-        settings = try BrokerSettings(url: broker, credentialsFile: credentials, caFile: cafile)
+        settings = try BrokerSettings(
+          url: broker, credentialsFile: credentials, caFile: cafile, certFile: certfile,
+          keyFile: keyfile)
       } catch {
         print("lane desk: \(error)", to: &warnings)
         throw ExitCode(error.isUnreadableFile ? .noInput : .usage)
