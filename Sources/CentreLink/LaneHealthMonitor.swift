@@ -92,6 +92,10 @@ public struct LaneHealthMonitor: Sendable {
       (lhs.rule, lhs.pin) < (rhs.rule, rhs.pin)
     }
 
+    /// The fault without its figures (rule and pin): a stuck line whose count grows, or a
+    /// disk whose free space changes, is the same fault still.
+    var kind: Int { rule * 100 + pin }
+
     private var rule: Int {
       switch self {
       case .stuckPinLine: 1

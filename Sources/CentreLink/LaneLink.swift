@@ -273,7 +273,9 @@ public actor LaneLink {
   private func healthChanged() -> Bool {
     let now = health.faults
     guard now != healthFaults else { return false }
-    for fault in now where !healthFaults.contains(fault) { report("\(fault)") }
+    // Told once per fault, not again as its figures change.
+    let known = Set(healthFaults.map(\.kind))
+    for fault in now where !known.contains(fault.kind) { report("\(fault)") }
     healthFaults = now
     return true
   }

@@ -1,5 +1,5 @@
 import Bowling
-import CentreLink
+@testable import CentreLink
 import LaneSensing
 import Testing
 import TestSupport
@@ -51,6 +51,17 @@ struct LaneHealthMonitorTests {
       bowl(5, stuck: seven)
 
       #expect(monitor.faults == [.stuckPinLine(seven, deliveries: 5)])
+    }
+
+    @Test("When the stuck line stays put for more deliveries, then its count grows but it is the same fault (told once)")
+    mutating func sameFault() {
+      bowl(5, stuck: seven)
+      let first = monitor.faults
+
+      bowl(1, stuck: seven, from: 100)
+
+      #expect(monitor.faults == [.stuckPinLine(seven, deliveries: 6)])
+      #expect(monitor.faults.map(\.kind) == first.map(\.kind))
     }
 
     @Test("When it stays put one delivery fewer, then it is not yet a fault")
