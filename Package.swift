@@ -173,7 +173,8 @@ let package = Package(
     // The centre link's I/O shell: the lane's outbox actor over the journal and an MQTT
     // client (`lane run`/`lane simulate --broker`), and the desk's (`lane desk`).
     .target(
-      name: "CentreLink", dependencies: ["Centre", "MQTT", "LaneBridge", "Journal", "Bowling"]),
+      name: "CentreLink",
+      dependencies: ["Centre", "MQTT", "LaneBridge", "LaneSensing", "Journal", "Bowling"]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
     .testTarget(name: "ScoreboardTests", dependencies: ["Scoreboard"]),
     .testTarget(
@@ -202,7 +203,9 @@ let package = Package(
     // Starts a real mosquitto per test with the files in deploy/centre/.
     .testTarget(
       name: "CentreLinkTests",
-      dependencies: ["CentreLink", "Centre", "LaneBridge", "Journal", "Bowling", "TestSupport"]),
+      dependencies: [
+        "CentreLink", "Centre", "LaneBridge", "LaneSensing", "Journal", "Bowling", "TestSupport",
+      ]),
     // Also runs the built `lane` (lane simulate --broker, lane desk) against it.
     .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Centre", "lane"]),
     .testTarget(

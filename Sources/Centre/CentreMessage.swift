@@ -74,6 +74,7 @@ public enum CentreMessage: Hashable, Sendable {
       let status = try decode(Payload.Status.self, data)
       try check(lane, status.lane)
       guard status.epoch >= 0 else { throw .badField("epoch", "must not be negative") }
+      try validate(status)
       return .status(status)
     case .board(let lane):
       let board = try decode(Payload.Board.self, data)
@@ -135,6 +136,28 @@ public enum CentreMessage: Hashable, Sendable {
   private static func checkSession(_ session: String) throws(Invalid) {
     guard Payload.isValidSession(session) else {
       throw .badField("session", "must be 1-64 of a-z A-Z 0-9 - _ : .")
+    }
+  }
+
+  /// A status's texts are short and printable: the desk shows them on a terminal, where a
+  /// control character would be an escape sequence.
+  private static func validate(_ status: Payload.Status) throws(Invalid) {
+    func printable(_ text: String, _ limit: Int) -> Bool {
+      text.utf8.count <= limit
+        && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+    if let version = status.version, !printable(version, 64) {
+      throw .badField("version", "must be at most 64 printable characters")
+    }
+    if let faults = status.faults {
+      guard faults.count <= 16, faults.allSatisfy({ printable($0, 256) }) else {
+        throw .badField("faults", "must be at most 16 printable sentences of 256 bytes")
+      }
+    }
+    if let wiring = status.wiring {
+      guard printable(wiring.chip, 64), wiring.lines.count <= 32,
+        wiring.lines.allSatisfy({ printable($0.key, 32) && $0.value >= 0 })
+      else { throw .badField("wiring", "must name a chip and at most 32 lines with offsets") }
     }
   }
 

@@ -52,25 +52,43 @@ public enum Payload {
       case online, offline
     }
 
+    /// The GPIO chip and the line offset of each wired input, as `lane run` opened them.
+    public struct Wiring: Hashable, Sendable, Codable {
+      /// The chip's kernel name, such as `gpiochip0`.
+      public var chip: String
+      /// Each input's wiring-file key (`pins.7`, `signals.ball`) and its line offset.
+      public var lines: [String: Int]
+
+      public init(chip: String, lines: [String: Int]) {
+        self.chip = chip
+        self.lines = lines
+      }
+    }
+
     public var v: Int
     public var lane: LaneID
     public var state: State
     /// Counts the lane's connections; a status with a lower epoch is stale.
     public var epoch: Int
+    /// The LaneBridge version the lane runs (``SoftwareVersion/current``).
     public var version: String?
+    /// The lane's wiring; absent for a simulated lane.
+    public var wiring: Wiring?
     public var lastSeq: Int?
-    /// Faults the lane sees (a stuck pin line, a pinsetter that did not cycle).
+    /// Faults the lane sees (a stuck pin line, a pinsetter that did not cycle), each a
+    /// sentence for the desk; empty when the lane is healthy.
     public var faults: [String]?
 
     public init(
-      lane: LaneID, state: State, epoch: Int, version: String? = nil, lastSeq: Int? = nil,
-      faults: [String]? = nil
+      lane: LaneID, state: State, epoch: Int, version: String? = nil, wiring: Wiring? = nil,
+      lastSeq: Int? = nil, faults: [String]? = nil
     ) {
       self.v = Payload.version
       self.lane = lane
       self.state = state
       self.epoch = epoch
       self.version = version
+      self.wiring = wiring
       self.lastSeq = lastSeq
       self.faults = faults
     }

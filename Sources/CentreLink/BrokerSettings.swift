@@ -5,13 +5,18 @@ import MQTT
   import Glibc
 #endif
 
-/// Where the centre's broker is and how to log in: `--broker`, `--mqtt-credentials` and
-/// `--cafile`, checked before anything connects.
+/// Where the centre's broker is and how to log in: `--broker`, `--mqtt-credentials`,
+/// `--cafile` and, for mutual TLS, `--certfile` and `--keyfile`, checked before anything
+/// connects.
 public struct BrokerSettings: Sendable, Equatable {
   public var host: String
   public var port: Int
   /// Set for `mqtts://`.
   public var caFile: String?
+  /// The client's certificate and key, for a broker that requires client certificates
+  /// (its common name is then the broker user name).
+  public var certFile: String?
+  public var keyFile: String?
   public var credentials: MQTTClient.Credentials?
 
   /// What is wrong with the settings, said so the user can fix it.
@@ -28,8 +33,13 @@ public struct BrokerSettings: Sendable, Equatable {
   ///   - credentialsFile: A file of `user=NAME` and `password=SECRET` lines, not readable by
   ///     others (mode 600 or 640).
   ///   - caFile: The CA that signed the broker's certificate; needed for `mqtts://`.
+  ///   - certFile: The client's certificate, for mutual TLS; goes with `keyFile`.
+  ///   - keyFile: The certificate's private key, not readable by others (mode 600 or 640).
   /// - Throws: ``Problem`` saying what is wrong.
-  public init(url: String, credentialsFile: String?, caFile: String?) throws(Problem) {
+  public init(
+    url: String, credentialsFile: String?, caFile: String?, certFile: String? = nil,
+    keyFile: String? = nil
+  ) throws(Problem) {
     let schemes = ["mqtt://": 1883, "mqtts://": 8883]
     guard let scheme = schemes.keys.first(where: url.hasPrefix), let defaultPort = schemes[scheme]
     else {
@@ -74,7 +84,42 @@ public struct BrokerSettings: Sendable, Equatable {
         description: "--cafile goes with an mqtts:// broker; \(url) is plain MQTT",
         isUnreadableFile: false)
     }
+    (self.certFile, self.keyFile) = try Self.checkClientCertificate(
+      certFile: certFile, keyFile: keyFile, url: url, tls: scheme == "mqtts://")
     credentials = try credentialsFile.map(Self.readCredentials)
+  }
+
+  /// Checks `--certfile` and `--keyfile`: both or neither, only for `mqtts://`, readable,
+  /// and the key not readable by every user.
+  static func checkClientCertificate(
+    certFile: String?, keyFile: String?, url: String, tls: Bool
+  ) throws(Problem) -> (String?, String?) {
+    guard let certFile, let keyFile else {
+      if certFile == nil && keyFile == nil { return (nil, nil) }
+      throw Problem(
+        description: "--certfile and --keyfile go together: the client's certificate and its"
+          + " private key (deploy/centre/make-certs.sh --client makes both)",
+        isUnreadableFile: false)
+    }
+    guard tls else {
+      throw Problem(
+        description: "--certfile and --keyfile go with an mqtts:// broker; \(url) is plain MQTT",
+        isUnreadableFile: false)
+    }
+    guard FileManager.default.isReadableFile(atPath: certFile) else {
+      throw Problem(description: "--certfile '\(certFile)' cannot be read", isUnreadableFile: true)
+    }
+    var status = stat()
+    guard stat(keyFile, &status) == 0, FileManager.default.isReadableFile(atPath: keyFile) else {
+      throw Problem(description: "--keyfile '\(keyFile)' cannot be read", isUnreadableFile: true)
+    }
+    guard status.st_mode & S_IROTH == 0 else {
+      throw Problem(
+        description: "--keyfile '\(keyFile)' is readable by every user of this machine;"
+          + " it is the lane's private key: chmod 600 '\(keyFile)'",
+        isUnreadableFile: false)
+    }
+    return (certFile, keyFile)
   }
 
   /// Reads `user=` and `password=` from `path`, refusing a file others may read.
@@ -115,7 +160,7 @@ public struct BrokerSettings: Sendable, Equatable {
     MQTTClient.Configuration(
       host: host, port: port,
       clientID: MQTTClient.Configuration.uniqueClientID(prefix: clientPrefix),
-      credentials: credentials, will: will, tls: caFile.map(MQTTClient.TLS.init(caFile:)),
+      credentials: credentials, will: will, tls: caFile.map { MQTTClient.TLS(caFile: $0, certFile: certFile, keyFile: keyFile) },
       keepAliveSeconds: 10, timeout: .seconds(10))
   }
 }

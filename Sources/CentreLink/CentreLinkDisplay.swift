@@ -18,6 +18,7 @@ public struct CentreLinkDisplay: LaneDisplay {
   public mutating func show(_ event: LaneEvent, in session: LaneSession) throws {
     try local.show(event, in: session)
     link.yield(.recorded(event.sequence))
+    if case .scored(let scored) = event.kind { link.yield(.delivered(scored.detected)) }
     switch event.kind {
     case .scored, .corrected, .status(.running):
       link.yield(.board(Self.board(of: session), seq: event.sequence))

@@ -26,6 +26,8 @@ public actor DeskLink {
     public var session: String?
     public var delivered = 0
     public var lastThrow: ContinuousClock.Instant?
+
+    public init() {}
   }
 
   private let client: MQTTClient

@@ -2,8 +2,13 @@ import Bowling
 import Centre
 import Foundation
 import LaneBridge
+import LaneSensing
 import MQTT
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A lane's end of the centre link: publishes the journal's records (QoS 1), the retained
 /// board and status, takes the desk's acknowledgements and resend requests. An actor fed
@@ -22,6 +27,14 @@ public actor LaneLink {
     case board(JSONValue, seq: Int)
     /// A fault the lane sees (a warning), for the status's `faults`.
     case fault(String)
+    /// A reading of the lane's sensor, for the health monitor (``ObservedSensor``).
+    case reading(SensorReading)
+    /// A delivery the lane scored, for the health monitor.
+    case delivered(DetectedThrow)
+    /// The lane's wiring as opened, for the status.
+    case wiring(Payload.Status.Wiring)
+    /// Resumed once every input before it is taken (``finish(within:)`` waits for it).
+    case barrier(CheckedContinuation<Void, Never>)
     case message(MQTTClient.Message)
     case connection(MQTTClient.ConnectionEvent)
     case tick
@@ -58,6 +71,14 @@ public actor LaneLink {
     }
   }
 
+  /// Hands each sensor reading to the health monitor: the observer of an ``ObservedSensor``.
+  public nonisolated var sensorObserver: @Sendable (SensorReading) -> Void {
+    let inputs = self.inputs
+    return { reading in
+      _ = inputs.yield(.reading(reading))
+    }
+  }
+
   /// The desk's corrections: connect them to the lane loop with ``Requests/deliver(to:)``.
   public nonisolated let requests = Requests()
   /// Request ids handed to the loop and not yet answered.
@@ -79,9 +100,20 @@ public actor LaneLink {
   private let report: @Sendable (String) -> Void
   private var outbox: LaneOutbox
   private var faults: [String] = []
+  private var health: LaneHealthMonitor
+  /// The health monitor's faults as last published.
+  private var healthFaults: [LaneHealthMonitor.Fault] = []
+  private var wiring: Payload.Status.Wiring?
+  /// The folder whose disk holds the journal (rule 4 of ``LaneHealthMonitor``).
+  private let journalFolder: String?
+  private var lastDiskCheck: ContinuousClock.Instant?
+  /// The sensor's clock now, for a lane whose sensor is stamped on the monotonic clock
+  /// (`lane run`); `nil` when only readings carry time (a trace).
+  private let sensorClock: (@Sendable () -> SensorInstant)?
   private var board: Payload.Board?
   private var boardPublished = true
-  private var statusPublishedSeq = -1
+  /// The status as last published; `nil` to publish it again.
+  private var publishedStatus: Payload.Status?
   private var connected = false
   /// Once connected, the client's network thread reconnects by itself; before, the link
   /// tries ``retryInterval`` apart.
@@ -101,18 +133,30 @@ public actor LaneLink {
   public static let acknowledgementTimeout: Duration = .seconds(5)
   /// How many acknowledged seqs are written to disk at once (and always the last).
   public static let persistBatch = 20
+  /// How often the journal's disk space is read (`statvfs`).
+  public static let diskCheckInterval: Duration = .seconds(30)
 
   /// A link for `lane`, not yet connected.
   ///
   /// - Parameters:
   ///   - report: Called with each fault or warning for the operator (stderr).
+  ///   - journal: The journal's path, whose disk the health monitor watches.
+  ///   - health: The health monitor's thresholds.
+  ///   - sensorClock: Reads the sensor's clock, when it is the monotonic clock.
   /// - Throws: ``MQTTError`` when the client cannot be configured (an unreadable CA file),
   ///   ``AcknowledgementFile/Failure`` when the acknowledgement file is unreadable.
   public init(
     lane: LaneID, settings: BrokerSettings, source: any OutboxSource,
-    acknowledgementFile: AcknowledgementFile?, report: @escaping @Sendable (String) -> Void
+    acknowledgementFile: AcknowledgementFile?, journal: String? = nil,
+    health: LaneHealthMonitor.Thresholds = .init(),
+    sensorClock: (@Sendable () -> SensorInstant)? = nil,
+    report: @escaping @Sendable (String) -> Void
   ) throws {
     self.lane = lane
+    self.health = LaneHealthMonitor(thresholds: health)
+    self.journalFolder = journal.map { ($0 as NSString).deletingLastPathComponent }
+      .map { $0.isEmpty ? "." : $0 }
+    self.sensorClock = sensorClock
     self.source = source
     self.acknowledgementFile = acknowledgementFile
     self.report = report
@@ -174,7 +218,17 @@ public actor LaneLink {
       boardPublished = false
     case .fault(let fault):
       faults = Array((faults + [fault]).suffix(5))
-      statusPublishedSeq = -1
+      publishedStatus = nil
+    case .reading(let reading):
+      health.observe(reading)
+      guard healthChanged() else { return }
+    case .delivered(let delivery):
+      health.delivered(delivery)
+      _ = healthChanged()
+    case .wiring(let wiring):
+      self.wiring = wiring
+    case .barrier(let continuation):
+      continuation.resume()
     case .message(let message):
       await take(message)
     case .connection(.connected):
@@ -210,11 +264,38 @@ public actor LaneLink {
         report("subscribing to \(topic) failed: \(error)")
       }
     }
-    statusPublishedSeq = -1
+    publishedStatus = nil
     boardPublished = board == nil
   }
 
+  /// Whether the health monitor's faults changed since they were last noted; the status
+  /// is published again when they did.
+  private func healthChanged() -> Bool {
+    let now = health.faults
+    guard now != healthFaults else { return false }
+    // Told once per fault, not again as its figures change.
+    let known = Set(healthFaults.map(\.kind))
+    for fault in now where !known.contains(fault.kind) { report("\(fault)") }
+    healthFaults = now
+    return true
+  }
+
+  /// Reads the journal disk's space for the health monitor, every ``diskCheckInterval``.
+  private func checkDisk() {
+    guard let journalFolder,
+      lastDiskCheck.map({ ContinuousClock.now - $0 >= Self.diskCheckInterval }) ?? true
+    else { return }
+    lastDiskCheck = .now
+    var space = statvfs()
+    guard statvfs(journalFolder, &space) == 0 else { return }
+    let unit = Int64(space.f_frsize)
+    health.diskSpace(free: Int64(space.f_bavail) * unit, total: Int64(space.f_blocks) * unit)
+  }
+
   private func tick() async {
+    checkDisk()
+    if let sensorClock { health.advance(to: sensorClock()) }
+    _ = healthChanged()
     if !reconnectsByItself && !client.isConnected
       && ContinuousClock.now - lastAttempt >= Self.retryInterval
     {
@@ -341,7 +422,7 @@ public actor LaneLink {
     guard !faults.contains(fault) else { return }
     report(fault)
     faults = Array((faults + [fault]).suffix(5))
-    statusPublishedSeq = -1
+    publishedStatus = nil
   }
 
   /// Publishes what the outbox says is due, then the board and status when they changed.
@@ -373,11 +454,12 @@ public actor LaneLink {
       guard await publish(board, to: .board(lane), retain: true) else { return }
       boardPublished = true
     }
-    if statusPublishedSeq != outbox.lastRecorded {
-      let status = Payload.Status(
-        lane: lane, state: .online, epoch: epoch, lastSeq: outbox.lastRecorded, faults: faults)
+    let status = Payload.Status(
+      lane: lane, state: .online, epoch: epoch, version: SoftwareVersion.current, wiring: wiring,
+      lastSeq: outbox.lastRecorded, faults: healthFaults.map(\.description) + faults)
+    if status != publishedStatus {
       guard await publish(status, to: .status(lane), retain: true) else { return }
-      statusPublishedSeq = outbox.lastRecorded
+      publishedStatus = status
     }
   }
 
@@ -415,6 +497,11 @@ public actor LaneLink {
   /// took them all), at most `limit`, then goes offline (the retained will).
   public func finish(within limit: Duration) async -> Remainder {
     let deadline = ContinuousClock.now + limit
+    // What the lane handed over before it stopped (the last board, deliveries for the
+    // health monitor) is taken before the last status is published.
+    if !tasks.isEmpty {
+      await withCheckedContinuation { inputs.yield(.barrier($0)) }
+    }
     while ContinuousClock.now < deadline {
       await pump()
       if outbox.unacknowledged == 0 { break }

@@ -75,12 +75,19 @@ public final class MQTTClient: Sendable {
     }
   }
 
-  /// TLS settings: the CA that signed the broker's certificate.
+  /// TLS settings: the CA that signed the broker's certificate and, for a
+  /// broker that requires client certificates, the client's certificate and key.
   public struct TLS: Sendable, Equatable {
     public var caFile: String
+    /// The client's certificate (PEM), signed by a CA the broker trusts.
+    public var certFile: String?
+    /// The private key of ``certFile`` (PEM, unencrypted).
+    public var keyFile: String?
 
-    public init(caFile: String) {
+    public init(caFile: String, certFile: String? = nil, keyFile: String? = nil) {
       self.caFile = caFile
+      self.certFile = certFile
+      self.keyFile = keyFile
     }
   }
 
@@ -173,8 +180,12 @@ public final class MQTTClient: Sendable {
       }
     }
     if let tls = configuration.tls {
-      try attempt("TLS with CA file \(tls.caFile)") { () throws(Mosquitto.Failure) in
-        try Mosquitto.setTLS(handle, caFile: tls.caFile)
+      let files =
+        "CA file \(tls.caFile)"
+        + (tls.certFile.map { ", certificate \($0), key \(tls.keyFile ?? "missing")" } ?? "")
+      try attempt("TLS with \(files)") { () throws(Mosquitto.Failure) in
+        try Mosquitto.setTLS(
+          handle, caFile: tls.caFile, certFile: tls.certFile, keyFile: tls.keyFile)
       }
     }
   }
@@ -206,12 +217,24 @@ public final class MQTTClient: Sendable {
         if network == nil { network = try NetworkThread.start(handle, reportingTo: bridge) }
       }
     } catch {
+      if configuration.tls != nil && error.isConnectionBrokenOff {
+        throw MQTTError(operation, .tlsClosedByBroker)
+      }
       throw MQTTError(operation, error)
     }
     let completion = await wait(for: .connect)
     switch completion {
     case .answered(let reason) where !reason.isFailure:
       return
+    case .connectionLost where configuration.tls != nil:
+      // TLS 1.3 ends the client's handshake before the broker has checked its certificate;
+      // the broker's refusal then closes the connection: lost, EPROTO or a protocol error,
+      // depending on when the alert arrives.
+      stop(reason: 0)
+      throw MQTTError(operation, .tlsClosedByBroker)
+    case .failed(let failure) where configuration.tls != nil && failure.isConnectionBrokenOff:
+      stop(reason: 0)
+      throw MQTTError(operation, .tlsClosedByBroker)
     case .answered(let reason):
       stop(reason: 0)
       throw MQTTError(operation, .refused(reason))

@@ -32,6 +32,9 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
     case timedOut(after: Duration)
     /// The connection closed before the broker answered.
     case connectionLost
+    /// The broker closed a TLS connection before answering CONNECT: it requires a client
+    /// certificate, or refused the one shown.
+    case tlsClosedByBroker
     /// The client is not connected (never connected, or disconnected).
     case notConnected
   }
@@ -49,10 +52,11 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether connecting failed on settings the user must fix (the broker refused the
-  /// credentials or the client id, or TLS failed), not on a broker that is away.
+  /// credentials or the client id, or TLS failed, a client certificate included), not on a
+  /// broker that is away.
   public var isSettingsProblem: Bool {
     switch (operation, problem) {
-    case (.configure, _), (.connect, .refused): true
+    case (.configure, _), (.connect, .refused), (.connect, .tlsClosedByBroker): true
     case (.connect, .library(let code, _)):
       code == Int32(MOSQ_ERR_TLS.rawValue) || code == Int32(MOSQ_ERR_TLS_HANDSHAKE.rawValue)
         || code == Int32(MOSQ_ERR_EAI.rawValue)
@@ -82,6 +86,7 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
     case .refused(let reason): "the broker answered \(reason)"
     case .timedOut(let after): "no answer from the broker within \(after)"
     case .connectionLost: "the connection closed before the broker answered"
+    case .tlsClosedByBroker: "the broker closed the TLS connection before answering"
     case .notConnected: "the client is not connected"
     }
   }
@@ -94,16 +99,23 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
       "Nothing listens there: is the broker running, and are the host and port right?"
     case (.connect, .library(let code, _))
     where code == Int32(MOSQ_ERR_TLS.rawValue) || code == Int32(MOSQ_ERR_TLS_HANDSHAKE.rawValue):
-      "Check that the CA file signed the broker's certificate and that the host name matches it"
+      "Check that the CA file signed the broker's certificate and that the host name matches"
+        + " it; a broker that requires client certificates refuses a client without one"
+        + " (--certfile and --keyfile, made by deploy/centre/make-certs.sh --client)"
     case (.connect, .library(let code, _)) where code == Int32(MOSQ_ERR_EAI.rawValue):
       "The host name does not resolve; check it"
     case (.connect, .refused(.badUserNameOrPassword)), (.connect, .refused(.notAuthorized)):
       // mosquitto 2.0 answers a wrong password with 135, not 134.
       "Check the user name and password in the lane's credentials file against the broker's"
         + " password file (deploy/centre/add-lane.sh creates both)"
+    case (.connect, .tlsClosedByBroker):
+      "It requires a client certificate signed by the centre's CA, or refused the one shown:"
+        + " give the client's with --certfile and --keyfile (deploy/centre/make-certs.sh"
+        + " --client FOLDER NAME makes them)"
     case (.connect, .connectionLost):
       "The broker closed the connection: with TLS, check the CA file and that the broker's"
-        + " listener speaks TLS; without, that it does not"
+        + " listener speaks TLS (and, if it requires client certificates, give the client's"
+        + " with --certfile and --keyfile); without, that it does not"
     case (.publish, .refused(.notAuthorized)):
       "The broker's ACL does not let this user write that topic: a lane writes only its own"
         + " topics (deploy/centre/acl); the message was dropped"

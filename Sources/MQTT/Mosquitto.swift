@@ -10,6 +10,13 @@ enum Mosquitto {
   struct Failure: Error, Equatable, Sendable {
     var code: Int32
     var errno: Int32
+
+    /// The peer broke off the connection: a protocol error, `EPROTO`, `ECONNRESET` or a
+    /// lost connection (a TLS peer's alert arrives as any of them).
+    var isConnectionBrokenOff: Bool {
+      code == Int32(MOSQ_ERR_PROTOCOL.rawValue) || code == Int32(MOSQ_ERR_CONN_LOST.rawValue)
+        || (code == Int32(MOSQ_ERR_ERRNO.rawValue) && (errno == EPROTO || errno == ECONNRESET))
+    }
   }
 
   /// A client handle, as libmosquitto hands it out.
@@ -114,10 +121,13 @@ enum Mosquitto {
     try check(code)
   }
 
-  /// Verifies the broker's certificate against the CA in `caFile`. The
-  /// corresponding C function is `mosquitto_tls_set`.
-  static func setTLS(_ handle: Handle, caFile: String) throws(Failure) {
-    try check(mosquitto_tls_set(handle.pointer, caFile, nil, nil, nil, nil))
+  /// Verifies the broker's certificate against the CA in `caFile` and, with
+  /// `certFile` and `keyFile`, shows the broker the client's own certificate
+  /// (mutual TLS). The corresponding C function is `mosquitto_tls_set`.
+  static func setTLS(
+    _ handle: Handle, caFile: String, certFile: String?, keyFile: String?
+  ) throws(Failure) {
+    try check(mosquitto_tls_set(handle.pointer, caFile, nil, certFile, keyFile, nil))
   }
 
   /// The corresponding C function is `mosquitto_reconnect_delay_set`.

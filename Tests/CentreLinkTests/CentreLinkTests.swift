@@ -5,6 +5,7 @@ import CentreLink
 import Foundation
 import LaneBridge
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -43,6 +44,92 @@ struct CentreLinkTests {
       } throws: { error in
         "\(error)".contains("--cafile")
       }
+    }
+
+  }
+
+  @Suite("BrokerSettings with a client certificate (mutual TLS)")
+  struct ClientCertificate {
+    let folder: ScratchFolder
+
+    /// Given a CA, a certificate and a key (mode 600) in a scratch folder.
+    init() throws {
+      folder = try ScratchFolder("lanebridge-certs")
+      for name in ["ca.crt", "lane1.crt", "lane1.key"] { try folder.touch(name) }
+      chmod(folder.path("lane1.key"), 0o600)
+    }
+
+    @Test("When --certfile and --keyfile come with mqtts:// and --cafile, then the client shows them")
+    func taken() throws {
+      let settings = try BrokerSettings(
+        url: "mqtts://desk", credentialsFile: nil, caFile: folder.path("ca.crt"),
+        certFile: folder.path("lane1.crt"), keyFile: folder.path("lane1.key"))
+
+      let tls = settings.configuration(clientPrefix: "lane1", will: nil).tls
+      #expect(tls?.certFile == folder.path("lane1.crt"))
+      #expect(tls?.keyFile == folder.path("lane1.key"))
+    }
+
+    @Test("When only one of --certfile and --keyfile is given, then it is refused saying they go together")
+    func together() {
+      for (cert, key) in [(folder.path("lane1.crt"), nil), (nil, folder.path("lane1.key"))] {
+        #expect {
+          try BrokerSettings(
+            url: "mqtts://desk", credentialsFile: nil, caFile: folder.path("ca.crt"),
+            certFile: cert, keyFile: key)
+        } throws: { error in
+          "\(error)".contains("go together")
+        }
+      }
+    }
+
+    @Test("When they come with plain mqtt://, then they are refused naming mqtts://")
+    func plain() {
+      #expect {
+        try BrokerSettings(
+          url: "mqtt://desk", credentialsFile: nil, caFile: nil,
+          certFile: folder.path("lane1.crt"), keyFile: folder.path("lane1.key"))
+      } throws: { error in
+        "\(error)".contains("mqtts://")
+      }
+    }
+
+    @Test("When the key is missing, then it is refused as unreadable (exit 66)")
+    func missingKey() {
+      let error = #expect(throws: BrokerSettings.Problem.self) {
+        try BrokerSettings(
+          url: "mqtts://desk", credentialsFile: nil, caFile: folder.path("ca.crt"),
+          certFile: folder.path("lane1.crt"), keyFile: folder.path("none.key"))
+      }
+      #expect(error?.isUnreadableFile == true)
+    }
+
+    @Test("When the key is readable by every user, then it is refused saying chmod 600")
+    func worldReadableKey() {
+      chmod(folder.path("lane1.key"), 0o644)
+
+      let error = #expect(throws: BrokerSettings.Problem.self) {
+        try BrokerSettings(
+          url: "mqtts://desk", credentialsFile: nil, caFile: folder.path("ca.crt"),
+          certFile: folder.path("lane1.crt"), keyFile: folder.path("lane1.key"))
+      }
+      #expect(error?.description.contains("chmod 600") == true)
+      #expect(error?.isUnreadableFile == false)
+    }
+  }
+
+  @Suite("The desk's overview")
+  struct Overview {
+    @Test("When a lane's status carries faults, then its line shows them")
+    func showsFaults() {
+      var view = DeskLink.LaneView()
+      view.state = .online
+      view.faults = ["the ball detector missed the last 3 deliveries: check it and its line"]
+
+      let screen = DeskOverview.render([try! LaneID("lane1"): view], now: .now)
+
+      #expect(screen.contains("lane1"))
+      #expect(screen.contains("faults: the ball detector missed the last 3 deliveries"))
     }
   }
 

@@ -24,7 +24,10 @@ struct CentreMessageTests {
   func everyKindRoundTrips() throws {
     let cases: [(Topic, [UInt8], CentreMessage)] = [
       try {
-        let status = Payload.Status(lane: lane1, state: .online, epoch: 4, version: "1.0", lastSeq: 9)
+        let status = Payload.Status(
+          lane: lane1, state: .online, epoch: 4, version: "1.0",
+          wiring: .init(chip: "gpiochip0", lines: ["pins.1": 17, "signals.ball": 27]), lastSeq: 9,
+          faults: ["the ball detector missed the last 3 deliveries: check it and its line"])
         return (.status(lane1), try CentreMessage.encode(status), .status(status))
       }(),
       try {
@@ -115,6 +118,9 @@ struct CentreMessageTests {
       ("commands", #"{"v":1,"id":"r1","action":"correct","correction":"foul","pins":[1]}"#, "pins"),
       ("commands", #"{"v":1,"id":"r1","action":"correct"}"#, "correction"),
       ("commands", #"{"v":1,"id":"r1","action":"resend","from":0}"#, "from"),
+      ("status", #"{"v":1,"lane":"lane1","state":"online","epoch":1,"faults":["\u001b[2J"]}"#, "faults"),
+      ("status", #"{"v":1,"lane":"lane1","state":"online","epoch":1,"version":"1\u0007"}"#, "version"),
+      ("status", #"{"v":1,"lane":"lane1","state":"online","epoch":1,"wiring":{"chip":"c","lines":{"pins.1":-1}}}"#, "wiring"),
     ] as [(String, String, String?)])
   func badFields(leaf: String, text: String, field: String?) {
     let error = #expect(throws: CentreMessage.Invalid.self) {

@@ -275,4 +275,79 @@ struct BrokerTests {
       #expect(!lane.isConnected)
     }
   }
+
+  @Suite("Given a broker that requires client certificates, with certificates from make-certs.sh --client")
+  struct MutualTLSBroker {
+    let broker: TestBroker
+    let ca: String
+
+    init() throws {
+      broker = try TestBroker(tls: true)
+      ca = broker.folder + "/ca.crt"
+    }
+
+    /// `user`'s client on the mutual-TLS listener with `certificate`'s files, no password.
+    func client(_ user: String, certificate: String?) -> MQTTClient.Configuration {
+      MQTTClient.Configuration(
+        host: "localhost", port: broker.mutualTLSPort ?? 0,
+        clientID: MQTTClient.Configuration.uniqueClientID(prefix: user),
+        tls: .init(
+          caFile: ca, certFile: certificate.map { broker.folder + "/\($0).crt" },
+          keyFile: certificate.map { broker.folder + "/\($0).key" }),
+        timeout: .seconds(20))
+    }
+
+    @Test("When a lane shows its certificate, then it logs in as its common name and the desk gets its events")
+    func roundTrip() async throws {
+      let desk = try MQTTClient(client("desk", certificate: "desk"))
+      try await desk.connect()
+      let log = MessageLog(desk)
+      try await desk.subscribe(to: everyLanesEvents)
+      let lane = try MQTTClient(client("lane1", certificate: "lane1"))
+      try await lane.connect()
+
+      try await lane.publish(Array("mutual".utf8), to: eventsOfLane1)
+
+      #expect(await log.first(on: eventsOfLane1)?.payload == Array("mutual".utf8))
+    }
+
+    @Test("When lane1's certificate publishes on lane2's topic, then the ACL refuses it (135): the common name is the user")
+    func certificateNameIsTheUser() async throws {
+      let lane = try MQTTClient(client("lane1", certificate: "lane1"))
+      try await lane.connect()
+
+      let error = await #expect(throws: MQTTError.self) {
+        try await lane.publish([1], to: "lanebridge/v1/lanes/lane2/events")
+      }
+
+      #expect(error?.problem == .refused(.notAuthorized))
+    }
+
+    @Test("When a lane has no client certificate, then connecting fails at the handshake with advice naming --certfile")
+    func withoutCertificate() async throws {
+      let lane = try MQTTClient(client("lane1", certificate: nil))
+      let started = ContinuousClock.now
+
+      let error = await #expect(throws: MQTTError.self) { try await lane.connect() }
+
+      #expect(error?.isSettingsProblem == true, "\(String(describing: error))")
+      #expect(error?.description.contains("--certfile") == true, "\(String(describing: error))")
+      #expect(ContinuousClock.now - started < .seconds(15), "refused, not timed out")
+      #expect(!lane.isConnected)
+    }
+
+    @Test("When make-certs.sh --client is given a name that could not be a user, or one it already made, then it refuses")
+    func clientCertificateRefusals() throws {
+      let script = TestBroker.deployFolder.appendingPathComponent("make-certs.sh").path
+
+      for name in ["lane/1", "lane+", "lane1"] {
+        #expect(throws: TestBroker.Failure.self) {
+          try TestBroker.run("/bin/bash", [script, "--client", broker.folder, name])
+        }
+      }
+      var status = stat()
+      #expect(stat(broker.folder + "/lane1.key", &status) == 0)
+      #expect(status.st_mode & 0o077 == 0, "the client key is for its owner only")
+    }
+  }
 }

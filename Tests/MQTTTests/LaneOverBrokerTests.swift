@@ -1,4 +1,6 @@
+import Centre
 import Foundation
+import MQTT
 import Testing
 
 #if canImport(Glibc)
@@ -257,6 +259,48 @@ struct LaneOverBrokerTests {
     let output = try String(contentsOfFile: broker.folder + "/lane1.out", encoding: .utf8)
     #expect(output.contains("is readable by every user of this machine"))
   }
+
+  @Test("When the ball detector worked and then misses three deliveries in a row, then the lane's retained status says so, with its version and last seq")
+  func healthFaultReachesTheDesk() async throws {
+    // Given a desk-side subscriber to every lane's status, and a trace whose first
+    // delivery fires the ball detector and whose next three do not.
+    let desk = try await broker.connectedClient("desk")
+    let log = MessageLog(desk)
+    try await desk.subscribe(to: "lanebridge/v1/lanes/+/status")
+    let trace = broker.folder + "/no-ball.trace"
+    try """
+      0.000000 pins 1111111111
+      1.000000 ball
+      1.100000 pin1 down
+      6.000000 pin1 up
+      10.000000 pin2 down
+      16.000000 pin2 up
+      20.000000 pin3 down
+      26.000000 pin3 up
+      30.000000 pin4 down
+      36.000000 pin4 up
+
+      """.write(toFile: trace, atomically: false, encoding: .utf8)
+
+    // When lane1 replays it over the broker.
+    let lane1 = try startLane("lane1", [], trace: trace, into: "lane1.out")
+    #expect(lane1.waitForExit() == 0, "\(output("lane1.out"))")
+
+    // Then one of its online statuses names the fault, and stderr does too.
+    let faulty = await log.first { message in
+      guard case .status(let status)? = try? CentreMessage.decode(
+        topic: message.topic, payload: message.payload)
+      else { return false }
+      return status.faults?.contains { $0.contains("ball detector missed") } == true
+    }
+    let status: Payload.Status? =
+      if let faulty, case .status(let status)? = try? CentreMessage.decode(
+        topic: faulty.topic, payload: faulty.payload) { status } else { nil }
+    #expect(status?.state == .online, "statuses: \(log.all.map { String(decoding: $0.payload, as: UTF8.self) })")
+    #expect(status?.version == SoftwareVersion.current)
+    #expect((status?.lastSeq ?? 0) >= 4)
+    #expect(output("lane1.out").contains("ball detector missed"))
+  }
 }
 
 @Suite(
@@ -303,6 +347,63 @@ struct LaneOverTLSTests {
       ["simulate", "--broker", url, "--mqtt-credentials", broker.folder + "/lane1.credentials", gameTrace],
       outputFile: broker.folder + "/noca.out")
     #expect(noCA.waitForExit() == 64)
+  }
+}
+
+@Suite(
+  "lane simulate and lane desk with client certificates (mutual TLS)",
+  .tags(.broker), .enabled(if: TestBroker.shouldRun, TestBroker.skipReason))
+struct LaneOverMutualTLSTests {
+  @Test("When lane and desk show certificates from make-certs.sh --client, then the desk prints each journal record once; a lane without one exits 78 naming --certfile")
+  func gameOverMutualTLS() async throws {
+    let broker = try TestBroker(tls: true)
+    guard let lane = laneBinary, let port = broker.mutualTLSPort else {
+      throw TestBroker.Failure(description: "the built lane or the mutual-TLS listener is missing")
+    }
+    let url = "mqtts://localhost:\(port)"
+    let ca = broker.folder + "/ca.crt"
+    func certificate(_ user: String) -> [String] {
+      ["--certfile", broker.folder + "/\(user).crt", "--keyfile", broker.folder + "/\(user).key"]
+    }
+    let desk = try ChildProcess(
+      lane, ["desk", "--broker", url, "--cafile", ca, "--json"] + certificate("desk"),
+      outputFile: broker.folder + "/desk.out")
+    #expect(await broker.waitForLog("lanebridge/v1/lanes/+/events"))
+    let lane1 = try ChildProcess(
+      lane,
+      ["simulate", "--broker", url, "--cafile", ca, "--lane", "lane1"] + certificate("lane1")
+        + ["--journal", broker.folder + "/lane1.journal", gameTrace],
+      outputFile: broker.folder + "/lane1.out")
+    #expect(lane1.waitForExit() == 0)
+    let journal = try String(contentsOfFile: broker.folder + "/lane1.journal", encoding: .utf8)
+    let records = recordCount(ofJournal: journal)
+    func seqs() -> [Int] {
+      let text = (try? String(contentsOfFile: broker.folder + "/desk.out", encoding: .utf8)) ?? ""
+      return text.split(separator: "\n").compactMap { line in
+        guard line.hasPrefix("{"),
+          let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        else { return nil }
+        return object["seq"] as? Int
+      }
+    }
+    #expect(await eventually { seqs().count >= records })
+    desk.stop()
+    #expect(records > 1)
+    #expect(seqs() == Array(1...max(1, records)))
+
+    let noCertificate = try ChildProcess(
+      lane, ["simulate", "--broker", url, "--cafile", ca, "--lane", "lane1", gameTrace],
+      outputFile: broker.folder + "/nocert.out")
+    #expect(noCertificate.waitForExit() == 78, "\(String(describing: try? String(contentsOfFile: broker.folder + "/nocert.out", encoding: .utf8)))")
+    let output = try String(contentsOfFile: broker.folder + "/nocert.out", encoding: .utf8)
+    #expect(output.contains("--certfile"), "\(output)")
+
+    let keyOnly = try ChildProcess(
+      lane,
+      ["simulate", "--broker", url, "--cafile", ca, "--lane", "lane1",
+       "--keyfile", broker.folder + "/lane1.key", gameTrace],
+      outputFile: broker.folder + "/keyonly.out")
+    #expect(keyOnly.waitForExit() == 64)
   }
 }
 

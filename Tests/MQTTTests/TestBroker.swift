@@ -33,11 +33,15 @@ final class TestBroker: @unchecked Sendable {
   let port: Int
   /// The TLS listener's port, when started with TLS.
   let tlsPort: Int?
+  /// The mutual-TLS listener's port (client certificates required), when started with TLS.
+  let mutualTLSPort: Int?
   private var process: ChildProcess
   private let binary: String
 
   /// Starts mosquitto with the sample config, one broker user per name in
-  /// `users`, and a TLS listener for 127.0.0.1 when `tls` is set.
+  /// `users`, and TLS listeners for 127.0.0.1 when `tls` is set: one with server
+  /// authentication only, one requiring client certificates, with a client certificate
+  /// for each user (make-certs.sh --client).
   init(users: [String] = ["desk", "lane1", "lane2"], tls: Bool = false) throws {
     guard let binary = Self.binary else {
       throw Failure(description: "mosquitto is not installed; CI=true requires it. "
@@ -48,6 +52,7 @@ final class TestBroker: @unchecked Sendable {
     do {
       port = try Self.freePort()
       tlsPort = tls ? try Self.freePort() : nil
+      mutualTLSPort = tls ? try Self.freePort() : nil
       for user in users {
         try Self.run(
           "/bin/bash",
@@ -61,11 +66,18 @@ final class TestBroker: @unchecked Sendable {
           "/bin/bash",
           [Self.deployFolder.appendingPathComponent("make-certs.sh").path,
            folder, "localhost", "127.0.0.1"])
+        for user in users {
+          try Self.run(
+            "/bin/bash",
+            [Self.deployFolder.appendingPathComponent("make-certs.sh").path,
+             "--client", folder, user])
+        }
       }
       try FileManager.default.createDirectory(
         atPath: folder + "/db", withIntermediateDirectories: false,
         attributes: [.posixPermissions: 0o777])
-      try Self.configuration(folder: folder, port: port, tlsPort: tlsPort)
+      try Self.configuration(
+        folder: folder, port: port, tlsPort: tlsPort, mutualTLSPort: mutualTLSPort)
         .write(toFile: folder + "/mosquitto.conf", atomically: false, encoding: .utf8)
 
       process = try Self.launch(binary, folder: folder)
@@ -104,7 +116,7 @@ final class TestBroker: @unchecked Sendable {
       port: caFile == nil ? port : tlsPort ?? port,
       clientID: MQTTClient.Configuration.uniqueClientID(prefix: user),
       credentials: try credentials(user), will: will,
-      tls: caFile.map(MQTTClient.TLS.init(caFile:)), timeout: .seconds(20))
+      tls: caFile.map { MQTTClient.TLS(caFile: $0) }, timeout: .seconds(20))
   }
 
   /// A connected client for `user`.
@@ -147,20 +159,24 @@ final class TestBroker: @unchecked Sendable {
   }
 
   /// The sample config with the scratch folder's paths and the test's ports.
-  static func configuration(folder: String, port: Int, tlsPort: Int?) throws -> String {
+  static func configuration(
+    folder: String, port: Int, tlsPort: Int?, mutualTLSPort: Int?
+  ) throws -> String {
     let sample = try String(
       contentsOf: deployFolder.appendingPathComponent("mosquitto.conf"), encoding: .utf8)
     var lines: [String] = []
-    var inTLSBlock = false
+    // The port of the listener block the line is in; nil drops the block.
+    var blockPort: Int? = port
     for line in sample.split(separator: "\n", omittingEmptySubsequences: false) {
       var line = String(line)
-      if line.hasPrefix("listener 8883") {
-        inTLSBlock = true
-        guard let tlsPort else { continue }
-        line = "listener \(tlsPort) 127.0.0.1"
-      } else if line.hasPrefix("listener 1883") {
-        line = "listener \(port) 127.0.0.1"
-      } else if inTLSBlock && tlsPort == nil {
+      if line.hasPrefix("listener ") {
+        blockPort =
+          line.hasPrefix("listener 1883") ? port
+          : line.hasPrefix("listener 8883") ? tlsPort
+          : line.hasPrefix("listener 8884") ? mutualTLSPort : nil
+        guard let blockPort else { continue }
+        line = "listener \(blockPort) 127.0.0.1"
+      } else if blockPort == nil {
         continue
       }
       line = line.replacingOccurrences(of: "/etc/mosquitto/lanebridge", with: folder)
@@ -176,7 +192,11 @@ final class TestBroker: @unchecked Sendable {
       guard process.isRunning else {
         throw Failure(description: "mosquitto exited at start: \(log)")
       }
-      if Self.accepts(port: port) && (tlsPort.map(Self.accepts(port:)) ?? true) { return }
+      if Self.accepts(port: port) && (tlsPort.map(Self.accepts(port:)) ?? true)
+        && (mutualTLSPort.map(Self.accepts(port:)) ?? true)
+      {
+        return
+      }
       usleep(20_000)
     }
     stop()

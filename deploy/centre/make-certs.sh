@@ -1,15 +1,60 @@
 #!/usr/bin/env bash
-# The openssl recipe for the centre's TLS listener: a private CA and a server certificate
-# it signs, for the broker's host names and addresses.
+# The openssl recipe for the centre's TLS listeners: a private CA, a server certificate
+# it signs for the broker's host names and addresses, and client certificates for lanes
+# and the desk when the broker requires them (mutual TLS).
 #   deploy/centre/make-certs.sh FOLDER HOST [ADDRESS]
-# Writes FOLDER/ca.key (keep it offline), ca.crt (copy to every lane: --cafile),
-# server.key and server.crt (the broker's). HOST is the name lanes connect to, ADDRESS an
-# optional IP address they may use instead.
+#   deploy/centre/make-certs.sh --client FOLDER NAME
+# The first form writes FOLDER/ca.key (keep it offline), ca.crt (copy to every lane:
+# --cafile), server.key and server.crt (the broker's). HOST is the name lanes connect to,
+# ADDRESS an optional IP address they may use instead.
+# The second signs, with FOLDER's CA, a client certificate whose common name is NAME (the
+# lane's name, or desk): FOLDER/NAME.crt and NAME.key (mode 600), for `--certfile` and
+# `--keyfile`. The broker takes the common name as the user name
+# (use_identity_as_username), so the ACL applies to it as to a password user.
 set -euo pipefail
 
-if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+usage() {
   echo "usage: $0 FOLDER HOST [ADDRESS]" >&2
+  echo "       $0 --client FOLDER NAME" >&2
   exit 64
+}
+
+if [ $# -ge 1 ] && [ "$1" = "--client" ]; then
+  if [ $# -ne 3 ]; then
+    usage
+  fi
+  folder=$2
+  name=$3
+  if ! [[ $name =~ ^[A-Za-z0-9_-]{1,32}$ ]]; then
+    echo "$0: '$name' is not a lane name: use 1-32 of a-z A-Z 0-9 - _" >&2
+    exit 65
+  fi
+  if ! [ -r "$folder/ca.key" ] || ! [ -r "$folder/ca.crt" ]; then
+    echo "$0: $folder has no ca.key and ca.crt; make them first: $0 $folder HOST" >&2
+    exit 66
+  fi
+  if [ -e "$folder/$name.crt" ] || [ -e "$folder/$name.key" ]; then
+    echo "$0: $folder/$name.crt or $name.key exists; remove both first to replace them" >&2
+    exit 73
+  fi
+  cd "$folder"
+  (
+    umask 077
+    openssl req -newkey rsa:2048 -sha256 -nodes \
+      -keyout "$name.key" -out "$name.csr" -subj "/CN=$name" 2>/dev/null
+  )
+  printf 'extendedKeyUsage=clientAuth\n' >"$name.ext"
+  openssl x509 -req -in "$name.csr" -CA ca.crt -CAkey ca.key -CAcreateserial \
+    -days 825 -sha256 -extfile "$name.ext" -out "$name.crt" 2>/dev/null
+  rm -f "$name.csr" "$name.ext" ca.srl
+  chmod 644 "$name.crt"
+  chmod 600 "$name.key"
+  echo "client certificate for $name in $folder/$name.crt, key in $folder/$name.key"
+  exit 0
+fi
+
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+  usage
 fi
 folder=$1
 host=$2

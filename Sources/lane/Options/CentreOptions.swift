@@ -4,6 +4,7 @@ import Centre
 import CentreLink
 import Foundation
 import LaneBridge
+import LaneSensing
 import MQTT
 
 /// The centre link, as `lane run` and `lane simulate` take it: where the broker is, the
@@ -30,9 +31,15 @@ struct CentreOptions: ParsableArguments {
   @Option(help: "The centre's CA certificate, for an mqtts:// broker.")
   var cafile: String?
 
+  @Option(help: "The lane's client certificate, for a broker that requires one (mutual TLS).")
+  var certfile: String?
+
+  @Option(help: "The private key of --certfile, mode 600.")
+  var keyfile: String?
+
   func validate() throws {
-    if broker == nil && (credentials != nil || cafile != nil) {
-      throw ValidationError("--mqtt-credentials and --cafile go with --broker")
+    if broker == nil && (credentials != nil || cafile != nil || certfile != nil || keyfile != nil) {
+      throw ValidationError("--mqtt-credentials, --cafile, --certfile and --keyfile go with --broker")
     }
     if let lane {
       do { _ = try LaneID(lane) } catch {
@@ -65,7 +72,8 @@ struct CentreOptions: ParsableArguments {
   /// Exit 64 for bad settings, 66 for an unreadable file, 77 when the broker refuses the
   /// lane's credentials, 78 when TLS or the host name fails.
   func startLink(
-    command: String, entries: [JournalEntry], journalPath: String?
+    command: String, entries: [JournalEntry], journalPath: String?,
+    sensorClock: (@Sendable () -> SensorInstant)? = nil
   ) throws -> (link: LaneLink, source: JournalOutboxSource)? {
     guard let broker else { return nil }
     var warnings = StandardError()
@@ -75,13 +83,16 @@ struct CentreOptions: ParsableArguments {
     }
     let settings: BrokerSettings
     do {
-      settings = try BrokerSettings(url: broker, credentialsFile: credentials, caFile: cafile)
+      settings = try BrokerSettings(
+        url: broker, credentialsFile: credentials, caFile: cafile, certFile: certfile,
+        keyFile: keyfile)
     } catch {
       throw fail("\(error)", error.isUnreadableFile ? .noInput : .usage)
     }
     guard let name = lane ?? settings.credentials?.username, let laneID = try? LaneID(name) else {
       throw fail(
-        "give the lane's name with --lane (or a credentials file whose user is the lane's name)",
+        "give the lane's name with --lane (or a credentials file whose user is the lane's name;"
+          + " with --certfile, the certificate's common name)",
         .usage)
     }
     let source: JournalOutboxSource
@@ -95,6 +106,7 @@ struct CentreOptions: ParsableArguments {
       link = try LaneLink(
         lane: laneID, settings: settings, source: source,
         acknowledgementFile: journalPath.map(AcknowledgementFile.init(besideJournal:)),
+        journal: journalPath, sensorClock: sensorClock,
         report: { message in
           var warnings = StandardError()
           print("lane \(command): centre link: \(message)", to: &warnings)

@@ -16,22 +16,14 @@ extension Lane {
         On a terminal one line per lane is redrawn in place; with --json one JSON object \
         per event. SIGINT, SIGTERM or SIGHUP stops it (exit 0). Exit status 64 for bad \
         options, 66 when a file cannot be read, 69 when the broker cannot be reached, 77 \
-        when it refuses the credentials, 78 when TLS or the host name fails. With --lane ID \
+        when it refuses the credentials, 78 when TLS (a missing client certificate included) or \
+        the host name fails. With --lane ID \
         --correct WHAT it sends one correction and prints the lane's reply: exit 0 when done, \
         65 when the lane refused it, 69 without a reply. See docs/centre.md.
         """
     )
 
-    @Option(help: "The centre's MQTT broker, mqtt://HOST:PORT or mqtts://HOST:PORT.")
-    var broker: String
-
-    @Option(
-      name: .customLong("mqtt-credentials"),
-      help: "A file of user=desk and password=SECRET lines, mode 600 (deploy/centre/add-lane.sh).")
-    var credentials: String?
-
-    @Option(help: "The centre's CA certificate, for an mqtts:// broker.")
-    var cafile: String?
+    @OptionGroup var connection: BrokerClientOptions
 
     @Flag(help: "Print one JSON object per event received, exactly once, in seq order per lane.")
     var json = false
@@ -109,13 +101,7 @@ extension Lane {
 
     func run() async throws {
       var warnings = StandardError()
-      let settings: BrokerSettings
-      do {
-        settings = try BrokerSettings(url: broker, credentialsFile: credentials, caFile: cafile)
-      } catch {
-        print("lane desk: \(error)", to: &warnings)
-        throw ExitCode(error.isUnreadableFile ? .noInput : .usage)
-      }
+      let settings = try connection.settings(command: "desk")
       if let correct { return try await sendCorrection(correct, settings: settings) }
       let desk: DeskLink
       do {

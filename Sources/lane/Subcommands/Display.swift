@@ -23,16 +23,7 @@ extension Lane {
         """
     )
 
-    @Option(help: "The centre's MQTT broker, mqtt://HOST:PORT or mqtts://HOST:PORT.")
-    var broker: String
-
-    @Option(
-      name: .customLong("mqtt-credentials"),
-      help: "A file of user=NAME and password=SECRET lines, mode 600; the user reads every lane and may send commands (the desk's user).")
-    var credentials: String?
-
-    @Option(help: "The centre's CA certificate, for an mqtts:// broker.")
-    var cafile: String?
+    @OptionGroup var connection: BrokerClientOptions
 
     @Option(help: """
       Serve the boards on this address: HOST:PORT, or PORT for 127.0.0.1:PORT (port 0 \
@@ -53,13 +44,7 @@ extension Lane {
 
     func run() async throws {
       var warnings = StandardError()
-      let settings: BrokerSettings
-      do {
-        settings = try BrokerSettings(url: broker, credentialsFile: credentials, caFile: cafile)
-      } catch {
-        print("lane display: \(error)", to: &warnings)
-        throw ExitCode(error.isUnreadableFile ? .noInput : .usage)
-      }
+      let settings = try connection.settings(command: "display")
       let report: @Sendable (String) -> Void = { message in
         var warnings = StandardError()
         print("lane display: \(message)", to: &warnings)
@@ -83,7 +68,7 @@ extension Lane {
         throw ExitCode(.unavailable)
       }
       StopSignal.install()
-      print("lane display: serving the boards on \(server.url)/ from \(broker)", to: &warnings)
+      print("lane display: serving the boards on \(server.url)/ from \(connection.broker)", to: &warnings)
       do throws(MQTTError) {
         try await link.run(until: { StopSignal.isRequested })
       } catch {

@@ -1,9 +1,11 @@
 import ArgumentParser
+import Centre
 import CentreLink
 import Foundation
 import GPIO
 import Journal
 import LaneBridge
+import LaneSensing
 import Scoreboard
 import WebServer
 
@@ -50,7 +52,8 @@ extension Lane {
       var link: LaneLink?
       var journal = try session.openSession(command: "run", lane: centre.lane) { entries in
         let started = try centre.startLink(
-          command: "run", entries: entries, journalPath: session.journal)
+          command: "run", entries: entries, journalPath: session.journal,
+          sensorClock: { MonotonicClock.now() })
         link = started?.link
         return started?.source
       }
@@ -58,7 +61,15 @@ extension Lane {
       let wake = try StopSignal.wakeEvent(command: "run")
       let hardware = try wiringOptions.openHardware(command: "run", wake: wake)
       StopSignal.install(wake: wake)
-      var sensor = hardware.sensor
+      // The centre link's health monitor sees every reading the detector reads.
+      var sensor = ObservedSensor(hardware.sensor, observer: link?.sensorObserver)
+      if let link {
+        let lines = hardware.wiring.inputs.map { input in (input.role.keyPath, input.offset) }
+        let wiring = Payload.Status.Wiring(
+          chip: hardware.wiring.chipName,
+          lines: Dictionary(lines, uniquingKeysWith: { first, _ in first }))
+        link.inputs.yield(.wiring(wiring))
+      }
       var warnings = StandardError()
       var display: any LaneDisplay =
         if json {

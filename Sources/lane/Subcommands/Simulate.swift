@@ -90,7 +90,7 @@ extension Lane {
       let runner = LaneRunner(
         detector: detector.configuration(), idleTimeout: .seconds(paced ? 1 : 60))
       var warnings = StandardError()
-      var sensor = try openTrace()
+      let trace = try openTrace()
       var link: LaneLink?
       var journal = try session.openSession(command: "simulate", lane: centre.lane) { entries in
         let started = try centre.startLink(
@@ -100,6 +100,8 @@ extension Lane {
       }
       if let link { display = CentreLinkDisplay(local: display, link: link.inputs) }
       defer { link?.stop(command: "simulate", journalled: session.journal != nil) }
+      // The centre link's health monitor sees every reading the detector reads.
+      var sensor = ObservedSensor(trace, observer: link?.sensorObserver)
       let boards = try web.start(
         command: "simulate", lane: try centre.laneID(command: "simulate", web: web))
       defer { boards?.server.stop() }

@@ -1,0 +1,37 @@
+import ArgumentParser
+import CentreLink
+
+/// How the centre's own programs (`lane desk`, `lane display`) reach the broker: its address,
+/// the desk's credentials and the TLS files.
+struct BrokerClientOptions: ParsableArguments {
+  @Option(help: "The centre's MQTT broker, mqtt://HOST:PORT or mqtts://HOST:PORT.")
+  var broker: String
+
+  @Option(
+    name: .customLong("mqtt-credentials"),
+    help: "A file of user=desk and password=SECRET lines, mode 600 (deploy/centre/add-lane.sh); that user reads every lane and may send commands.")
+  var credentials: String?
+
+  @Option(help: "The centre's CA certificate, for an mqtts:// broker.")
+  var cafile: String?
+
+  @Option(help: "The desk's client certificate, for a broker that requires one (mutual TLS).")
+  var certfile: String?
+
+  @Option(help: "The private key of --certfile, mode 600.")
+  var keyfile: String?
+
+  /// The broker settings, or the message on stderr and exit 66 for a file that cannot be
+  /// read, 64 for anything else wrong.
+  func settings(command: String) throws -> BrokerSettings {
+    do {
+      return try BrokerSettings(
+        url: broker, credentialsFile: credentials, caFile: cafile, certFile: certfile,
+        keyFile: keyfile)
+    } catch {
+      var warnings = StandardError()
+      print("lane \(command): \(error)", to: &warnings)
+      throw ExitCode(error.isUnreadableFile ? .noInput : .usage)
+    }
+  }
+}
