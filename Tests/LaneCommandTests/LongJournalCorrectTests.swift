@@ -42,7 +42,7 @@ struct LongJournalCorrectTests {
     #expect(undo.status == 0, "\(undo.standardError)")
     #expect(undo.standardError.isEmpty)
     let session = try replayed()
-    #expect(session.deliveries.count == Self.throwCount)
+    #expect(session.deliveryCount == Self.throwCount)
     #expect(session.deliveries.last?.isFoul == false)
     let opened = try JournalFile(path: journal, ifMissing: .refuse, usingCheckpoint: true)
     #expect(opened.checkpointed != nil)
