@@ -17,9 +17,9 @@ import SafeFiles
 ///
 /// Layout: the line `lanebridge-checkpoint 2`, then little-endian fields (header checksum,
 /// sequence, end offset, record count, last record's checksum, the bowlers, each bowler's
-/// summarised games at 9 bytes each, the number of deliveries they hold, the deliveries
+/// summarised games at 10 bytes each, the number of deliveries they hold, the deliveries
 /// of the games kept whole as 16-bit words, the undo steps), then the CRC-32 of all of it.
-/// Its size grows by 9 bytes per bowler and game, not with every delivery and undo step
+/// Its size grows by 10 bytes per bowler and game, not with every delivery and undo step
 /// (see ``LaneSession``): version 1, which held every delivery, is ignored and the journal
 /// read whole once, after which a version 2 checkpoint is written.
 public struct JournalCheckpoint: Hashable, Sendable {
@@ -110,7 +110,7 @@ public struct JournalCheckpoint: Hashable, Sendable {
     }
   }
 
-  /// A summarised game in 9 bytes: its total (16 bits), strikes, spares, opens, splits,
+  /// A summarised game in 10 bytes: its total (16 bits), strikes, spares, opens, splits,
   /// split conversions, first-ball pinfall (16 bits) and first balls (8 bits each else).
   static func put(_ game: GameSeries.Summary, into out: inout [UInt8]) {
     let statistics = game.statistics
@@ -171,26 +171,31 @@ public struct JournalCheckpoint: Hashable, Sendable {
     }
     var earlier: [[GameSeries.Summary]] = []
     for _ in 0..<bowlerCount {
-      guard let count: UInt32 = reader.read(), Int(count) <= bytes.count / 9 else {
+      guard let count: UInt32 = reader.read(), Int(count) <= bytes.count / 10 else {
         throw bad("it ends early")
       }
       var games: [GameSeries.Summary] = []
       games.reserveCapacity(Int(count))
-      for _ in 0..<count {
-        guard let total: UInt16 = reader.read(), let marks = reader.take(5),
-          let firstBallPinfall: UInt16 = reader.read(), let firstBalls: UInt8 = reader.read()
-        else { throw bad("it ends early") }
-        let counts = marks.map(Int.init)
-        guard total <= 300, counts[0] <= 12, counts[1] <= 10, counts[2] <= 10, counts[3] <= 21,
-          counts[4] <= counts[3], firstBallPinfall <= 120, firstBalls <= 12
-        else { throw bad("it holds an impossible game") }
-        games.append(GameSeries.Summary(
-          total: Int(total),
-          statistics: GameStatistics(
-            strikes: counts[0], spares: counts[1], opens: counts[2], splits: counts[3],
-            splitConversions: counts[4], firstBallPinfall: Int(firstBallPinfall),
-            firstBalls: Int(firstBalls))))
+      // Read in place: a season holds tens of thousands of summarised games.
+      guard let block = reader.take(10 * Int(count)) else { throw bad("it ends early") }
+      let failed = block.withUnsafeBufferPointer { raw -> Bool in
+        for game in 0..<Int(count) {
+          let at = 10 * game
+          func byte(_ offset: Int) -> Int { Int(raw[at + offset]) }
+          let total = byte(0) | byte(1) << 8
+          let firstBallPinfall = byte(7) | byte(8) << 8
+          guard total <= 300, byte(2) <= 12, byte(3) <= 10, byte(4) <= 10, byte(5) <= 21,
+            byte(6) <= byte(5), firstBallPinfall <= 120, byte(9) <= 12
+          else { return true }
+          games.append(GameSeries.Summary(
+            total: total,
+            statistics: GameStatistics(
+              strikes: byte(2), spares: byte(3), opens: byte(4), splits: byte(5),
+              splitConversions: byte(6), firstBallPinfall: firstBallPinfall, firstBalls: byte(9))))
+        }
+        return false
       }
+      guard !failed else { throw bad("it holds an impossible game") }
       earlier.append(games)
     }
     guard let summarised: UInt64 = reader.read(), summarised <= UInt64(Int32.max) else {

@@ -272,8 +272,8 @@ struct JournalCheckpointTests {
       let games = snapshot.earlier.map(\.count).reduce(0, +)
       #expect(snapshot.summarisedDeliveries > 0)
       #expect(snapshot.deliveries.count <= 2 * LaneSession.wholeGames * 21)
-      // 9 bytes a summarised game; 2 a delivery kept whole; at most 10 an undo step
-      #expect(bytes.count <= 200 + 9 * games + 2 * snapshot.deliveries.count + 10 * snapshot.undo.count)
+      // 10 bytes a summarised game; 2 a delivery kept whole; at most 10 an undo step
+      #expect(bytes.count <= 200 + 10 * games + 2 * snapshot.deliveries.count + 10 * snapshot.undo.count)
     }
   }
 
