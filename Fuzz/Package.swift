@@ -40,5 +40,15 @@ let package = Package(
       ],
       path: "JournalFuzzer"
     ),
+    // Arbitrary bytes as a session's deliveries and corrections: the fold, its invariants,
+    // the same steps folded from journal entries, snapshots, and undo to the end.
+    .executableTarget(
+      name: "SessionFoldFuzzer",
+      dependencies: [
+        .product(name: "Bowling", package: "LaneBridge"),
+        .product(name: "Journal", package: "LaneBridge"),
+      ],
+      path: "SessionFoldFuzzer"
+    ),
   ]
 )

@@ -5,7 +5,8 @@
 #   scripts/fuzz.sh [TARGET|all] [SECONDS]     e.g. scripts/fuzz.sh WiringFileFuzzer 300
 #
 # Targets: TraceReaderFuzzer (seeds: Hardware/traces), WiringFileFuzzer (Hardware/wiring),
-# ScoringFuzzer (Fuzz/Seeds/ScoringFuzzer), JournalFuzzer (Fuzz/Seeds/JournalFuzzer).
+# ScoringFuzzer (Fuzz/Seeds/ScoringFuzzer), JournalFuzzer (Fuzz/Seeds/JournalFuzzer),
+# SessionFoldFuzzer (Fuzz/Seeds/SessionFoldFuzzer).
 # SECONDS defaults to 60 per target.
 # Exits non-zero when a target crashes, hangs (an input runs over 10 s), leaks or runs out
 # of memory; the input that did it is saved in .build-fuzz/artifacts/ and the command that
@@ -19,10 +20,10 @@ cd "$root"
 
 target=${1:-all}
 seconds=${2:-60}
-all=(TraceReaderFuzzer WiringFileFuzzer ScoringFuzzer JournalFuzzer)
+all=(TraceReaderFuzzer WiringFileFuzzer ScoringFuzzer JournalFuzzer SessionFoldFuzzer)
 case "$target" in
   all) targets=("${all[@]}") ;;
-  TraceReaderFuzzer | WiringFileFuzzer | ScoringFuzzer | JournalFuzzer) targets=("$target") ;;
+  TraceReaderFuzzer | WiringFileFuzzer | ScoringFuzzer | JournalFuzzer | SessionFoldFuzzer) targets=("$target") ;;
   *)
     echo "usage: scripts/fuzz.sh [${all[*]// /|}|all] [SECONDS]" >&2
     exit 64
@@ -65,6 +66,7 @@ seeds() {
     WiringFileFuzzer) echo "$root/Hardware/wiring" ;;
     ScoringFuzzer) echo "$root/Fuzz/Seeds/ScoringFuzzer" ;;
     JournalFuzzer) echo "$root/Fuzz/Seeds/JournalFuzzer" ;;
+    SessionFoldFuzzer) echo "$root/Fuzz/Seeds/SessionFoldFuzzer" ;;
   esac
 }
 

@@ -7,7 +7,7 @@ import Journal
 /// Reads arbitrary bytes as a journal, as a lane opens one, then folds the records into a
 /// session, corrections included, and checks the promises both make on whatever they get.
 ///
-/// Reading must either refuse with a data error (exit 65) or return records that, written
+/// Reading must either refuse with a data error (`JournalError.Kind.data`, exit 65) or return records that, written
 /// back with the same header, read back unchanged; the fold must either build a session or
 /// refuse with `inconsistent`. Anything else traps, which libFuzzer reports as a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -17,7 +17,7 @@ public func fuzzJournal(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   do {
     contents = try JournalContents(bytes: bytes)
   } catch {
-    precondition(error.exitStatus == 65, "reading refused with \(error.exitStatus): \(error)")
+    precondition(error.kind == .data, "reading refused as \(error.kind): \(error)")
     return 0
   }
   // Written back: the same header and the records re-encoded read back unchanged.

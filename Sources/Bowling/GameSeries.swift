@@ -1,7 +1,25 @@
 /// The games bowled on a lane one after another: a delivery after a finished game starts the next.
 ///
-/// Finished games are kept, so a lane can show and report every game of its session.
+/// Finished games are kept, so a lane can show and report every game of its session; a
+/// ``LaneSession`` that lasts a season summarises its oldest finished games (``earlier``) so
+/// that it holds only what its open games need.
 public struct GameSeries: Hashable, Sendable {
+  /// A finished game reduced to what reports need: its score and its statistics.
+  public struct Summary: Hashable, Sendable {
+    public let total: Int
+    public let statistics: GameStatistics
+
+    public init(total: Int, statistics: GameStatistics) {
+      self.total = total
+      self.statistics = statistics
+    }
+
+    /// The summary of a finished `game`.
+    public init(_ game: Game) {
+      self.init(total: game.total, statistics: GameStatistics(game))
+    }
+  }
+
   /// Where a recorded ball landed: which game (from 1) and which frame and ball in it.
   public struct Recorded: Hashable, Sendable {
     public let game: Int
@@ -13,10 +31,40 @@ public struct GameSeries: Hashable, Sendable {
     }
   }
 
-  /// Every game so far, the last one being bowled or just finished. Never empty.
+  /// The games before ``games``, finished and summarised, oldest first: game 1 up to
+  /// game `earlier.count`. Empty unless a ``LaneSession`` summarised them.
+  public internal(set) var earlier: [Summary] = []
+
+  /// The games kept whole, the last one being bowled or just finished: games
+  /// `earlier.count + 1` to ``gameCount``. Never empty.
   public private(set) var games: [Game] = [Game()]
 
   public init() {}
+
+  /// The number of the current game: how many games the series holds, summarised or whole.
+  public var gameCount: Int { earlier.count + games.count }
+
+  /// The series' statistics: the summarised games and those kept whole, games not yet
+  /// started left out.
+  public var statistics: SeriesStatistics {
+    SeriesStatistics(earlier: earlier, games: games.filter { !$0.frames.isEmpty })
+  }
+
+  /// Game `number` (from 1) when it is kept whole; `nil` when it is summarised or not bowled.
+  public func game(_ number: Int) -> Game? {
+    let index = number - earlier.count - 1
+    return games.indices.contains(index) ? games[index] : nil
+  }
+
+  /// Game `number` as an event about it shows it: whole, or the current game when it was
+  /// summarised meanwhile (events name a game just bowled, which is kept whole).
+  public func wholeGame(_ number: Int) -> Game { game(number) ?? current }
+
+  /// Summarises the oldest game kept whole; call only when it is finished and not the last.
+  mutating func summariseOldest() {
+    precondition(games.count > 1 && games[0].isComplete, "only a finished, earlier game is summarised")
+    earlier.append(Summary(games.removeFirst()))
+  }
 
   /// The game being bowled, or the one just finished until the next delivery starts another.
   public var current: Game { games[games.count - 1] }
@@ -33,7 +81,7 @@ public struct GameSeries: Hashable, Sendable {
     guard let position = game.nextBall else { preconditionFailure("a new game takes a ball") }
     try game.record(delivery)
     if current.isComplete { games.append(game) } else { games[games.count - 1] = game }
-    return Recorded(game: games.count, position: position)
+    return Recorded(game: gameCount, position: position)
   }
 
   /// Takes back the last delivery recorded, rebuilding only the game it was in.

@@ -18,6 +18,20 @@ public struct GameStatistics: Hashable, Sendable {
   /// How many frames have a first ball.
   public let firstBalls: Int
 
+  /// Statistics as counted elsewhere (a checkpoint's summary of a finished game).
+  public init(
+    strikes: Int, spares: Int, opens: Int, splits: Int, splitConversions: Int,
+    firstBallPinfall: Int, firstBalls: Int
+  ) {
+    self.strikes = strikes
+    self.spares = spares
+    self.opens = opens
+    self.splits = splits
+    self.splitConversions = splitConversions
+    self.firstBallPinfall = firstBallPinfall
+    self.firstBalls = firstBalls
+  }
+
   /// The statistics of the balls bowled so far in `game`.
   public init(_ game: Game) {
     var strikes = 0, spares = 0, opens = 0, splits = 0, conversions = 0

@@ -5,6 +5,14 @@
 /// games are recomputed from the deliveries that count. Bowler 1 bowls frame 1, then bowler 2
 /// frame 1, and so on; once every bowler has finished a game, the next delivery starts the
 /// next game for bowler 1. With one bowler it scores exactly as a ``GameSeries`` does.
+///
+/// A lane's session lasts a season, so the fold keeps whole only each bowler's latest
+/// ``wholeGames`` games: once every bowler has started one more, the oldest of each
+/// bowler's games is summarised (``GameSeries/earlier``, its score and statistics), its
+/// deliveries leave ``deliveries``, and the undo steps that would reach back into it are
+/// dropped. An undo, a dead ball or a pin correction therefore reaches back at least to the
+/// first ball of each bowler's ninth game before the current one, never into a summarised
+/// game. The work per delivery and the memory stay the same however long the session runs.
 public struct LaneSession: Hashable, Sendable {
   /// Where a recorded ball landed: whose it is, which game (from 1), frame and ball.
   public struct Recorded: Hashable, Sendable {
@@ -25,29 +33,29 @@ public struct LaneSession: Hashable, Sendable {
 
   /// The bowlers' names in the order they bowl. Never empty.
   public let bowlers: [String]
-  /// The deliveries that count, in the order they were bowled.
+  /// The deliveries that count in the games kept whole, in the order they were bowled
+  /// (those of summarised games are not kept: see ``summarisedDeliveries``).
   public private(set) var deliveries: [Throw] = []
+  /// How many deliveries that count are in summarised games, before ``deliveries``.
+  public internal(set) var summarisedDeliveries = 0
   /// Where each delivery in ``deliveries`` was recorded.
   public private(set) var recorded: [Recorded] = []
   /// Each bowler's games, in the order of ``bowlers``.
-  public private(set) var series: [GameSeries]
+  public internal(set) var series: [GameSeries]
+  /// How many of each bowler's latest games are kept whole, the current one included.
+  public static let wholeGames = 10
+
   /// How to take back each change that can still be undone, latest last.
   var undoable: [UndoStep] = []
 
   /// How to take one change back. Every change touches only the end of ``deliveries``, so
   /// it is enough to know how many there were before it and what the last one was.
   struct UndoStep: Hashable, Sendable {
-    /// How many deliveries counted before the change.
+    /// How many deliveries counted before the change, summarised ones included.
     var count: Int
     /// The last delivery before the change, when the change replaced or removed it; `nil`
     /// when the change only appended one.
     var last: Throw?
-
-    /// The deliveries as they were before the change, from those after it.
-    func restore(_ deliveries: [Throw]) -> [Throw] {
-      guard let last else { return Array(deliveries.prefix(count)) }
-      return Array(deliveries.prefix(count - 1)) + [last]
-    }
   }
 
   /// A session with no ball bowled yet.
@@ -70,6 +78,9 @@ public struct LaneSession: Hashable, Sendable {
   /// Whether any delivery or correction is left to take back.
   public var canUndo: Bool { !undoable.isEmpty }
 
+  /// How many deliveries count in the whole session, summarised games included.
+  public var deliveryCount: Int { summarisedDeliveries + deliveries.count }
+
   /// Records the next delivery for the bowler who is up.
   ///
   /// - Throws: ``SessionError/impossible(_:bowler:)`` when the ball cannot have happened;
@@ -84,10 +95,11 @@ public struct LaneSession: Hashable, Sendable {
     } catch {
       throw .impossible(error, bowler: bowlers[bowler])
     }
-    undoable.append(UndoStep(count: deliveries.count, last: nil))
+    undoable.append(UndoStep(count: deliveryCount, last: nil))
     deliveries.append(delivery)
     let landed = Recorded(bowler: bowler, game: place.game, position: place.position)
     recorded.append(landed)
+    summariseClosedRound()
     return landed
   }
 
@@ -112,18 +124,19 @@ public struct LaneSession: Hashable, Sendable {
   /// - Throws: ``SessionError`` when there is nothing to correct, or when the games would
   ///   become impossible; the session is unchanged.
   public mutating func correct(_ correction: Correction) throws(SessionError) {
+    defer { summariseClosedRound() }
     switch correction {
     case .undo:
       guard let step = undoable.last else { throw .nothingToUndo }
       // The step being undone is the latest change: it appended, replaced or removed the
       // last delivery, so the count differs by at most one.
-      if deliveries.count > step.count - (step.last == nil ? 0 : 1) { removeLastDelivery() }
+      if deliveryCount > step.count - (step.last == nil ? 0 : 1) { removeLastDelivery() }
       if let last = step.last { recordAgain(last) }
       undoable.removeLast()
     case .deadBall:
       guard let last = deliveries.last else { throw .noDelivery(correction) }
       removeLastDelivery()
-      undoable.append(UndoStep(count: deliveries.count + 1, last: last))
+      undoable.append(UndoStep(count: deliveryCount + 1, last: last))
     case .setPins(let pins):
       guard let last = deliveries.last else { throw .noDelivery(correction) }
       try replaceLast(last, with: Throw(.pins(pins), isFoul: last.isFoul))
@@ -143,7 +156,7 @@ public struct LaneSession: Hashable, Sendable {
       recordAgain(last)
       throw error
     }
-    undoable.append(UndoStep(count: deliveries.count, last: last))
+    undoable.append(UndoStep(count: deliveryCount, last: last))
   }
 
   /// Records again a delivery that was recorded at this point before.
@@ -175,6 +188,29 @@ public struct LaneSession: Hashable, Sendable {
     recorded.append(Recorded(bowler: bowler, game: place.game, position: place.position))
   }
 
+  /// Summarises every bowler's oldest game once every bowler has started one more game than
+  /// ``wholeGames`` (see the type's summary); does nothing otherwise.
+  ///
+  /// Every bowler finishes a game before anyone starts the next, so the oldest games'
+  /// deliveries are the first of ``deliveries``; a session where they are not is left whole.
+  mutating func summariseClosedRound() {
+    guard series.allSatisfy({ $0.games.count > Self.wholeGames }) else { return }
+    let oldest = series[0].earlier.count + 1
+    let count = recorded.prefix { $0.game == oldest }.count
+    guard series.allSatisfy({ $0.earlier.count + 1 == oldest && $0.games[0].isComplete }),
+      count == series.reduce(0, { $0 + $1.games[0].deliveries.count })
+    else { return }
+    for index in series.indices { series[index].summariseOldest() }
+    deliveries.removeFirst(count)
+    recorded.removeFirst(count)
+    summarisedDeliveries += count
+    // An undo step restores the deliveries to its count (less one when it brings one
+    // back): those that would reach into a summarised game go, with every step before.
+    if let reaching = undoable.lastIndex(where: { $0.count - ($0.last == nil ? 0 : 1) < summarisedDeliveries }) {
+      undoable.removeFirst(reaching + 1)
+    }
+  }
+
   /// The bowler with a frame in progress, else the first with the fewest finished frames.
   ///
   /// Constant time per bowler: every game but a bowler's last is finished, ten frames each.
@@ -183,7 +219,7 @@ public struct LaneSession: Hashable, Sendable {
       return inFrame
     }
     let finished = series.map { bowler in
-      (bowler.games.count - 1) * 10 + bowler.current.frames.count { $0.isComplete }
+      (bowler.gameCount - 1) * 10 + bowler.current.frames.count { $0.isComplete }
     }
     let fewest = finished.min() ?? 0
     return finished.firstIndex(of: fewest) ?? 0

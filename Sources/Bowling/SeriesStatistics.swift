@@ -13,12 +13,18 @@ public struct SeriesStatistics: Hashable, Sendable {
 
   /// The series of these games, in the order bowled.
   public init(_ games: [Game]) {
-    self.games = games.count
+    self.init(earlier: [], games: games)
+  }
+
+  /// The series of the finished games `earlier`, summarised, followed by `games`.
+  public init(earlier: [GameSeries.Summary], games: [Game]) {
+    self.games = earlier.count + games.count
     let complete = games.filter(\.isComplete)
-    completeGames = complete.count
-    total = games.reduce(0) { $0 + $1.total }
-    completeTotal = complete.reduce(0) { $0 + $1.total }
-    perGame = games.map(GameStatistics.init)
+    completeGames = earlier.count + complete.count
+    let earlierTotal = earlier.reduce(0) { $0 + $1.total }
+    total = earlierTotal + games.reduce(0) { $0 + $1.total }
+    completeTotal = earlierTotal + complete.reduce(0) { $0 + $1.total }
+    perGame = earlier.map(\.statistics) + games.map(GameStatistics.init)
   }
 
   /// The average of the finished games, or `nil` while none is finished; unfinished games

@@ -8,6 +8,8 @@ public enum SessionError: Error, Hashable, Sendable {
   case nothingToUndo
   /// Marking a foul that is already marked, or clearing one that is not.
   case foulAlreadySet(Bool)
+  /// A snapshot (from a checkpoint) that no session can have made.
+  case impossibleSnapshot
 }
 
 extension SessionError: CustomStringConvertible {
@@ -19,11 +21,14 @@ extension SessionError: CustomStringConvertible {
     case .noDelivery(let correction):
       "cannot apply '\(correction)': no delivery has been bowled that counts"
     case .nothingToUndo:
-      "nothing to undo: no delivery or correction is left to take back"
+      "nothing to undo: no delivery or correction is left to take back (an undo reaches"
+        + " back through each bowler's last ten games, not into older ones)"
     case .foulAlreadySet(true):
       "the last delivery is already a foul"
     case .foulAlreadySet(false):
       "the last delivery is not a foul"
+    case .impossibleSnapshot:
+      "the snapshot's games, deliveries and undo steps do not fit together"
     }
   }
 }

@@ -37,11 +37,13 @@ public struct CentreLinkDisplay: LaneDisplay {
         let game = series.current
         return .object([
           "bowler": .string(session.bowlers[index]),
-          "game": .number(Double(series.games.count)),
+          "game": .number(Double(series.gameCount)),
           "frame": .number(Double(game.nextBall?.frame ?? 10)),
           "total": .number(Double(game.total)),
           "complete": .bool(game.isComplete),
-          "earlier": .array(series.games.dropLast().map { .number(Double($0.total)) }),
+          "earlier": .array(
+            (series.earlier.map(\.total) + series.games.dropLast().map(\.total))
+              .map { .number(Double($0)) }),
         ])
       })
   }

@@ -5,13 +5,19 @@ import LaneBridge
 import Synchronization
 
 /// The ``OutboxSource`` over today's journal (`JournalStore`): it is fed every entry the
-/// lane's store holds or makes durable, through ``Store``, and keeps them for resends.
+/// lane's store makes durable, through ``Store``, and keeps them for resends. A lane
+/// resumed from a checkpoint leaves the records before it in the journal file: they are
+/// read from there, from the place the desk asks for, only when it asks.
 ///
 /// This is the one adapter between the centre link and the journal; when the journal
 /// moves, only this file changes.
 public final class JournalOutboxSource: OutboxSource {
   public let session: String
   private let entries = Mutex<[OutboxRecord]>([])
+  /// The journal holding the records up to `through`, which are not kept in memory.
+  private let journal: (path: String, through: Int)?
+  /// Where the last read of the journal stopped: the records after `after` start at `offset`.
+  private let cursor = Mutex<(after: Int, offset: Int)?>(nil)
   private let refusal = Mutex<Refusal?>(nil)
 
   /// Why the source stopped taking the journal's records, if it did: the lane link reports
@@ -24,6 +30,45 @@ public final class JournalOutboxSource: OutboxSource {
   public init(entries: [JournalEntry]) throws(Refusal) {
     guard let first = entries.first, case .started = first.event else { throw .noSessionStart }
     session = Self.sessionID(startedAt: first.time)
+    journal = nil
+    try add(entries)
+  }
+
+  /// Where a source's records come from when the lane starts.
+  public enum Origin: Sendable {
+    /// Every record of the session, from its start.
+    case entries([JournalEntry])
+    /// The journal at `path` up to record `through` (left there), then `entries`.
+    case journal(path: String, through: Int, entries: [JournalEntry])
+  }
+
+  /// A source for the records `origin` gives.
+  ///
+  /// - Throws: ``Refusal`` as the initialisers for each kind of origin do.
+  public convenience init(_ origin: Origin) throws(Refusal) {
+    switch origin {
+    case .entries(let entries): try self.init(entries: entries)
+    case .journal(let path, let through, let entries):
+      try self.init(journal: path, through: through, entries: entries)
+    }
+  }
+
+  /// A source for a lane resumed from a checkpoint: the records up to `sequence` stay in the
+  /// journal at `path`, which is read for its first record (the session's start) and later
+  /// only for the records the desk asks for; `entries` follow `sequence`.
+  ///
+  /// - Throws: ``Refusal`` when the journal does not start a session, cannot be read, or
+  ///   `entries` do not follow `sequence`.
+  public init(journal path: String, through sequence: Int, entries: [JournalEntry]) throws(Refusal) {
+    let first: JournalEntry?
+    do {
+      first = try JournalReader(path: path).entries(after: 0, limit: 1).entries.first
+    } catch {
+      throw .unreadable("\(error)")
+    }
+    guard let first, first.sequence == 1, case .started = first.event else { throw .noSessionStart }
+    session = Self.sessionID(startedAt: first.time)
+    journal = (path, sequence)
     try add(entries)
   }
 
@@ -32,12 +77,15 @@ public final class JournalOutboxSource: OutboxSource {
     case noSessionStart
     /// A record does not follow the last one: the centre link numbers without gaps.
     case gap(expected: Int, got: Int)
+    /// The journal's earlier records cannot be read.
+    case unreadable(String)
 
     public var description: String {
       switch self {
       case .noSessionStart: "the journal does not start with a session start"
       case .gap(let expected, let got):
         "the journal's record \(got) does not follow record \(expected - 1)"
+      case .unreadable(let reason): "the journal's earlier records cannot be read: \(reason)"
       }
     }
   }
@@ -50,14 +98,37 @@ public final class JournalOutboxSource: OutboxSource {
     return formatter.string(from: time)
   }
 
-  public var lastSequence: Int { entries.withLock { $0.last?.seq ?? 0 } }
+  public var lastSequence: Int { entries.withLock { $0.last?.seq ?? journal?.through ?? 0 } }
 
   public func records(after seq: Int, limit: Int) -> [OutboxRecord] {
-    entries.withLock { records in
-      // seqs run 1, 2, 3...: record n is at index n - 1.
-      guard seq >= 0, seq < records.count else { return [] }
-      return Array(records[seq..<min(records.count, seq + limit)])
+    let kept = journal?.through ?? 0
+    guard seq >= kept else { return journalRecords(after: seq, limit: min(limit, kept - seq)) }
+    return entries.withLock { records in
+      // seqs run kept + 1, kept + 2...: record n is at index n - kept - 1.
+      guard seq >= 0, seq - kept < records.count else { return [] }
+      return Array(records[(seq - kept)..<min(records.count, seq - kept + limit)])
     }
+  }
+
+  /// Up to `limit` records after `seq` read from the journal, from where the last read
+  /// stopped when that is not past them; none when it cannot be read (noted as the fault).
+  private func journalRecords(after seq: Int, limit: Int) -> [OutboxRecord] {
+    guard let journal, seq >= 0, limit > 0 else { return [] }
+    let start = cursor.withLock { $0.flatMap { $0.after <= seq ? $0.offset : nil } }
+    do {
+      let batch = try JournalReader(path: journal.path).entries(after: seq, limit: limit, from: start)
+      let records = batch.entries.prefix { $0.sequence <= journal.through }.map(Self.record(of:))
+      guard records.first?.seq == seq + 1 else {
+        throw Refusal.gap(expected: seq + 1, got: records.first?.seq ?? journal.through)
+      }
+      if let last = records.last { cursor.withLock { $0 = (last.seq, batch.end) } }
+      return Array(records)
+    } catch let refused as Refusal {
+      refusal.withLock { $0 = $0 ?? refused }
+    } catch {
+      refusal.withLock { $0 = $0 ?? .unreadable("\(error)") }
+    }
+    return []
   }
 
   /// Takes entries the journal made durable, in order.
@@ -75,7 +146,7 @@ public final class JournalOutboxSource: OutboxSource {
   private func append(_ records: [OutboxRecord]) throws(Refusal) {
     try entries.withLock { (all: inout [OutboxRecord]) throws(Refusal) in
       for record in records {
-        let expected = (all.last?.seq ?? 0) + 1
+        let expected = (all.last?.seq ?? journal?.through ?? 0) + 1
         if record.seq < expected { continue }  // already had it
         guard record.seq == expected else { throw .gap(expected: expected, got: record.seq) }
         all.append(record)

@@ -14,9 +14,9 @@ enum CorrectionChange {
         + " it is bowled again"
     case .undo:
       text =
-        after.deliveries.count < before.deliveries.count
+        after.deliveryCount < before.deliveryCount
         ? "took back \(place(in: before)) (\(describe(before.deliveries.last)))"
-        : after.deliveries.count > before.deliveries.count
+        : after.deliveryCount > before.deliveryCount
           ? "brought back \(place(in: after)) (\(describe(after.deliveries.last)))"
           : "took back the correction of \(place(in: after)): it is"
             + " \(describe(after.deliveries.last)) again"

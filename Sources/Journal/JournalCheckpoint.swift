@@ -15,9 +15,13 @@ import SafeFiles
 /// is ignored with a warning and the journal replayed. The file is written whole and renamed
 /// into place (``NewFile``), and carries a CRC-32 of everything before it.
 ///
-/// Layout: the line `lanebridge-checkpoint 1`, then little-endian fields (header checksum,
-/// sequence, end offset, record count, last record's checksum, the bowlers, the deliveries
-/// that count as 16-bit words, the undo steps), then the CRC-32 of all of it.
+/// Layout: the line `lanebridge-checkpoint 2`, then little-endian fields (header checksum,
+/// sequence, end offset, record count, last record's checksum, the bowlers, each bowler's
+/// summarised games at 10 bytes each, the number of deliveries they hold, the deliveries
+/// of the games kept whole as 16-bit words, the undo steps), then the CRC-32 of all of it.
+/// Its size grows by 10 bytes per bowler and game, not with every delivery and undo step
+/// (see ``LaneSession``): version 1, which held every delivery, is ignored and the journal
+/// read whole once, after which a version 2 checkpoint is written.
 public struct JournalCheckpoint: Hashable, Sendable {
   /// The CRC-32 of the journal's header line, newline included.
   public var headerChecksum: UInt32
@@ -57,7 +61,8 @@ public struct JournalCheckpoint: Hashable, Sendable {
   /// The checkpoint's path for the journal at `journal`.
   public static func path(for journal: String) -> String { "\(journal).checkpoint" }
 
-  static let magic = Array("lanebridge-checkpoint 1\n".utf8)
+  static let magic = Array("lanebridge-checkpoint 2\n".utf8)
+  static let olderMagic = Array("lanebridge-checkpoint 1\n".utf8)
   /// A checkpoint larger than this is refused unread (about 30 million deliveries).
   static let maximumSize = 1 << 26
 
@@ -80,6 +85,11 @@ public struct JournalCheckpoint: Hashable, Sendable {
       put(UInt32(utf8.count))
       out += utf8
     }
+    for games in session.earlier.isEmpty ? session.bowlers.map({ _ in [] }) : session.earlier {
+      put(UInt32(games.count))
+      for game in games { Self.put(game, into: &out) }
+    }
+    put(UInt64(session.summarisedDeliveries))
     put(UInt64(session.deliveries.count))
     for delivery in session.deliveries { put(Self.word(of: delivery)) }
     put(UInt64(session.undo.count))
@@ -100,6 +110,24 @@ public struct JournalCheckpoint: Hashable, Sendable {
     }
   }
 
+  /// A summarised game in 10 bytes: its total (16 bits), strikes, spares, opens, splits,
+  /// split conversions, first-ball pinfall (16 bits) and first balls (8 bits each else).
+  static func put(_ game: GameSeries.Summary, into out: inout [UInt8]) {
+    let statistics = game.statistics
+    func byte(_ value: Int) -> UInt8 { UInt8(clamping: value) }
+    func word(_ value: Int) -> [UInt8] {
+      let clamped = UInt16(clamping: value)
+      return [UInt8(clamped & 0xFF), UInt8(clamped >> 8)]
+    }
+    out += word(game.total)
+    out += [
+      byte(statistics.strikes), byte(statistics.spares), byte(statistics.opens),
+      byte(statistics.splits), byte(statistics.splitConversions),
+    ]
+    out += word(statistics.firstBallPinfall)
+    out += [byte(statistics.firstBalls)]
+  }
+
   /// The word for "no delivery" in an undo step.
   static let noThrow: UInt16 = 0xFFFF
 
@@ -118,6 +146,9 @@ public struct JournalCheckpoint: Hashable, Sendable {
   /// - Throws: A reason (for ``Problem``) when the bytes are not a whole checkpoint.
   public init(bytes: [UInt8]) throws(Problem) {
     func bad(_ reason: String) -> Problem { Problem(path: "", reason: reason) }
+    if bytes.starts(with: Self.olderMagic) {
+      throw bad("it is in the older format 1, which held every delivery")
+    }
     guard bytes.count >= Self.magic.count + 4, bytes.starts(with: Self.magic) else {
       throw bad("it is not a checkpoint")
     }
@@ -137,6 +168,38 @@ public struct JournalCheckpoint: Hashable, Sendable {
         throw bad("it ends early")
       }
       bowlers.append(String(decoding: name, as: UTF8.self))
+    }
+    var earlier: [[GameSeries.Summary]] = []
+    for _ in 0..<bowlerCount {
+      guard let count: UInt32 = reader.read(), Int(count) <= bytes.count / 10 else {
+        throw bad("it ends early")
+      }
+      var games: [GameSeries.Summary] = []
+      games.reserveCapacity(Int(count))
+      // Read in place: a season holds tens of thousands of summarised games.
+      guard let block = reader.take(10 * Int(count)) else { throw bad("it ends early") }
+      let failed = block.withUnsafeBufferPointer { raw -> Bool in
+        for game in 0..<Int(count) {
+          let at = 10 * game
+          func byte(_ offset: Int) -> Int { Int(raw[at + offset]) }
+          let total = byte(0) | byte(1) << 8
+          let firstBallPinfall = byte(7) | byte(8) << 8
+          guard total <= 300, byte(2) <= 12, byte(3) <= 10, byte(4) <= 10, byte(5) <= 21,
+            byte(6) <= byte(5), firstBallPinfall <= 120, byte(9) <= 12
+          else { return true }
+          games.append(GameSeries.Summary(
+            total: total,
+            statistics: GameStatistics(
+              strikes: byte(2), spares: byte(3), opens: byte(4), splits: byte(5),
+              splitConversions: byte(6), firstBallPinfall: firstBallPinfall, firstBalls: byte(9))))
+        }
+        return false
+      }
+      guard !failed else { throw bad("it holds an impossible game") }
+      earlier.append(games)
+    }
+    guard let summarised: UInt64 = reader.read(), summarised <= UInt64(Int32.max) else {
+      throw bad("it ends early")
     }
     guard let deliveryCount: UInt64 = reader.read(), deliveryCount <= UInt64(bytes.count / 2) else {
       throw bad("it ends early")
@@ -168,7 +231,9 @@ public struct JournalCheckpoint: Hashable, Sendable {
     self.init(
       headerChecksum: headerChecksum, sequence: Int(sequence), end: Int(end),
       recordCount: Int(recordCount), recordChecksum: recordChecksum,
-      session: LaneSession.Snapshot(bowlers: bowlers, deliveries: deliveries, undo: undo))
+      session: LaneSession.Snapshot(
+        bowlers: bowlers, earlier: earlier.allSatisfy(\.isEmpty) ? [] : earlier,
+        summarisedDeliveries: Int(summarised), deliveries: deliveries, undo: undo))
   }
 
   /// Little-endian fields read from a byte slice, `nil` past its end.

@@ -45,14 +45,29 @@ extension JournalError {
 #endif
 
 extension JournalError {
-  /// The exit status a command ends with for this error (sysexits(3)).
-  public var exitStatus: Int32 {
+  /// What sort of failure an error is, for a command to choose its exit status by.
+  ///
+  /// The journal sits below the commands and knows no exit numbers: LaneBridge maps each
+  /// kind to its `ExitStatus`, in one place (`JournalError+ExitStatus.swift`).
+  public enum Kind: Hashable, Sendable, CaseIterable {
+    /// Reading, writing, syncing or locking the journal failed in the system.
+    case io
+    /// The journal is not there, or is not a regular file.
+    case noInput
+    /// Another process runs the lane on this journal.
+    case inUse
+    /// The journal's content cannot be right (damaged, not a journal, a newer format, other
+    /// bowlers), or the session refused a correction.
+    case data
+  }
+
+  /// What sort of failure this is.
+  public var kind: Kind {
     switch self {
-    case .system: 74  // EX_IOERR
-    case .missing, .notRegular: 66  // EX_NOINPUT
-    case .inUse: 75  // EX_TEMPFAIL
-    case .corrupt, .inconsistent, .refused, .otherBowlers, .notAJournal, .unsupportedVersion:
-      65  // EX_DATAERR
+    case .system: .io
+    case .missing, .notRegular: .noInput
+    case .inUse: .inUse
+    case .corrupt, .inconsistent, .refused, .otherBowlers, .notAJournal, .unsupportedVersion: .data
     }
   }
 }

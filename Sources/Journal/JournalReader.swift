@@ -97,6 +97,87 @@ public struct JournalReader: Sendable {
     return found
   }
 
+  /// Some records read from a place in the journal, and where the reading stopped.
+  public struct Batch: Hashable, Sendable {
+    public var entries: [JournalEntry]
+    /// The byte after the last record read: where the next batch can start.
+    public var end: Int
+  }
+
+  /// Up to `limit` intact records numbered above `sequence`, in order, read from `offset`
+  /// (the start of a record; the first record by default).
+  ///
+  /// A record numbered `sequence` or lower is skipped by the number its line ends with
+  /// (`"seq":N}`), unchecked and undecoded, so reading from the end of the last batch
+  /// costs only the records returned. A line being written at the end is left for later.
+  /// - Throws: ``JournalError/corrupt(path:record:offset:reason:)`` at a damaged record
+  ///   above `sequence`, or `system` when it cannot be read.
+  public func entries(after sequence: Int, limit: Int, from offset: Int? = nil) throws(JournalError) -> Batch {
+    let start = max(offset ?? recordsStart, recordsStart)
+    return try Self.withFile(path) { descriptor throws(JournalError) in
+      var batch = Batch(entries: [], end: start)
+      var position = start
+      var carry: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      while batch.entries.count < limit {
+        let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw JournalError.system(operation: "read", path: path, errno: errno)
+        }
+        if count == 0 { break }
+        let base = position - carry.count
+        carry += chunk.prefix(count)
+        position += count
+        var lineStart = 0
+        while batch.entries.count < limit,
+          let newline = carry[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
+        {
+          let line = carry[lineStart..<newline]
+          defer {
+            lineStart = newline + 1
+            batch.end = base + lineStart
+          }
+          if let number = Self.sequence(endingLine: line), number <= sequence { continue }
+          do throws(JournalRecord.Problem) {
+            let entry = try JournalRecord.entry(from: line)
+            if entry.sequence > sequence { batch.entries.append(entry) }
+          } catch {
+            throw JournalError.corrupt(path: path, record: 0, offset: base + lineStart, reason: error.description)
+          }
+        }
+        guard carry.count - lineStart <= 1 << 24 else {
+          throw JournalError.corrupt(path: path, record: 0, offset: base + lineStart, reason: "a line over 16 MiB")
+        }
+        carry.removeFirst(lineStart)
+      }
+      return batch
+    }
+  }
+
+  /// The number a record's line ends with (`...,"seq":42}`), read without checking the line.
+  static func sequence(endingLine line: ArraySlice<UInt8>) -> Int? {
+    guard line.last == UInt8(ascii: "}") else { return nil }
+    var value = 0
+    var scale = 1
+    var index = line.index(before: line.endIndex)
+    while index > line.startIndex {
+      index = line.index(before: index)
+      let byte = line[index]
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+        let key = Array(#""seq":"#.utf8)
+        guard scale > 1, index - line.startIndex + 1 >= key.count,
+          line[(index - key.count + 1)...index].elementsEqual(key)
+        else { return nil }
+        return value
+      }
+      guard scale <= 1_000_000_000_000 else { return nil }
+      value += Int(byte - UInt8(ascii: "0")) * scale
+      scale *= 10
+    }
+    return nil
+  }
+
   /// Reads every record and says what is intact and what is not, changing nothing.
   public func check() throws(JournalError) -> Check {
     var check = Check(header: header)

@@ -93,14 +93,14 @@ enum LaneEventReport {
         knocked: detected.knocked.map(\.rawValue), foul: scored.delivery.isFoul,
         standing: detected.standingBefore.subtracting(detected.knocked).map(\.rawValue)))
     case .frameCompleted(let bowler, let game, let frame):
-      let played = session.series[bowler].games[game - 1]
+      let played = session.series[bowler].wholeGame(game)
       return try JSONLine.text(FrameEvent(
         seq: seq, bowler: name(bowler), game: game,
         frame: GameReport.Frame(played.frames[frame - 1]), number: frame))
     case .gameCompleted(let bowler, let game):
       return try JSONLine.text(GameEvent(
         seq: seq, bowler: name(bowler), game: game,
-        report: GameReport(session.series[bowler].games[game - 1])))
+        report: GameReport(session.series[bowler].wholeGame(game))))
     case .corrected(let correction, let change, let author):
       return try JSONLine.text(CorrectionEvent(
         seq: seq, by: author, correction: "\(correction)", change: change))

@@ -111,7 +111,8 @@ public struct ScoredThrow: Hashable, Sendable {
 
   /// The delivery recorded at `recorded` in `session`, as the lane shows it.
   init(detected: DetectedThrow, delivery: Throw, recorded: LaneSession.Recorded, in session: LaneSession) {
-    let frame = session.series[recorded.bowler].games[recorded.game - 1].frames[recorded.position.frame - 1]
+    let game = session.series[recorded.bowler].wholeGame(recorded.game)
+    let frame = game.frames[recorded.position.frame - 1]
     self.detected = detected
     self.delivery = delivery
     self.recorded = recorded.inSeries

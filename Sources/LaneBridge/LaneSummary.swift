@@ -24,7 +24,7 @@ public struct LaneSummary: CustomStringConvertible, Sendable {
 
   private static func describe(_ series: GameSeries) -> String {
     let game = series.current
-    let number = series.games.count
+    let number = series.gameCount
     if game.isComplete { return "game \(number) complete, total \(game.total)" }
     guard let next = game.nextBall, !game.frames.isEmpty else { return "game \(number) not started" }
     return "game \(number) at \(next), total so far \(game.total)"

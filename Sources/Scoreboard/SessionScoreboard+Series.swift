@@ -2,13 +2,12 @@ import Bowling
 
 extension SessionScoreboard {
   /// Each bowler's series for the end of a session, one line per bowler, games not yet
-  /// started left out: `Ana: Series 450 in 3 games, average 150.0`. A session with one
+  /// started left out (summarised ones counted): `Ana: Series 450 in 3 games, average 150.0`. A session with one
   /// unnamed bowler gives the series line alone.
   public func renderSeries(_ session: LaneSession) -> String {
     let board = Scoreboard(colour: isColoured)
     let lines = session.series.indices.map { index in
-      let games = session.series[index].games.filter { !$0.frames.isEmpty }
-      let line = board.render(SeriesStatistics(games))
+      let line = board.render(session.series[index].statistics)
       let name = session.bowlers[index]
       return name.isEmpty ? line : "\(name): \(line)"
     }

@@ -22,7 +22,7 @@ public struct SessionScoreboard: Sendable {
     let up = session.currentBowler
     return session.bowlers.indices.map { index in
       let series = session.series[index]
-      let name = "\(session.bowlers[index]), game \(series.games.count)"
+      let name = "\(session.bowlers[index]), game \(series.gameCount)"
       let header = index == up ? "> " + style.apply(.reverse, to: name) : "  " + name
       return header + "\n" + board.render(series.current)
     }.joined(separator: "\n")

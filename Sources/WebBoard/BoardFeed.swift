@@ -96,7 +96,7 @@ public struct BoardFeed: Sendable {
   /// The last ball bowled in the session, by whoever bowled it.
   private static func lastBall(in session: LaneSession) -> Bowling.Ball? {
     guard let place = session.recorded.last else { return nil }
-    let game = session.series[place.bowler].games[place.game - 1]
+    let game = session.series[place.bowler].wholeGame(place.game)
     return game.balls.last { $0.position == place.position }
   }
 

@@ -89,9 +89,9 @@ public struct LaneBoard: Codable, Hashable, Sendable {
 
     public init(name: String, series: GameSeries) {
       self.name = name
-      game = Game(series.current, number: series.games.count)
-      finishedTotals = series.games.filter(\.isComplete).map(\.total)
-      seriesTotal = series.games.reduce(0) { $0 + $1.total }
+      game = Game(series.current, number: series.gameCount)
+      finishedTotals = series.earlier.map(\.total) + series.games.filter(\.isComplete).map(\.total)
+      seriesTotal = series.statistics.total
     }
   }
 

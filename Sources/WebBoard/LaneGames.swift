@@ -26,10 +26,11 @@ public struct LaneGames: Codable, Hashable, Sendable {
     self.lane = lane
     self.sequence = sequence
     var games: [Finished] = []
-    let rounds = session.series.map(\.games.count).max() ?? 0
+    // Games a long session summarised (GameSeries.earlier) are not listed: only whole ones.
+    let rounds = session.series.map(\.gameCount).max() ?? 0
     for round in 0..<rounds {
-      for (name, series) in zip(session.bowlers, session.series) where round < series.games.count {
-        let game = series.games[round]
+      for (name, series) in zip(session.bowlers, session.series) {
+        guard let game = series.game(round + 1) else { continue }
         guard game.isComplete else { continue }
         games.append(
           Finished(

@@ -72,7 +72,7 @@ struct LaneSessionTests {
     @Test("When three bowlers have bowled five games each, then the next ball is the first bowler's game 6, then the second's")
     mutating func manyGames() throws {
       for _ in 0..<(5 * 12 * 3) { try session.record(.knocked(.full)) }
-      #expect(session.series.map(\.games.count) == [5, 5, 5])
+      #expect(session.series.map(\.gameCount) == [5, 5, 5])
 
       let first = try session.record(.knocked(.full))
       let second = try session.record(.count(3))
@@ -204,6 +204,115 @@ struct LaneSessionTests {
       #expect(session.deliveries.isEmpty)
       #expect(throws: SessionError.nothingToUndo) { try session.correct(.undo) }
       #expect(throws: SessionError.noDelivery(.deadBall)) { try session.correct(.deadBall) }
+    }
+  }
+
+  @Suite("Given two bowlers in a session that lasts many games")
+  struct Season {
+    /// Ana and Ben's deliveries: strikes, spares and open frames in turn, as a lane sees them.
+    static func deliveries(games: Int) -> [Throw] {
+      var session = LaneSession(bowlers: ["Ana", "Ben"])
+      var bowled: [Throw] = []
+      let pattern: [PinSet] = [.full, [1, 2, 3, 4, 5, 6, 7], [8, 9, 10], [1, 2, 3], [4, 5]]
+      var index = 0
+      while session.series[0].gameCount <= games {
+        let standing = session.standing.pins ?? .full
+        let knocked = PinSet(pattern[index % pattern.count].filter(standing.contains))
+        index += 1
+        if (try? session.record(.knocked(knocked))) != nil { bowled.append(.knocked(knocked)) }
+      }
+      // The loop stops on Ana's first ball of the game after `games`; leave it out.
+      return Array(bowled.dropLast())
+    }
+
+    let bowled = Self.deliveries(games: 40)
+    var session = LaneSession(bowlers: ["Ana", "Ben"])
+
+    init() throws {
+      for delivery in bowled { try session.record(delivery) }
+    }
+
+    @Test("When forty games each are bowled, then only the last ten of each are kept whole and the rest are summarised")
+    func keepsTwoGames() {
+      #expect(session.series.map(\.gameCount) == [40, 40])
+      #expect(session.series.map(\.earlier.count) == [30, 30])
+      #expect(session.series.map(\.games.count) == [10, 10])
+      #expect(session.deliveryCount == bowled.count)
+      #expect(session.deliveries == Array(bowled.suffix(session.deliveries.count)))
+      #expect(session.summarisedDeliveries + session.deliveries.count == bowled.count)
+    }
+
+    @Test("When games are summarised, then each bowler's series (totals, averages, statistics) is that of the games bowled whole")
+    func seriesUnchanged() throws {
+      // Given the same deliveries scored by one GameSeries per bowler, which keeps every game
+      var whole = [GameSeries(), GameSeries()]
+      var turn = LaneSession(bowlers: ["Ana", "Ben"])
+      for delivery in bowled {
+        let bowler = turn.currentBowler
+        try turn.record(delivery)
+        try whole[bowler].record(delivery)
+      }
+      for index in 0..<2 {
+        let games = whole[index].games.filter { !$0.frames.isEmpty }
+        #expect(session.series[index].statistics == SeriesStatistics(games))
+        #expect(session.series[index].earlier.map(\.total) == games.prefix(30).map(\.total))
+      }
+    }
+
+    @Test("When everything is undone, then the undos reach back to the first ball of each bowler's oldest whole game, nine before the current, and no further")
+    mutating func undoReach() throws {
+      // Ana's game 31 starts the deliveries kept whole
+      #expect(session.recorded.first == .init(bowler: 0, game: 31, position: .init(frame: 1, ball: 1)))
+      let kept = session.deliveries.count
+      var undone = 0
+      while session.canUndo {
+        try session.correct(.undo)
+        undone += 1
+      }
+      #expect(undone == kept)
+      #expect(session.deliveries.isEmpty)
+      #expect(session.series.map(\.gameCount) == [31, 31])
+      #expect(throws: SessionError.nothingToUndo) { try session.correct(.undo) }
+      #expect(throws: SessionError.noDelivery(.deadBall)) { try session.correct(.deadBall) }
+      // and the games bowled again after it score as they did
+      for delivery in bowled.suffix(kept) { try session.record(delivery) }
+      var again = LaneSession(bowlers: ["Ana", "Ben"])
+      for delivery in bowled { try again.record(delivery) }
+      #expect(session.series == again.series)
+    }
+
+    @Test("When many more games are bowled, then what the session keeps does not grow")
+    mutating func flat() throws {
+      let before = (session.deliveries.count, session.recorded.count, session.snapshot.undo.count)
+      for delivery in Self.deliveries(games: 200).dropFirst(bowled.count) { try session.record(delivery) }
+      #expect(session.series.map(\.gameCount) == [200, 200])
+      // At most ten games of 21 balls per bowler, and one undo step for each
+      let most = 2 * LaneSession.wholeGames * 21
+      #expect(session.deliveries.count <= most)
+      #expect(session.recorded.count == session.deliveries.count)
+      #expect(session.snapshot.undo.count <= most)
+      #expect(before.0 <= most && before.1 == before.0 && before.2 <= most)
+    }
+
+    @Test("When its snapshot is restored, then the session is equal, summaries and undo steps included")
+    func snapshotRoundTrip() throws {
+      let snapshot = session.snapshot
+      #expect(snapshot.earlier.map(\.count) == [30, 30])
+      #expect(snapshot.deliveries.count == session.deliveries.count)
+      #expect(try LaneSession(snapshot: snapshot) == session)
+    }
+
+    @Test("When a snapshot's summaries do not fit its bowlers or deliveries, then it is refused")
+    func impossibleSnapshot() {
+      var uneven = session.snapshot
+      uneven.earlier[1].removeLast()
+      #expect(throws: SessionError.impossibleSnapshot) { try LaneSession(snapshot: uneven) }
+      var tooFew = session.snapshot
+      tooFew.summarisedDeliveries = 10
+      #expect(throws: SessionError.impossibleSnapshot) { try LaneSession(snapshot: tooFew) }
+      var reaching = session.snapshot
+      reaching.undo.insert(.init(count: 3, last: nil), at: 0)
+      #expect(throws: SessionError.impossibleSnapshot) { try LaneSession(snapshot: reaching) }
     }
   }
 }

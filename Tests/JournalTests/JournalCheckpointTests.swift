@@ -128,7 +128,7 @@ struct JournalCheckpointTests {
       try longJournal(throws: count, after: 5)
       let file = try JournalFile(path: path, ifMissing: .refuse, usingCheckpoint: true)
       let session = try JournalledSession(store: file, opened: file)
-      #expect(session.session.deliveries.count == count + 5)
+      #expect(session.session.deliveryCount == count + 5)
       decoded.append(file.entries.count)
     }
     #expect(decoded == [5, 5])
@@ -161,7 +161,7 @@ struct JournalCheckpointTests {
       #expect(problem?.reason.contains(reason) == true, "\(String(describing: problem))")
       #expect(file.checkpointed == nil)
       #expect(file.entries.count == 41)
-      #expect(session.session.deliveries.count == 40)
+      #expect(session.session.deliveryCount == 40)
     }
 
     @Test("When a byte of the checkpoint is changed, then it is ignored as damaged and the journal replayed")
@@ -223,5 +223,74 @@ struct JournalCheckpointTests {
       try Data(bytes).write(to: URL(fileURLWithPath: path))
       try expectFullReplay(reason: "no longer holds record 31")
     }
+  }
+
+  @Suite("Given a session long enough that its oldest games are summarised")
+  struct Season {
+    let outer: JournalCheckpointTests
+    var session: JournalledSession<JournalFile>
+
+    /// Two bowlers, 24 games each of random balls and corrections, then a checkpoint.
+    init() throws {
+      outer = try JournalCheckpointTests()
+      session = try outer.newSession(bowlers: ["Ana", "Ben"])
+      var random = SeededRandom(state: 12)
+      while session.session.series.map(\.gameCount).min()! < 24 {
+        try JournalCheckpointTests.bowl(50, into: &session, random: &random)
+      }
+      #expect(try session.store.writeCheckpoint(of: session.session, through: session.lastSequence))
+    }
+
+    @Test("When it is resumed from the checkpoint, then the session equals a full replay, summaries and undo reach included")
+    mutating func resumeEqualsReplay() throws {
+      #expect(session.session.series.allSatisfy { $0.earlier.count >= 13 })
+      let file = try JournalFile(path: outer.path, ifMissing: .refuse, usingCheckpoint: true)
+      var resumed = try JournalledSession(store: file, opened: file)
+      #expect(file.checkpointed != nil)
+      #expect(file.entries.isEmpty)
+      #expect(resumed.session == session.session)
+      #expect(resumed.session == (try outer.replayed()))
+      // Every undo the writer could make, the resumed session makes, and no more
+      var undone = 0
+      while resumed.session.canUndo {
+        _ = try resumed.correct(.undo, by: "desk", at: JournalCheckpointTests.time)
+        _ = try session.catchUp()
+        #expect(resumed.session == session.session)
+        undone += 1
+      }
+      #expect(undone > 0)
+      #expect(!session.session.canUndo)
+      // and they stop at the first ball of each bowler's oldest whole game
+      #expect(resumed.session.series.map(\.gameCount) == resumed.session.series.map { $0.earlier.count + 1 })
+      #expect(resumed.session.deliveries.isEmpty)
+    }
+
+    @Test("When its checkpoint is written, then its size grows with the games summarised, not with every delivery")
+    func checkpointSize() throws {
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: JournalCheckpoint.path(for: outer.path)))
+      let snapshot = session.session.snapshot
+      let games = snapshot.earlier.map(\.count).reduce(0, +)
+      #expect(snapshot.summarisedDeliveries > 0)
+      #expect(snapshot.deliveries.count <= 2 * LaneSession.wholeGames * 21)
+      // 10 bytes a summarised game; 2 a delivery kept whole; at most 10 an undo step
+      #expect(bytes.count <= 200 + 10 * games + 2 * snapshot.deliveries.count + 10 * snapshot.undo.count)
+    }
+  }
+
+  @Test("When the checkpoint is in the older format 1, then it is ignored with that reason and the journal replayed")
+  func olderFormat() throws {
+    var session = try newSession(bowlers: ["Ana"])
+    try Self.bowlStrikes(20, into: &session)
+    #expect(try session.store.writeCheckpoint(of: session.session, through: session.lastSequence))
+    let checkpoint = JournalCheckpoint.path(for: path)
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: checkpoint))
+    bytes.replaceSubrange(0..<24, with: Array("lanebridge-checkpoint 1\n".utf8))
+    try bytes.write(to: URL(fileURLWithPath: checkpoint))
+
+    let file = try JournalFile(path: path, ifMissing: .refuse, usingCheckpoint: true)
+
+    #expect(file.checkpointProblem?.reason.contains("older format 1") == true)
+    #expect(file.checkpointed == nil)
+    #expect(file.entries.count == 21)
   }
 }

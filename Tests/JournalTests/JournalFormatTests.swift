@@ -58,7 +58,7 @@ struct JournalFormatTests {
       try JournalFile(path: path, ifMissing: .create(Self.start))
     } throws: { error in
       guard let error = error as? JournalError, case .notAJournal(let where_, _) = error else { return false }
-      return where_ == path && error.exitStatus == 65
+      return where_ == path && error.kind == .data
     }
     #expect(try bytes() == original)
     #expect(try folderContents() == ["lane.journal"])

@@ -57,12 +57,37 @@ struct ExitStatusTests {
 
   @Test("When an error chooses its exit status, then the status is one of ExitStatus")
   func errorStatuses() {
-    let statuses: [Int32] = [
+    let statuses: [LaneBridge.ExitStatus] = [
       JournalError.system(operation: "write", path: "j", errno: ENOSPC).exitStatus,
       JournalError.missing(path: "j").exitStatus,
       JournalError.inconsistent(sequence: 2, reason: "r").exitStatus,
     ]
 
-    #expect(statuses.compactMap(ExitStatus.init(rawValue:)) == [.ioError, .noInput, .dataError])
+    #expect(statuses == [.ioError, .noInput, .dataError])
+  }
+
+  @Test(
+    "When a journal error of each kind ends a command, then its status is the one the table gives that kind",
+    arguments: [
+      (JournalError.system(operation: "sync", path: "j", errno: EIO), LaneBridge.ExitStatus.ioError),
+      (.missing(path: "j"), .noInput),
+      (.notRegular(path: "j", kind: "a FIFO"), .noInput),
+      (.inUse(path: "j", pid: 42), .temporaryFailure),
+      (.corrupt(path: "j", record: 3, offset: 90, reason: "r"), .dataError),
+      (.inconsistent(sequence: 2, reason: "r"), .dataError),
+      (.refused(.nothingToUndo), .dataError),
+      (.otherBowlers(path: "j", journal: ["Ana"], asked: ["Ben"]), .dataError),
+      (.notAJournal(path: "j", reason: "r"), .dataError),
+      (.unsupportedVersion(path: "j", version: 9), .dataError),
+    ])
+  func journalErrorStatus(error: JournalError, status: LaneBridge.ExitStatus) {
+    #expect(error.exitStatus == status)
+    #expect(error.kind.exitStatus == status)
+  }
+
+  @Test("Every kind of journal error has its own exit status")
+  func journalKindsDistinct() {
+    let statuses = JournalError.Kind.allCases.map(\.exitStatus)
+    #expect(Set(statuses).count == JournalError.Kind.allCases.count)
   }
 }

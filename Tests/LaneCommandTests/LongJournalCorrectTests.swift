@@ -42,7 +42,7 @@ struct LongJournalCorrectTests {
     #expect(undo.status == 0, "\(undo.standardError)")
     #expect(undo.standardError.isEmpty)
     let session = try replayed()
-    #expect(session.deliveries.count == Self.throwCount)
+    #expect(session.deliveryCount == Self.throwCount)
     #expect(session.deliveries.last?.isFoul == false)
     let opened = try JournalFile(path: journal, ifMissing: .refuse, usingCheckpoint: true)
     #expect(opened.checkpointed != nil)
@@ -64,4 +64,33 @@ struct LongJournalCorrectTests {
     #expect(undo.standardError.contains("was ignored (its checksum does not match"))
     #expect(try replayed().deliveries.last?.isFoul == false)
   }
+
+  @Test("When lane simulate resumes it, then it goes through the checkpoint: a damaged one is reported as ignored, and the one it leaves is used the next time")
+  func simulateResumesThroughCheckpoint() throws {
+    // Given an empty trace: the simulation only resumes the session and stops
+    let trace = folder.path("empty.trace")
+    try Data().write(to: URL(fileURLWithPath: trace))
+    let first = try lane.run(["simulate", "--journal", journal, trace])
+    #expect(first.status == 0, "\(first.standardError)")
+    let checkpoint = JournalCheckpoint.path(for: journal)
+    #expect(FileManager.default.fileExists(atPath: checkpoint))
+
+    // When its checkpoint is damaged, then the next start says so and reads the journal
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: checkpoint))
+    bytes[40] ^= 0xFF
+    try bytes.write(to: URL(fileURLWithPath: checkpoint))
+    let second = try lane.run(["simulate", "--journal", journal, trace])
+    #expect(second.status == 0)
+    #expect(second.standardError.contains("lane simulate: warning: the checkpoint"))
+    #expect(second.standardError.contains("was ignored (its checksum does not match"))
+
+    // and the checkpoint it wrote instead is used without a word the time after
+    let third = try lane.run(["simulate", "--journal", journal, trace])
+    #expect(third.status == 0)
+    #expect(!third.standardError.contains("checkpoint"), "\(third.standardError)")
+    let opened = try JournalFile(path: journal, ifMissing: .refuse, usingCheckpoint: true)
+    #expect(opened.checkpointed != nil)
+    #expect(try JournalledSession(store: opened, opened: opened).session == (try replayed()))
+  }
 }
+

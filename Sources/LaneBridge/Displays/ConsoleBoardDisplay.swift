@@ -43,7 +43,7 @@ public struct ConsoleBoardDisplay<Output: TextOutputStream, Warnings: TextOutput
   private mutating func redraw(_ session: LaneSession) {
     let games =
       session.bowlers == [""]
-      ? "Game \(session.series[0].games.count)\n" + Scoreboard(colour: colour).render(session.series[0].current)
+      ? "Game \(session.series[0].gameCount)\n" + Scoreboard(colour: colour).render(session.series[0].current)
       : SessionScoreboard(colour: colour).render(session)
     var screen = Self.clearScreen + games + "\n\n" + PinDeck(colour: colour).render(standing: standing)
     if let notice { screen += "\n" + notice }

@@ -21,7 +21,7 @@ public struct LogDisplay<Output: TextOutputStream, Warnings: TextOutputStream>: 
     case .frameCompleted(let bowler, let game, _):
       let name = session.bowlers[bowler]
       print(
-        Scoreboard(bowler: name.isEmpty ? nil : name).render(session.series[bowler].games[game - 1]),
+        Scoreboard(bowler: name.isEmpty ? nil : name).render(session.series[bowler].wholeGame(game)),
         to: &output)
     case .corrected(let correction, let change, let author):
       print("correction by \(author): \(correction): \(change)", to: &output)

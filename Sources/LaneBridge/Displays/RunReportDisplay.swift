@@ -187,14 +187,16 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
         + board.render(GameStatistics(game))
     }
     if session.bowlers == [""] {
-      let games = session.series[0].games.filter { !$0.frames.isEmpty }
-      guard games.count > 1 else { return block(nil, session.series[0].current) }
-      return (games.enumerated().map { block("Game \($0 + 1)", $1) }
-        + [board.render(SeriesStatistics(games))]).joined(separator: "\n")
+      let series = session.series[0]
+      let games = series.games.filter { !$0.frames.isEmpty }
+      guard series.earlier.count + games.count > 1 else { return block(nil, series.current) }
+      // Summarised games (a season-long session) count in the series line only.
+      return (games.enumerated().map { block("Game \(series.earlier.count + $0 + 1)", $1) }
+        + [board.render(series.statistics)]).joined(separator: "\n")
     }
     let blocks = session.bowlers.indices.flatMap { index in
       session.series[index].games.enumerated().filter { !$1.frames.isEmpty }.map { number, game in
-        block("\(session.bowlers[index]), game \(number + 1)", game)
+        block("\(session.bowlers[index]), game \(session.series[index].earlier.count + number + 1)", game)
       }
     }
     return (blocks + [SessionScoreboard(colour: colour).renderSeries(session)])

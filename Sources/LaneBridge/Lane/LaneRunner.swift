@@ -101,7 +101,7 @@ public struct LaneRunner: Sendable {
             try show(.frameCompleted(
               bowler: scored.bowler, game: game, frame: scored.recorded.position.frame))
           }
-          if journal.session.series[scored.bowler].games[game - 1].isComplete {
+          if journal.session.series[scored.bowler].game(game)?.isComplete ?? true {
             try show(.gameCompleted(bowler: scored.bowler, game: game))
           }
           try showBowlerChange()

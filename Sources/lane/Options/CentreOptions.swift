@@ -72,7 +72,7 @@ struct CentreOptions: ParsableArguments {
   /// Exit 64 for bad settings, 66 for an unreadable file, 77 when the broker refuses the
   /// lane's credentials, 78 when TLS or the host name fails.
   func startLink(
-    command: String, entries: [JournalEntry], journalPath: String?,
+    command: String, entries: JournalOutboxSource.Origin, journalPath: String?,
     sensorClock: (@Sendable () -> SensorInstant)? = nil
   ) throws -> (link: LaneLink, source: JournalOutboxSource)? {
     guard let broker else { return nil }
@@ -97,7 +97,7 @@ struct CentreOptions: ParsableArguments {
     }
     let source: JournalOutboxSource
     do {
-      source = try JournalOutboxSource(entries: entries)
+      source = try JournalOutboxSource(entries)
     } catch {
       throw fail("the journal cannot be published: \(error)", .dataError)
     }

@@ -35,38 +35,41 @@ struct SessionOptions: ParsableArguments {
   /// The session to carry on: the journal's (created when missing), or a new one in memory.
   ///
   /// Tells the operator about a torn record set aside, or what is wrong and exits.
+  /// A journal is resumed through its checkpoint (``JournalCheckpoint``): only the records
+  /// after it are read, and a new one is written when many were.
   /// - Parameters:
   ///   - lane: `--lane`, for a new journal's header; a journal whose header names another
   ///     lane (not this machine's host name, which journals made without `--lane` carry) is
   ///     refused (exit 65).
-  ///   - publishing: Given the journal's entries, the centre link's source to feed every
-  ///     entry the store holds or makes durable, or `nil` without a link.
+  ///   - publishing: Given where the journal's records are (read, or left in the journal up
+  ///     to the checkpoint), the centre link's source to feed every entry the store makes
+  ///     durable, or `nil` without a link.
   func openSession(
     command: String, lane: String? = nil,
-    publishing: ([JournalEntry]) throws -> JournalOutboxSource? = { _ in nil }
+    publishing: (JournalOutboxSource.Origin) throws -> JournalOutboxSource? = { _ in nil }
   ) throws -> JournalledSession<AnyJournalStore> {
     var warnings = StandardError()
     let start = JournalEntry(
       time: Date(), author: "lane", event: .started(bowlers: bowlerNames ?? []))
-    func wrapped(_ store: some JournalStore, _ entries: [JournalEntry]) throws -> AnyJournalStore {
-      guard let source = try publishing(entries) else { return AnyJournalStore(store) }
+    func wrapped(_ store: some JournalStore, _ origin: JournalOutboxSource.Origin) throws -> AnyJournalStore {
+      guard let source = try publishing(origin) else { return AnyJournalStore(store) }
       return AnyJournalStore(JournalOutboxSource.Store(store, feeding: source))
     }
     guard let journal else {
       // Without a journal nothing is kept per record (ReplayJournal only numbers them).
       let replay = ReplayJournal.starting(with: start)
       return try JournalledSession(
-        store: try wrapped(replay.journal, [replay.start]), entries: [replay.start])
+        store: try wrapped(replay.journal, .entries([replay.start])), entries: [replay.start])
     }
     let file: JournalFile
     let resumed: JournalledSession<JournalFile>
     do throws(JournalError) {
       file = try JournalFile(
-        path: journal, ifMissing: .create(start), lane: lane ?? JournalHeader.hostName, holdingLane: true)
+        path: journal, ifMissing: .create(start), lane: lane ?? JournalHeader.hostName,
+        holdingLane: true, usingCheckpoint: true)
       if let recovered = file.recovered { print("lane \(command): warning: \(recovered)", to: &warnings) }
-      resumed = try JournalledSession(store: file, entries: file.entries)
-      // Every record is read here, not only those after the checkpoint: the centre link's
-      // outbox is given every entry. The checkpoint is renewed for lane correct.
+      if let problem = file.checkpointProblem { print("lane \(command): warning: \(problem)", to: &warnings) }
+      resumed = try JournalledSession(store: file, opened: file)
       JournalCheckpoint.renew(file, session: resumed.session, through: resumed.lastSequence) { problem in
         print("lane \(command): warning: \(problem)", to: &warnings)
       }
@@ -85,9 +88,16 @@ struct SessionOptions: ParsableArguments {
         to: &warnings)
       throw ExitCode(.dataError)
     }
-    // The session is rebuilt once; the centre link only wraps the store it writes through.
+    // The session is rebuilt once; the centre link only wraps the store it writes through,
+    // and reads the records the checkpoint covers from the journal when the desk asks.
+    let origin: JournalOutboxSource.Origin =
+      if let (_, through) = file.checkpointed {
+        .journal(path: journal, through: through, entries: file.entries)
+      } else {
+        .entries(file.entries)
+      }
     return JournalledSession(
-      store: try wrapped(file, file.entries), session: resumed.session,
+      store: try wrapped(file, origin), session: resumed.session,
       lastSequence: resumed.lastSequence)
   }
 
