@@ -8,8 +8,8 @@ import Scoreboard
 /// For the JSON report it keeps each scored throw as a few fixed-size numbers (about 40
 /// bytes, no heap storage per throw) rather than the ``ScoredThrow`` with its game, and at the
 /// end writes the report's games and throws one at a time in blocks, never the whole report
-/// as one string, and without an encoder per throw: the same text ``SimulationReport/jsonText()``
-/// gives (the tests compare the two).
+/// as one string, and without an encoder per throw or per game (``GameJSON``): the same text
+/// ``SimulationReport/jsonText()`` gives (the tests compare the two).
 public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStream>: LaneDisplay {
   /// How the report is written.
   public enum Form: Hashable, Sendable {
@@ -98,11 +98,11 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
       block.removeAll(keepingCapacity: true)
     }
     /// Writes the series' bowled games, each after a comma unless `first`.
-    func writeGames(_ series: GameSeries, first: inout Bool) throws {
+    func writeGames(_ series: GameSeries, first: inout Bool) {
       for game in series.games where !game.frames.isEmpty {
         if !first { block.append(",") }
         first = false
-        block.append(try json(GameReport(game)))
+        GameJSON.append(game, to: &block)
         flushIfFull()
       }
     }
@@ -113,7 +113,7 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
         if index > 0 { block.append(",") }
         block.append(#"{"games":["#)
         var first = true
-        try writeGames(session.series[index], first: &first)
+        writeGames(session.series[index], first: &first)
         block.append(#"],"name":"#)
         block.append(try json(name))
         block.append("}")
@@ -123,7 +123,7 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     block.append(#""games":["#)
     var first = true
     for index in named ? session.bowlers.indices : 0..<1 {
-      try writeGames(session.series[index], first: &first)
+      writeGames(session.series[index], first: &first)
     }
     block.append(#"],"throws":["#)
     // Each name's JSON string, made by the same encoder as the rest of the report.
@@ -141,10 +141,7 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
   /// without an encoder per throw: keys sorted, `bowler` left out for a lone unnamed bowler,
   /// numbers as `JSONEncoder` writes them (a `Double` as its `description` less any `.0`).
   private static func append(_ kept: KeptThrow, name: String?, to text: inout String) {
-    func number(_ value: Double) -> String {
-      let description = value.description
-      return description.hasSuffix(".0") ? String(description.dropLast(2)) : description
-    }
+    let number = GameJSON.number
     text.append(#"{"ball":"#)
     text.append(String(kept.ball))
     text.append(#","ballDetected":"#)
