@@ -57,7 +57,7 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     case (.status(.sensorEnded), _), (.status(.stopped), _):
       switch form {
       case .scoreboards(let colour):
-        print(Self.scoreboards(of: session, colour: colour), to: &output)
+        Self.writeScoreboards(of: session, colour: colour, to: &output)
       case .json:
         try writeReport(session)
       }
@@ -174,27 +174,48 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     text.append("}")
   }
 
-  /// Every game's scoreboard with its statistics line, each headed with its number when
-  /// there are several and with its bowler's name when there are several bowlers; then the
-  /// series (per bowler) when there is more than one game.
-  static func scoreboards(of session: LaneSession, colour: Bool) -> String {
+  /// Writes every game's scoreboard with its statistics line, each headed with its number
+  /// when there are several and with its bowler's name when there are several bowlers; then
+  /// the series (per bowler) when there is more than one game; then a new line. One game at
+  /// a time, never every board in one string (a long replay has thousands).
+  static func writeScoreboards(
+    of session: LaneSession, colour: Bool, to output: inout some TextOutputStream
+  ) {
     let board = Scoreboard(colour: colour)
-    func block(_ heading: String?, _ game: Game) -> String {
-      (heading.map { $0 + "\n" } ?? "") + board.render(game) + "\n"
-        + board.render(GameStatistics(game))
+    // Written in blocks of about 64 KiB: standard output is unbuffered.
+    var block = ""
+    block.reserveCapacity(1 << 16)
+    func append(_ text: String) {
+      block.append(text)
+      guard block.utf8.count >= 1 << 16 else { return }
+      output.write(block)
+      block.removeAll(keepingCapacity: true)
+    }
+    var first = true
+    func append(_ heading: String?, _ game: Game) {
+      if !first { append("\n") }
+      first = false
+      if let heading { append(heading + "\n") }
+      append(board.render(game) + "\n" + board.render(GameStatistics(game)))
     }
     if session.bowlers == [""] {
-      let games = session.series[0].games.filter { !$0.frames.isEmpty }
-      guard games.count > 1 else { return block(nil, session.series[0].current) }
-      return (games.enumerated().map { block("Game \($0 + 1)", $1) }
-        + [board.render(SeriesStatistics(games))]).joined(separator: "\n")
-    }
-    let blocks = session.bowlers.indices.flatMap { index in
-      session.series[index].games.enumerated().filter { !$1.frames.isEmpty }.map { number, game in
-        block("\(session.bowlers[index]), game \(number + 1)", game)
+      let games = session.series[0].games.lazy.filter { !$0.frames.isEmpty }
+      if games.dropFirst().isEmpty {
+        append(nil, session.series[0].current)
+      } else {
+        for (number, game) in games.enumerated() { append("Game \(number + 1)", game) }
+        append("\n" + board.render(SeriesStatistics(Array(games))))
       }
+    } else {
+      for index in session.bowlers.indices {
+        for (number, game) in session.series[index].games.enumerated() where !game.frames.isEmpty {
+          append("\(session.bowlers[index]), game \(number + 1)", game)
+        }
+      }
+      if !first { append("\n") }
+      append(SessionScoreboard(colour: colour).renderSeries(session))
     }
-    return (blocks + [SessionScoreboard(colour: colour).renderSeries(session)])
-      .joined(separator: "\n")
+    block.append("\n")
+    output.write(block)
   }
 }
