@@ -126,52 +126,67 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
       writeGames(session.series[index], first: &first)
     }
     block.append(#"],"throws":["#)
-    // Each name's JSON string, made by the same encoder as the rest of the report.
-    let nameTexts = try names.map { name in name.isEmpty ? nil : try json(name) }
-    for (index, kept) in scored.enumerated() {
-      if index > 0 { block.append(",") }
-      Self.append(kept, name: nameTexts[Int(kept.name)], to: &block)
-      flushIfFull()
-    }
-    block.append("]}\n")
     output.write(block)
+    // The throws, most of the report, as bytes: appending small strings cost more than the
+    // rest of the report. Each name's JSON string is made by the same encoder as the rest.
+    let nameTexts = try names.map { name in name.isEmpty ? nil : Array(try json(name).utf8) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity((1 << 16) + 1024)
+    for (index, kept) in scored.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      Self.append(kept, name: nameTexts[Int(kept.name)], to: &bytes)
+      if bytes.count >= 1 << 16 {
+        output.write(String(decoding: bytes, as: UTF8.self))
+        bytes.removeAll(keepingCapacity: true)
+      }
+    }
+    bytes.append(contentsOf: "]}\n".utf8)
+    output.write(String(decoding: bytes, as: UTF8.self))
   }
 
   /// Appends `kept` as the JSON `SimulationReport.ThrowReport` encodes to, written out
   /// without an encoder per throw: keys sorted, `bowler` left out for a lone unnamed bowler,
   /// numbers as `JSONEncoder` writes them (a `Double` as its `description` less any `.0`).
-  private static func append(_ kept: KeptThrow, name: String?, to text: inout String) {
-    let number = GameJSON.number
-    text.append(#"{"ball":"#)
-    text.append(String(kept.ball))
-    text.append(#","ballDetected":"#)
-    text.append(kept.ballDetected ? "true" : "false")
-    if let name {
-      text.append(#","bowler":"#)
-      text.append(name)
+  private static func append(_ kept: KeptThrow, name: [UInt8]?, to bytes: inout [UInt8]) {
+    func literal(_ text: StaticString) {
+      bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
-    text.append(#","cutShort":"#)
-    text.append(kept.cutShort ? "true" : "false")
-    text.append(#","foul":"#)
-    text.append(kept.foul ? "true" : "false")
-    text.append(#","frame":"#)
-    text.append(String(kept.frame))
-    text.append(#","game":"#)
-    text.append(String(kept.game))
-    text.append(#","knocked":["#)
+    func integer(_ value: some BinaryInteger) {
+      guard value >= 0, value < 100 else { return bytes.append(contentsOf: String(value).utf8) }
+      if value >= 10 { bytes.append(UInt8(ascii: "0") + UInt8(value / 10)) }
+      bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+    func boolean(_ value: Bool) { value ? literal("true") : literal("false") }
+    literal(#"{"ball":"#)
+    integer(kept.ball)
+    literal(#","ballDetected":"#)
+    boolean(kept.ballDetected)
+    if let name {
+      literal(#","bowler":"#)
+      bytes.append(contentsOf: name)
+    }
+    literal(#","cutShort":"#)
+    boolean(kept.cutShort)
+    literal(#","foul":"#)
+    boolean(kept.foul)
+    literal(#","frame":"#)
+    integer(kept.frame)
+    literal(#","game":"#)
+    integer(kept.game)
+    literal(#","knocked":["#)
     var first = true
     for pin in kept.knocked {
-      if !first { text.append(",") }
+      if !first { bytes.append(UInt8(ascii: ",")) }
       first = false
-      text.append(String(pin.rawValue))
+      integer(pin.rawValue)
     }
-    text.append(#"],"pins":"#)
-    text.append(String(kept.pins))
-    text.append(#","start":"#)
-    text.append(number(kept.start.seconds))
-    text.append(#","time":"#)
-    text.append(number(kept.time.seconds))
-    text.append("}")
+    literal(#"],"pins":"#)
+    integer(kept.pins)
+    literal(#","start":"#)
+    bytes.append(contentsOf: GameJSON.number(kept.start.seconds).utf8)
+    literal(#","time":"#)
+    bytes.append(contentsOf: GameJSON.number(kept.time.seconds).utf8)
+    literal("}")
   }
 
   /// Writes every game's scoreboard with its statistics line, each headed with its number
