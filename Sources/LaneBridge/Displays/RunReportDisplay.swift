@@ -151,14 +151,14 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     func literal(_ text: StaticString) {
       bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
-    func integer(_ value: some BinaryInteger) {
+    func integer(_ value: Int) {
       guard value >= 0, value < 100 else { return bytes.append(contentsOf: String(value).utf8) }
       if value >= 10 { bytes.append(UInt8(ascii: "0") + UInt8(value / 10)) }
       bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
     func boolean(_ value: Bool) { value ? literal("true") : literal("false") }
     literal(#"{"ball":"#)
-    integer(kept.ball)
+    integer(Int(kept.ball))
     literal(#","ballDetected":"#)
     boolean(kept.ballDetected)
     if let name {
@@ -170,9 +170,9 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     literal(#","foul":"#)
     boolean(kept.foul)
     literal(#","frame":"#)
-    integer(kept.frame)
+    integer(Int(kept.frame))
     literal(#","game":"#)
-    integer(kept.game)
+    integer(Int(kept.game))
     literal(#","knocked":["#)
     var first = true
     for pin in kept.knocked {
@@ -181,7 +181,7 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
       integer(pin.rawValue)
     }
     literal(#"],"pins":"#)
-    integer(kept.pins)
+    integer(Int(kept.pins))
     literal(#","start":"#)
     bytes.append(contentsOf: GameJSON.number(kept.start.seconds).utf8)
     literal(#","time":"#)
