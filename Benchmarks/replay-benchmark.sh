@@ -8,6 +8,9 @@
 #   RUNS    runs of each command per size (default 5)
 #   EVENTS  trace lengths in events (default 1000000 10000000)
 # The traces (about 25 bytes an event) go in a scratch folder under $TMPDIR, removed at exit.
+# With LANE_BEFORE set to another build's `lane` (e.g. main's, built with
+# `swift build -c release --product lane` in a copy of it), each size also times that one,
+# so before and after are measured in the same run, on the same file, under the same load.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -22,6 +25,11 @@ esac
 swift build -c release --product lane >&2
 swift build -c release --product SensingBenchmark >&2
 bin=$(swift build -c release --show-bin-path)
+before=${LANE_BEFORE:-}
+if [ -n "$before" ] && [ ! -x "$before" ]; then
+  echo "LANE_BEFORE=$before is not an executable" >&2
+  exit 64
+fi
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/replay-benchmark.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
@@ -69,6 +77,7 @@ row() {
 }
 
 echo "replay benchmark: $runs runs each, release build, $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "load average at the start: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 printf '%-10s %-34s %9s %17s %9s %11s %10s %8s\n' \
   events command median "spread (min-max)" "CPU" events/s "peak RSS" "x floor"
 echo "(median wall time, its spread, median user+system CPU; events/s and x floor from the wall medians)"
@@ -79,8 +88,13 @@ for events in "${sizes[@]}"; do
   row "floor: wc -l" wc -l "$trace"
   row "lane simulate --json (>/dev/null)" "$bin/lane" simulate --json "$trace"
   row "lane simulate (scoreboard)" "$bin/lane" simulate "$trace"
+  if [ -n "$before" ]; then
+    row "before: lane simulate --json" "$before" simulate --json "$trace"
+    row "before: lane simulate (scoreboard)" "$before" simulate "$trace"
+  fi
   rm -f "$trace"
 done
+echo "load average at the end: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 
 # The reader+detector micro-benchmark (not lane simulate), allocations counted with the
 # malloc counter preloaded.

@@ -89,7 +89,7 @@ struct LaneSessionRunTests {
     #expect(journal.store.entries.count == before.count + 1)
   }
 
-  @Test("When lane correct appends to the journal of a running lane, then the lane applies and shows it")
+  @Test("When lane correct appended to the journal while no lane ran, then the lane applies and shows it as it starts")
   func correctionFromAnotherProcess() throws {
     let folder = try ScratchFolder("lane-session-run-tests")
     let path = folder.path("lane.journal")
@@ -103,7 +103,7 @@ struct LaneSessionRunTests {
     var other = try JournalledSession(store: correcting, entries: correcting.entries)
     _ = try other.correct(.foul(true), by: "Eve", at: Date(timeIntervalSince1970: 2_000))
 
-    // When: the running lane reads between readings.
+    // When: the lane starts again.
     var quiet = SimulatedPinSensor(script: SensorScript())
     display.output = ""
     try lane.run(&quiet, journal: &running, display: &display)
@@ -115,9 +115,108 @@ struct LaneSessionRunTests {
     #expect(running.session.deliveries.last == .foul(knocked: .full))
   }
 
+  @Test("When another writer appends to the journal during the run, then the lane applies and shows it before it journals its next delivery")
+  func appendDuringTheRun() throws {
+    let folder = try ScratchFolder("lane-session-run-tests")
+    let path = folder.path("lane.journal")
+    let laneFile = try JournalFile(path: path, ifMissing: .create(Self.start))
+    var running = try JournalledSession(store: laneFile, entries: laneFile.entries)
+    let correcting = try JournalFile(path: path, ifMissing: .refuse)
+    var other = try JournalledSession(store: correcting, entries: correcting.entries)
+    // Given: another writer marks Ana's first ball a foul as soon as it is journalled,
+    // between the lane's readings (the lane reads the journal only when it appends).
+    var corrected = false
+    var failure: (any Error)?
+    var display = LogDisplay(output: "", warnings: "")
+    var sensor = SimulatedPinSensor(script: Self.script)
+
+    // When: the lane replays the script.
+    try lane.run(
+      &sensor, journal: &running, display: &display,
+      until: {
+        guard !corrected else { return false }
+        do {
+          _ = try other.catchUp()
+          guard !other.session.deliveries.isEmpty else { return false }
+          _ = try other.correct(.foul(true), by: "Eve", at: Date(timeIntervalSince1970: 2_000))
+          corrected = true
+        } catch {
+          failure = error
+        }
+        return false
+      })
+
+    // Then: the foul is shown before Ana's second ball, which is journalled after it and
+    // scored on the corrected games; the lane's session is what the journal makes.
+    #expect(failure == nil)
+    #expect(corrected)
+    let lines = display.output.split(separator: "\n")
+    let foul = try #require(lines.firstIndex { $0.hasPrefix("correction by Eve: foul: Ana, game 1, frame 1, ball 1") })
+    let secondBall = try #require(lines.firstIndex { $0.hasPrefix("Ana, game 1, frame 1, ball 2") })
+    #expect(foul < secondBall)
+    let written = try JournalFile(path: path, ifMissing: .refuse).entries
+    #expect(written.map(\.author) == ["lane", "lane", "Eve", "lane", "lane"])
+    #expect(running.session == (try LaneSession(journal: written)))
+    #expect(running.session.deliveries.first == .foul(knocked: ([7, 10] as PinSet).complement))
+  }
+
+  @Test("When a correction is posted to the inbox during a replay, then it is journalled at the next turn and the next delivery is scored on the corrected games")
+  mutating func inboxDuringAReplay() throws {
+    // Given: a replay (no wake event) whose inbox gets Eve's foul as Ana's second ball is read.
+    let inbox = LaneInbox(wake: nil)
+    let replies = LaneInboxTests.Replies()
+    var sensor = PostingSensor(Self.script, at: SensorInstant.zero + .seconds(10)) {
+      inbox.post(.request(
+        ControlRequest(id: "r1", by: "Eve", correction: .foul(true)), reply: replies.take))
+    }
+    var display = LogDisplay(output: "", warnings: "")
+
+    // When: the lane replays the script.
+    try lane.run(&sensor, journal: &journal, display: &display, inbox: inbox)
+
+    // Then: the foul is journalled after Ana's first ball and before her second, answered
+    // done, and the lane's session is what its journal makes.
+    let reply = try #require(replies.all.first)
+    #expect(reply.ok && reply.sequence == 3)
+    let entries = journal.store.entries
+    #expect(entries.map(\.author) == ["lane", "lane", "Eve", "lane", "lane"])
+    #expect(journal.session == (try LaneSession(journal: entries)))
+    #expect(journal.session.deliveries.first == .foul(knocked: ([7, 10] as PinSet).complement))
+    #expect(display.output.contains("correction by Eve: foul: Ana, game 1, frame 1, ball 1"))
+  }
+
   @Test("When the operator types something else, then the warning lists the commands")
   mutating func unknownCommand() throws {
     let result = try run(SensorScript(), typing: ["x"])
     #expect(result.warnings == "warning: 'x' is not a command; \(ConsoleCommand.summary)\n")
   }
+}
+
+/// A scripted sensor that calls `post` once, just before it hands over the first reading at
+/// or after `instant`: something arriving from outside in the middle of a replay.
+private struct PostingSensor: PinSensor {
+  typealias Failure = SimulatedPinSensor.Failure
+
+  var base: SimulatedPinSensor
+  let instant: SensorInstant
+  var post: (() -> Void)?
+
+  init(_ script: SensorScript, at instant: SensorInstant, post: @escaping () -> Void) {
+    base = SimulatedPinSensor(script: script)
+    self.instant = instant
+    self.post = post
+  }
+
+  var standing: PinSet { base.standing }
+
+  mutating func next(timeout: Duration) throws(Failure) -> SensorReading? {
+    let reading = try base.next(timeout: timeout)
+    if let reading, reading.time >= instant, let post {
+      post()
+      self.post = nil
+    }
+    return reading
+  }
+
+  mutating func close() { base.close() }
 }

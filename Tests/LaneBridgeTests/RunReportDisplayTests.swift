@@ -2,6 +2,7 @@ import Bowling
 import Foundation
 import Journal
 import LaneSensing
+import Scoreboard
 import SimulatedPinSensor
 import Testing
 
@@ -100,21 +101,50 @@ struct RunReportDisplayTests {
 
     @Test("When one unnamed bowler bowled two games, then each board has its statistics line and the series closes the report")
     func oneBowler() throws {
-      let output = RunReportDisplay<String, String>.scoreboards(
-        of: try Self.session(bowlers: [""], games: 2), colour: false)
+      var output = ""
+      RunReportDisplay<String, String>.writeScoreboards(
+        of: try Self.session(bowlers: [""], games: 2), colour: false, to: &output)
 
       #expect(output.components(separatedBy: "Strikes 12, spares 0, opens 0").count == 3)
-      #expect(output.hasSuffix("Series 600 in 2 games, average 300.0"))
+      #expect(output.hasSuffix("Series 600 in 2 games, average 300.0\n"))
     }
 
     @Test("When two named bowlers bowled a game each, then the report ends with each bowler's series")
     func twoBowlers() throws {
-      let output = RunReportDisplay<String, String>.scoreboards(
-        of: try Self.session(bowlers: ["Ana", "Ben"], games: 1), colour: false)
+      var output = ""
+      RunReportDisplay<String, String>.writeScoreboards(
+        of: try Self.session(bowlers: ["Ana", "Ben"], games: 1), colour: false, to: &output)
 
       #expect(output.components(separatedBy: "first-ball average 10.0").count == 3)
-      #expect(output.hasSuffix("Ana: Series 300 in 1 game, average 300.0\nBen: Series 300 in 1 game, average 300.0"))
+      #expect(output.hasSuffix("Ana: Series 300 in 1 game, average 300.0\nBen: Series 300 in 1 game, average 300.0\n"))
     }
+
+    @Test("When more games than one 64 KiB block were bowled, then the blocks written make every board in order, then the series")
+    func manyGames() throws {
+      let session = try Self.session(bowlers: [""], games: 300)
+      let board = Scoreboard(colour: false)
+      let games = session.series[0].games.filter { !$0.frames.isEmpty }
+      let boards = games.enumerated().map { number, game in
+        "Game \(number + 1)\n" + board.render(game) + "\n" + board.render(GameStatistics(game))
+      }
+      var output = BlockCounter()
+
+      RunReportDisplay<String, String>.writeScoreboards(of: session, colour: false, to: &output)
+
+      #expect(output.text == boards.joined(separator: "\n") + "\n" + board.render(SeriesStatistics(games)) + "\n")
+      #expect(output.writes > 1 && output.writes < games.count)
+    }
+  }
+}
+
+/// A text stream that counts the writes it is given.
+struct BlockCounter: TextOutputStream {
+  var text = ""
+  var writes = 0
+
+  mutating func write(_ string: String) {
+    text.append(string)
+    writes += 1
   }
 }
 

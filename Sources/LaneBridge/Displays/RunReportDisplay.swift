@@ -8,8 +8,8 @@ import Scoreboard
 /// For the JSON report it keeps each scored throw as a few fixed-size numbers (about 40
 /// bytes, no heap storage per throw) rather than the ``ScoredThrow`` with its game, and at the
 /// end writes the report's games and throws one at a time in blocks, never the whole report
-/// as one string, and without an encoder per throw: the same text ``SimulationReport/jsonText()``
-/// gives (the tests compare the two).
+/// as one string, and without an encoder per throw or per game (``GameJSON``): the same text
+/// ``SimulationReport/jsonText()`` gives (the tests compare the two).
 public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStream>: LaneDisplay {
   /// How the report is written.
   public enum Form: Hashable, Sendable {
@@ -57,7 +57,7 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     case (.status(.sensorEnded), _), (.status(.stopped), _):
       switch form {
       case .scoreboards(let colour):
-        print(Self.scoreboards(of: session, colour: colour), to: &output)
+        Self.writeScoreboards(of: session, colour: colour, to: &output)
       case .json:
         try writeReport(session)
       }
@@ -98,11 +98,11 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
       block.removeAll(keepingCapacity: true)
     }
     /// Writes the series' bowled games, each after a comma unless `first`.
-    func writeGames(_ series: GameSeries, first: inout Bool) throws {
+    func writeGames(_ series: GameSeries, first: inout Bool) {
       for game in series.games where !game.frames.isEmpty {
         if !first { block.append(",") }
         first = false
-        block.append(try json(GameReport(game)))
+        GameJSON.append(game, to: &block)
         flushIfFull()
       }
     }
@@ -113,7 +113,7 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
         if index > 0 { block.append(",") }
         block.append(#"{"games":["#)
         var first = true
-        try writeGames(session.series[index], first: &first)
+        writeGames(session.series[index], first: &first)
         block.append(#"],"name":"#)
         block.append(try json(name))
         block.append("}")
@@ -123,83 +123,119 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     block.append(#""games":["#)
     var first = true
     for index in named ? session.bowlers.indices : 0..<1 {
-      try writeGames(session.series[index], first: &first)
+      writeGames(session.series[index], first: &first)
     }
     block.append(#"],"throws":["#)
-    // Each name's JSON string, made by the same encoder as the rest of the report.
-    let nameTexts = try names.map { name in name.isEmpty ? nil : try json(name) }
-    for (index, kept) in scored.enumerated() {
-      if index > 0 { block.append(",") }
-      Self.append(kept, name: nameTexts[Int(kept.name)], to: &block)
-      flushIfFull()
-    }
-    block.append("]}\n")
     output.write(block)
+    // The throws, most of the report, as bytes: appending small strings cost more than the
+    // rest of the report. Each name's JSON string is made by the same encoder as the rest.
+    let nameTexts = try names.map { name in name.isEmpty ? nil : Array(try json(name).utf8) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity((1 << 16) + 1024)
+    for (index, kept) in scored.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      Self.append(kept, name: nameTexts[Int(kept.name)], to: &bytes)
+      if bytes.count >= 1 << 16 {
+        output.write(String(decoding: bytes, as: UTF8.self))
+        bytes.removeAll(keepingCapacity: true)
+      }
+    }
+    bytes.append(contentsOf: "]}\n".utf8)
+    output.write(String(decoding: bytes, as: UTF8.self))
   }
 
   /// Appends `kept` as the JSON `SimulationReport.ThrowReport` encodes to, written out
   /// without an encoder per throw: keys sorted, `bowler` left out for a lone unnamed bowler,
   /// numbers as `JSONEncoder` writes them (a `Double` as its `description` less any `.0`).
-  private static func append(_ kept: KeptThrow, name: String?, to text: inout String) {
-    func number(_ value: Double) -> String {
-      let description = value.description
-      return description.hasSuffix(".0") ? String(description.dropLast(2)) : description
+  private static func append(_ kept: KeptThrow, name: [UInt8]?, to bytes: inout [UInt8]) {
+    func literal(_ text: StaticString) {
+      bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
-    text.append(#"{"ball":"#)
-    text.append(String(kept.ball))
-    text.append(#","ballDetected":"#)
-    text.append(kept.ballDetected ? "true" : "false")
+    func integer(_ value: Int) {
+      guard value >= 0, value < 100 else { return bytes.append(contentsOf: String(value).utf8) }
+      if value >= 10 { bytes.append(UInt8(ascii: "0") + UInt8(value / 10)) }
+      bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+    func boolean(_ value: Bool) { value ? literal("true") : literal("false") }
+    literal(#"{"ball":"#)
+    integer(Int(kept.ball))
+    literal(#","ballDetected":"#)
+    boolean(kept.ballDetected)
     if let name {
-      text.append(#","bowler":"#)
-      text.append(name)
+      literal(#","bowler":"#)
+      bytes.append(contentsOf: name)
     }
-    text.append(#","cutShort":"#)
-    text.append(kept.cutShort ? "true" : "false")
-    text.append(#","foul":"#)
-    text.append(kept.foul ? "true" : "false")
-    text.append(#","frame":"#)
-    text.append(String(kept.frame))
-    text.append(#","game":"#)
-    text.append(String(kept.game))
-    text.append(#","knocked":["#)
+    literal(#","cutShort":"#)
+    boolean(kept.cutShort)
+    literal(#","foul":"#)
+    boolean(kept.foul)
+    literal(#","frame":"#)
+    integer(Int(kept.frame))
+    literal(#","game":"#)
+    integer(Int(kept.game))
+    literal(#","knocked":["#)
     var first = true
     for pin in kept.knocked {
-      if !first { text.append(",") }
+      if !first { bytes.append(UInt8(ascii: ",")) }
       first = false
-      text.append(String(pin.rawValue))
+      integer(pin.rawValue)
     }
-    text.append(#"],"pins":"#)
-    text.append(String(kept.pins))
-    text.append(#","start":"#)
-    text.append(number(kept.start.seconds))
-    text.append(#","time":"#)
-    text.append(number(kept.time.seconds))
-    text.append("}")
+    literal(#"],"pins":"#)
+    integer(Int(kept.pins))
+    literal(#","start":"#)
+    bytes.append(contentsOf: GameJSON.number(kept.start.seconds).utf8)
+    literal(#","time":"#)
+    bytes.append(contentsOf: GameJSON.number(kept.time.seconds).utf8)
+    literal("}")
   }
 
-  /// Every game's scoreboard with its statistics line, each headed with its number when
-  /// there are several and with its bowler's name when there are several bowlers; then the
-  /// series (per bowler) when there is more than one game.
-  static func scoreboards(of session: LaneSession, colour: Bool) -> String {
+  /// Writes every game's scoreboard with its statistics line, each headed with its number
+  /// when there are several and with its bowler's name when there are several bowlers; then
+  /// the series (per bowler) when there is more than one game; then a new line. One game at
+  /// a time, never every board in one string (a long replay has thousands).
+  static func writeScoreboards(
+    of session: LaneSession, colour: Bool, to output: inout some TextOutputStream
+  ) {
     let board = Scoreboard(colour: colour)
-    func block(_ heading: String?, _ game: Game) -> String {
-      (heading.map { $0 + "\n" } ?? "") + board.render(game) + "\n"
-        + board.render(GameStatistics(game))
+    // Written in blocks of about 64 KiB: standard output is unbuffered.
+    var block = ""
+    block.reserveCapacity(1 << 16)
+    func append(_ text: String) {
+      block.append(text)
+      guard block.utf8.count >= 1 << 16 else { return }
+      output.write(block)
+      block.removeAll(keepingCapacity: true)
+    }
+    var first = true
+    func append(_ heading: String?, _ game: Game) {
+      if !first { append("\n") }
+      first = false
+      if let heading { append(heading + "\n") }
+      append(board.render(game) + "\n" + board.render(GameStatistics(game)))
     }
     if session.bowlers == [""] {
       let series = session.series[0]
-      let games = series.games.filter { !$0.frames.isEmpty }
-      guard series.earlier.count + games.count > 1 else { return block(nil, series.current) }
-      // Summarised games (a season-long session) count in the series line only.
-      return (games.enumerated().map { block("Game \(series.earlier.count + $0 + 1)", $1) }
-        + [board.render(series.statistics)]).joined(separator: "\n")
-    }
-    let blocks = session.bowlers.indices.flatMap { index in
-      session.series[index].games.enumerated().filter { !$1.frames.isEmpty }.map { number, game in
-        block("\(session.bowlers[index]), game \(session.series[index].earlier.count + number + 1)", game)
+      let games = series.games.lazy.filter { !$0.frames.isEmpty }
+      if series.earlier.isEmpty && games.dropFirst().isEmpty {
+        append(nil, series.current)
+      } else {
+        // Summarised games (a season-long session) count in the series line only.
+        for (number, game) in games.enumerated() {
+          append("Game \(series.earlier.count + number + 1)", game)
+        }
+        append("\n" + board.render(series.statistics))
       }
+    } else {
+      for index in session.bowlers.indices {
+        let earlier = session.series[index].earlier.count
+        for (number, game) in session.series[index].games.enumerated() where !game.frames.isEmpty {
+          append("\(session.bowlers[index]), game \(earlier + number + 1)", game)
+        }
+      }
+      if !first { append("\n") }
+      append(SessionScoreboard(colour: colour).renderSeries(session))
     }
-    return (blocks + [SessionScoreboard(colour: colour).renderSeries(session)])
-      .joined(separator: "\n")
+    block.append("\n")
+    output.write(block)
   }
 }

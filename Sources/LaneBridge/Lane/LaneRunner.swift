@@ -8,10 +8,10 @@ import LaneSensing
 ///
 /// `lane run` (a GPIO sensor, the console board or a log) and `lane simulate` (a trace, the
 /// end-of-run report or, paced, the console board) are two configurations of it. Each
-/// delivery is in the journal before its events are shown. Between readings it applies what
-/// others journalled, the operator's console commands and the corrections `lane correct`
-/// sends over the control socket (both posted to a ``LaneInbox``, whose wake event ends the
-/// sensor's wait).
+/// delivery is in the journal before its events are shown. It applies what others
+/// journalled when it starts and before each entry it appends; between readings it takes the
+/// operator's console commands and the corrections `lane correct` sends over the control
+/// socket (both posted to a ``LaneInbox``, whose wake event ends the sensor's wait).
 public struct LaneRunner: Sendable {
   public var detector: ThrowDetector.Configuration
   /// The longest the loop waits for a reading; it bounds how late a stop, a console command
@@ -163,11 +163,15 @@ public struct LaneRunner: Sendable {
 
     try show(.status(.running))
     try show(.bowlerUp(bowlerUp))
+    // What others appended before the run (`lane correct` with no lane running) is applied
+    // once here. While the lane runs it holds the lane lock, so corrections come through
+    // the inbox; an append that still lands (another writer) is read and applied before the
+    // lane's next entry, which `JournalledSession` checks on every append.
+    try show(try journal.catchUp())
     let ending = try throwDetector.run(
       &sensor, idleTimeout: idleTimeout,
       until: {
         if shouldStop() { return true }
-        try show(try journal.catchUp())
         for line in commands() { try obey(line) }
         for item in inbox?.take() ?? [] { try handle(item) }
         return false
