@@ -2,7 +2,7 @@
 # Guest script: `lane calibrate` of one build (libgpiod 1.6 or 2.x) on real kernel GPIO lines,
 # answered by a scripted technician, then `lane run` with the wiring file it wrote.
 #
-#   calibrate-checks.sh BUILD_DIR GENERATION     e.g. .build/debug 1, .build-v2/debug 2
+#   calibrate-checks.sh BUILD_DIR GENERATION     e.g. .build/gpio-sim/libgpiod1 1
 #
 # BUILD_DIR holds `lane` and `gpio-sim-drive`. The chip, labelled gpio-sim-cal, has 15 lines
 # named GPIO0..GPIO14 and wired in a shuffled order (pin 1 on line 9, pin 2 on line 6, ...;
