@@ -1,7 +1,7 @@
 #!/bin/bash
 # Guest script: every check of one libgpiod generation's build on gpio-sim chips, in one VM.
 #
-#   guest-checks.sh BUILD_DIR GENERATION     e.g. .build/debug 1, .build-v2/debug 2
+#   guest-checks.sh BUILD_DIR GENERATION     e.g. .build/gpio-sim/libgpiod1 1
 #
 # BUILD_DIR holds `lane`, `gpio-sim-drive` and LaneBridgePackageTests.xctest (built on the
 # host: the guest's root is the host's, read-only, so it runs the built bundle, not
@@ -12,7 +12,8 @@
 #     live as `lane simulate` scores it, latency, idle CPU); they make their own chips;
 #  3. calibrate-checks.sh: `lane calibrate` answered by a scripted technician.
 # No test may be skipped. Every phase runs; the exit status is 1 if any failed.
-# Results go to $GPIO_SIM_RESULTS: <phase>.log, <phase>.xml (xUnit), latency.txt,
+# Results go to $GPIO_SIM_RESULTS: <phase>.log, <phase>-swift-testing.xml (xUnit, which
+# run.sh hands to scripts/test's count), latency.txt,
 # idle-cpu.txt and calibrate-checks' files.
 set -euo pipefail
 
@@ -36,6 +37,11 @@ done
 for file in "$build/lane" "$build/gpio-sim-drive" "$tests"; do
   [[ -x $file ]] || { say "FAIL: $file is missing: build it first (Hardware/gpio-sim/run.sh does)"; exit 1; }
 done
+# A build against an unpacked libgpiod (scripts/test-libgpiod2.sh) says where it is.
+if [[ -f $build/ld-library-path ]]; then
+  LD_LIBRARY_PATH=$(<"$build/ld-library-path")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  export LD_LIBRARY_PATH
+fi
 trap 'gpiosim_destroy_all || true' EXIT
 
 # run_tests PHASE FILTER [NAME=VALUE...]: the bundle's Swift Testing tests matching FILTER,
@@ -44,7 +50,7 @@ run_tests() {
   local phase=$1 filter=$2 started=$SECONDS status=0 skipped summary
   shift 2
   env "$@" LANEBRIDGE_EXPECT_LIBGPIOD="$generation" NO_COLOR=1 timeout 1500 "$tests" \
-    --testing-library swift-testing --filter "$filter" --xunit-output "$results/$phase.xml" \
+    --testing-library swift-testing --filter "$filter" --xunit-output "$results/$phase-swift-testing.xml" \
     >"$results/$phase.log" 2>&1 || status=$?
   skipped=$(grep -c 'skipped: "Needs' "$results/$phase.log" || true)
   summary=$(grep -E 'Test run with [0-9]+ tests' "$results/$phase.log" || true)

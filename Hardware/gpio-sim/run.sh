@@ -1,15 +1,21 @@
 #!/bin/bash
 # The gpio-sim rig in one command: takes the kernel from its cache (building it when the cache
 # has none, see build-kernel.sh), builds the `lane` binaries and test bundles for libgpiod 1.6
-# (.build) and 2.x (.build-v2) (incremental), then boots the kernel: the selftest with
-# libgpiod's tools first, then one VM per libgpiod generation, both at the same time (each
-# guest has one CPU), running guest-checks.sh: the hardware suites, the Swift rig tests
-# (GPIOSimRigTests) and calibrate-checks.sh. Exits 0 only when every guest run passed.
+# and 2.x (scripts/test-libgpiod2.sh --build-only: both in .build, incremental, each
+# generation's binaries copied aside to .build/gpio-sim/libgpiod1 and libgpiod2), then boots
+# the kernel: the selftest with libgpiod's tools first, then one VM per libgpiod generation,
+# both at the same time (each guest has one CPU), running guest-checks.sh: the hardware
+# suites, the Swift rig tests (GPIOSimRigTests) and calibrate-checks.sh. Exits 0 only when
+# every guest run passed.
 #
 # Usage: Hardware/gpio-sim/run.sh
 # Needs root (apt-get for missing packages). Results: <clone>/.build-kernel/results/<run>/.
+# The guests' xUnit files are also copied to $LANEBRIDGE_TEST_RESULTS/gpio-sim/<run>/ when
+# scripts/test sets it, so its totals count the rig's tests.
 # Environment: GPIO_SIM_SERIAL=1 runs the two generations one after the other (for timing
-# comparisons); GPIO_SIM_TIMEOUT overrides every VM's time limit.
+# comparisons); GPIO_SIM_TIMEOUT overrides every VM's time limit; GPIO_SIM_PREBUILT=1 skips
+# the build and runs what .build/gpio-sim holds (scripts/test, right after its
+# libgpiod2-build phase built it).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -24,22 +30,36 @@ source "$here/common.sh"
 # run at the same time.
 selftest="selftest 300 selftest.sh"
 generations=(
-  "libgpiod1 2400 guest-checks.sh .build/debug 1"
-  "libgpiod2 2400 guest-checks.sh .build-v2/debug 2"
+  "libgpiod1 2400 guest-checks.sh .build/gpio-sim/libgpiod1 1"
+  "libgpiod2 2400 guest-checks.sh .build/gpio-sim/libgpiod2 2"
+)
+# What each generation's VM is given besides: the bundled traces it replays under `lane run`
+# (GPIOSimRigTests' Rig.traces). Both VMs run lane on kernel lines, the error cases, the
+# figures and the calibration; the replays, the same line requests and edge reads for every
+# trace, are split between the two VMs that run at the same time: the 1.6 VM replays the
+# longest trace (209 s shortened, 31 settle-ended deliveries), the 2.x VM every other one (300 s,
+# 36), so each has the latency test's 30 samples. A new trace goes to the 2.x VM.
+declare -A guest_environment=(
+  [libgpiod1]="LANE_CHECKS_TRACES=two-games-held-out"
+  [libgpiod2]="LANE_CHECKS_SKIP_TRACES=two-games-held-out"
 )
 # Host packages the guest scripts run (the guest uses the host's root filesystem).
 guest_packages=(gpiod util-linux)
 
 # guest ENTRY: runs one entry in its VM; its summary line goes to $build_dir/results/NAME.summary.
 guest() {
-  local words name timeout script results started status=0
+  local words name timeout script results started status=0 environment=() assignment
   read -r -a words <<<"$1"
   name=${words[0]} timeout=${words[1]} script=${words[2]}
+  for assignment in ${guest_environment[$name]:-}; do environment+=(-e "$assignment"); done
   results=$build_dir/results/$name
   rm -rf "$results" "$results.summary"
   started=$EPOCHREALTIME
   (cd "$root" && "$here/run-vm.sh" -t "${GPIO_SIM_TIMEOUT:-$timeout}" -r "$results" \
-    "$here/$script" "${words[@]:3}") >"$results.out" 2>&1 || status=$?
+    "${environment[@]}" "$here/$script" "${words[@]:3}") >"$results.out" 2>&1 || status=$?
+  if [[ -n ${LANEBRIDGE_TEST_RESULTS:-} ]]; then
+    counted_results "$name" "$results"
+  fi
   if ((status == 0)); then
     printf '%s: passed in %s s (boot-to-init %s s, script %s s)\n' "$name" "$(elapsed "$started")" \
       "$(<"$results/boot-to-init-seconds")" "$(<"$results/script-seconds")" >"$results.summary"
@@ -48,6 +68,17 @@ guest() {
       "$(elapsed "$started")" "$results" >"$results.summary"
   fi
   return "$status"
+}
+
+# counted_results NAME RESULTS: the guest's Swift Testing xUnit files, where scripts/test
+# counts them.
+counted_results() {
+  local file into=$LANEBRIDGE_TEST_RESULTS/gpio-sim/$1
+  mkdir -p "$into"
+  for file in "$2"/*-swift-testing.xml; do
+    [[ -e $file ]] && cp "$file" "$into/"
+  done
+  return 0
 }
 
 main() {
@@ -62,10 +93,14 @@ main() {
 
   # Incremental builds: seconds when nothing changed, and never a stale binary in the VM.
   step_start=$EPOCHREALTIME
-  log "building lane and the tests against libgpiod 1.6 (.build) and 2.x (.build-v2)"
-  (cd "$root" && swift build --build-tests >&2) || die "swift build failed (output above)"
-  "$root/scripts/test-libgpiod2.sh" --build-only >&2 || die "the libgpiod 2.x build failed (output above)"
-  summary+=("lane builds: $(elapsed "$step_start") s")
+  if [[ ${GPIO_SIM_PREBUILT:-} == 1 ]]; then
+    log "running the binaries already in .build/gpio-sim (GPIO_SIM_PREBUILT=1)"
+    summary+=("lane builds: skipped (GPIO_SIM_PREBUILT=1)")
+  else
+    log "building lane and the tests against libgpiod 1.6 and 2.x (into .build/gpio-sim)"
+    "$root/scripts/test-libgpiod2.sh" --build-only >&2 || die "the builds failed (output above)"
+    summary+=("lane builds: $(elapsed "$step_start") s")
+  fi
 
   name=${selftest%% *}
   guest "$selftest" || failed+=("$name")

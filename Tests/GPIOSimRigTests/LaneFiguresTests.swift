@@ -22,7 +22,7 @@ extension GPIOSimRig {
 
     deinit { try? chip.remove() }
 
-    @Test("When every bundled trace is replayed, then the latency of at least 30 settle-ended deliveries is measured and reported")
+    @Test("When this run's bundled traces are replayed, then the latency of at least 30 settle-ended deliveries is measured and reported")
     func latency() throws {
       let windows = try DetectorWindows(wiring: Rig.wiring)
       let samples = try Rig.traces.flatMap { try TraceReplay.of($0, on: chip).samples }

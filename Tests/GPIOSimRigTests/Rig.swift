@@ -44,15 +44,29 @@ enum Rig {
     return chip
   }
 
-  /// Every bundled trace, by name; for a quicker look while debugging,
-  /// `LANE_CHECKS_TRACES="respot-only-game ..."` names the only ones to replay.
+  /// The bundled traces this run replays, by name: every one, or those
+  /// `LANE_CHECKS_TRACES="respot-only-game ..."` names, less those
+  /// `LANE_CHECKS_SKIP_TRACES` names. The rig splits the replays between its two VMs this way
+  /// (Hardware/gpio-sim/run.sh): one VM names its traces, the other skips them, so every
+  /// trace, a new one too, is replayed by exactly one of them.
   static var traces: [String] {
-    if let chosen = ProcessInfo.processInfo.environment["LANE_CHECKS_TRACES"], !chosen.isEmpty {
-      return chosen.split(separator: " ").map(String.init)
-    }
+    let environment = ProcessInfo.processInfo.environment
     let folder = clone.appendingPathComponent("Hardware/traces")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".trace") }.map { String($0.dropLast(6)) }.sorted()
+    let bundled = names.filter { $0.hasSuffix(".trace") }.map { String($0.dropLast(6)) }.sorted()
+    return selected(
+      from: bundled, only: environment["LANE_CHECKS_TRACES"],
+      skipping: environment["LANE_CHECKS_SKIP_TRACES"])
+  }
+
+  /// `only` (space-separated names, in their order) when given, else every one of `traces`,
+  /// less the names in `skipping`. A name in `only` that is not bundled stays in: its replay
+  /// then fails, naming the missing file.
+  static func selected(from traces: [String], only: String?, skipping: String?) -> [String] {
+    func names(_ list: String?) -> [String] { (list ?? "").split(separator: " ").map(String.init) }
+    let chosen = names(only).isEmpty ? traces : names(only)
+    let skipped = Set(names(skipping))
+    return chosen.filter { !skipped.contains($0) }
   }
 
   static func tracePath(_ name: String) -> String {
