@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 
 /// `lane run --config FILE` as the systemd unit runs it: mistakes in the file and options
-/// that override it, all found before any hardware is opened.
-@Suite("lane run --config")
+/// that override it, all found before any hardware is opened; and `lane simulate --config`,
+/// whose replay shows the settings taking effect.
+@Suite("lane run and lane simulate --config")
 struct ConfigCommandTests {
   let lane: LaneExecutable
   let folder: ScratchFolder
@@ -109,5 +110,28 @@ struct ConfigCommandTests {
 
     #expect(run.status == 64)
     #expect(run.standardError.hasPrefix("lane run: give the lane's wiring file with --wiring"))
+  }
+
+  @Test("When lane simulate's file names bowlers, then the replay's games are theirs")
+  func simulateBowlers() throws {
+    let path = try config("bowlers = [\"Cho\", \"Dee\"]\n")
+
+    let run = try lane.run(["simulate", "--json", "--config", path, BundledTrace.all[0].path])
+
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains("\"name\":\"Cho\""))
+    #expect(run.standardOutput.contains("\"name\":\"Dee\""))
+  }
+
+  @Test("When --bowlers is given too, then it overrides the file's bowlers")
+  func simulateBowlersOverride() throws {
+    let path = try config("bowlers = [\"Cho\", \"Dee\"]\n")
+
+    let run = try lane.run(
+      ["simulate", "--json", "--config", path, "--bowlers", "Eve", BundledTrace.all[0].path])
+
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains("\"name\":\"Eve\""))
+    #expect(!run.standardOutput.contains("Cho"))
   }
 }

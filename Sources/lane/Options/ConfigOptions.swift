@@ -27,12 +27,14 @@ struct ConfigOptions: ParsableArguments {
 
   /// The options with the file's settings filled in where the command line gave none, checked
   /// again as the command line's are (exit 64 naming the file).
+  ///
+  /// - Parameter wiring: `--wiring`, for `lane run`; a replay has none to fill.
   func merged(
-    command: String, wiring: inout WiringOptions, session: inout SessionOptions,
+    command: String, wiring: inout String?, session: inout SessionOptions,
     centre: inout CentreOptions, web: inout HTTPOptions
   ) throws {
     guard let file = try load(command: command) else { return }
-    wiring.wiring = wiring.wiring ?? file.wiring
+    wiring = wiring ?? file.wiring
     session.journal = session.journal ?? file.journal
     session.bowlers = session.bowlers ?? file.bowlers?.joined(separator: ",")
     web.http = web.http ?? file.http

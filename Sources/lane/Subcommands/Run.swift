@@ -55,7 +55,7 @@ extension Lane {
       // The config file's settings under the command line's.
       var (wiringOptions, session, centre, web) = (wiringOptions, session, centre, web)
       try configOptions.merged(
-        command: "run", wiring: &wiringOptions, session: &session, centre: &centre, web: &web)
+        command: "run", wiring: &wiringOptions.wiring, session: &session, centre: &centre, web: &web)
       var link: LaneLink?
       var journal = try session.openSession(command: "run", lane: centre.lane) { entries in
         let started = try centre.startLink(
