@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "MQTT", targets: ["MQTT"]),
     .library(name: "Centre", targets: ["Centre"]),
     .library(name: "CentreLink", targets: ["CentreLink"]),
+    .library(name: "LaneConfiguration", targets: ["LaneConfiguration"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -129,10 +130,17 @@ let package = Package(
       name: "GPIOLineSensor",
       dependencies: ["Calibration", "GPIO", "GPIOPinSensor", "LaneSensing"]
     ),
+    // A lane's config file (`lane run --config`, for the systemd unit): parsed and checked,
+    // relative paths resolved against its folder. Pure but for reading the file.
+    .target(
+      name: "LaneConfiguration",
+      dependencies: ["Centre", "Wiring", .product(name: "TOMLKit", package: "TOMLKit")]
+    ),
     .executableTarget(
       name: "lane",
       dependencies: [
         "LaneBridge",
+        "LaneConfiguration",
         "Bowling",
         "Scoreboard",
         "Journal",
@@ -235,6 +243,9 @@ let package = Package(
       name: "SimulatedPinSensorTests",
       dependencies: ["SimulatedPinSensor", "LaneSensing", "Bowling", "TestSupport"]
     ),
+    .testTarget(
+      name: "LaneConfigurationTests",
+      dependencies: ["LaneConfiguration", "CentreLink", "TestSupport"]),
     .testTarget(name: "WiringTests", dependencies: ["Wiring", "Bowling", "TestSupport"]),
     .testTarget(
       name: "CalibrationTests",

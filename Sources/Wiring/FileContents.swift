@@ -6,23 +6,27 @@ import Musl
 import Darwin
 #endif
 
-/// Reads a whole small text file, the one place the `Wiring` target touches the file system.
+/// Reads a whole small text file, the one place the `Wiring` target touches the file system
+/// (the lane's config file is read the same way).
 ///
 /// The file is opened with `O_NONBLOCK | O_NOFOLLOW` and must be a regular file of at most
 /// ``maximumSize`` bytes, so a FIFO, a device such as `/dev/zero`, a symlink or a huge file
 /// ends with an error in bounded time and memory instead of a hang or an abort.
-enum FileContents {
+public enum FileContents {
   /// Why a file could not be read, in words a user can act on.
-  struct ReadError: Error {
-    let reason: String
+  public struct ReadError: Error {
+    public let reason: String
   }
 
   /// The largest wiring file read, 1 MiB; real ones are a few kilobytes.
-  static let maximumSize = 1 << 20
+  public static let maximumSize = 1 << 20
 
   /// The contents of the file at `path`, decoded as UTF-8 (invalid bytes become U+FFFD), a
   /// leading UTF-8 byte order mark dropped.
-  static func read(_ path: String, maximumSize: Int = maximumSize) throws(ReadError) -> String {
+  /// - Parameter kind: What the file should be, for the messages: `a wiring file`.
+  public static func read(
+    _ path: String, maximumSize: Int = maximumSize, kind: String = "a wiring file"
+  ) throws(ReadError) -> String {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
@@ -36,10 +40,10 @@ enum FileContents {
     guard fstat(descriptor, &status) == 0 else { throw ReadError(errno: errno) }
     guard (status.st_mode & S_IFMT) == S_IFREG else {
       throw ReadError(
-        reason: "it is \(kind(of: status.st_mode)), not a regular file; give a wiring file")
+        reason: "it is \(self.kind(of: status.st_mode)), not a regular file; give \(kind)")
     }
     guard Int(status.st_size) <= maximumSize else {
-      throw ReadError(reason: tooLarge(maximumSize))
+      throw ReadError(reason: tooLarge(maximumSize, kind: kind))
     }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -52,7 +56,7 @@ enum FileContents {
       if count == 0 { break }
       // The file may grow after fstat; never hold more than the limit.
       guard bytes.count + count <= maximumSize else {
-        throw ReadError(reason: tooLarge(maximumSize))
+        throw ReadError(reason: tooLarge(maximumSize, kind: kind))
       }
       bytes.append(contentsOf: buffer[..<count])
     }
@@ -60,8 +64,8 @@ enum FileContents {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  private static func tooLarge(_ limit: Int) -> String {
-    "it is larger than \(limit / 1024) KiB, the limit for a wiring file; give a wiring file"
+  private static func tooLarge(_ limit: Int, kind: String) -> String {
+    "it is larger than \(limit / 1024) KiB, the limit for \(kind); give \(kind)"
   }
 
   private static func kind(of mode: mode_t) -> String {

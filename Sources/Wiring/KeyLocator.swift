@@ -4,12 +4,13 @@
 /// TOMLKit reports positions only for syntax errors, so this scans the text itself. It knows
 /// the shapes a wiring file uses: `[table]` headers, `key = value` lines with bare, quoted or
 /// dotted keys, and one level of inline table. A key it cannot place is looked up through its
-/// parent (`pins.7.bias` falls back to `pins.7`, then `pins`).
-struct KeyLocator: Sendable {
+/// parent (`pins.7.bias` falls back to `pins.7`, then `pins`). The lane's config file uses
+/// it too.
+public struct KeyLocator: Sendable {
   private var lineOfKeyPath: [String: Int] = [:]
 
   /// Scans `text` for the lines its keys are written on.
-  init(text: String) {
+  public init(text: String) {
     var table: [String] = []
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     for (index, line) in lines.enumerated() {
@@ -35,7 +36,7 @@ struct KeyLocator: Sendable {
   }
 
   /// The line `keyPath` (or its nearest parent that was found) is written on.
-  func line(of keyPath: String) -> Int? {
+  public func line(of keyPath: String) -> Int? {
     var components = keyPath.split(separator: ".").map(String.init)
     while !components.isEmpty {
       if let line = lineOfKeyPath[components.joined(separator: ".")] { return line }

@@ -7,23 +7,24 @@
 /// into an ordinary syntax problem with its line and column.
 ///
 /// It reads the text just far enough to know where headers can be: at the start of a line,
-/// outside strings, comments, arrays and inline tables.
-enum TableHeaderCheck {
+/// outside strings, comments, arrays and inline tables. The lane's config file is checked
+/// the same way.
+public enum TableHeaderCheck {
   /// A header that toml++ cannot parse: where it is and what stands where its name should be.
-  struct Finding: Equatable {
-    var line: Int
-    var column: Int
+  public struct Finding: Equatable, Sendable {
+    public var line: Int
+    public var column: Int
     /// The character after the `[` (and spaces) that cannot start a key, or "the end of the line".
     var found: String
 
     /// The problem as the syntax reason a ``WiringError`` carries.
-    var reason: String {
+    public var reason: String {
       "a table header needs a name after '[', such as [pins] or [\"pins\"], found \(found)"
     }
   }
 
   /// The first header in `text` with no name after its `[`, or `nil` when every header has one.
-  static func firstUnnamedHeader(in text: String) -> Finding? {
+  public static func firstUnnamedHeader(in text: String) -> Finding? {
     var scanner = Scanner(Array(text.unicodeScalars))
     return scanner.run()
   }

@@ -267,7 +267,7 @@ extension WiringError.Problem {
 
   /// At most ``quoteLimit`` characters of the text, invisible characters escaped (`\u{1B}`),
   /// and the full length named when it is cut.
-  static func clipped(_ text: String) -> String {
+  public static func clipped(_ text: String) -> String {
     var shown = ""
     var count = 0
     for character in text {

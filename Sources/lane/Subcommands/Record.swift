@@ -24,6 +24,12 @@ extension Lane {
     @Flag(help: "Replace the --out file if it exists.")
     var force = false
 
+    func validate() throws {
+      // --wiring is optional in the option group only because lane run may take it from
+      // --config.
+      if wiringOptions.wiring == nil { throw ValidationError("Missing expected argument '--wiring <wiring>'") }
+    }
+
     func run() throws {
       var warnings = StandardError()
       // The wiring is checked and the chip opened first: a mistake there creates no file.
@@ -41,7 +47,7 @@ extension Lane {
       var sensor = hardware.sensor
       let recording = TraceRecording(header: [
         "recorded by lane record on \(Date().ISO8601Format())",
-        "wiring: \(wiringOptions.wiring) (chip \(hardware.wiring.chipName))",
+        "wiring: \(wiringOptions.wiring ?? "") (chip \(hardware.wiring.chipName))",
       ])
       do {
         let summary: TraceRecording.Summary

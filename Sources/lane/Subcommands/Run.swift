@@ -29,10 +29,13 @@ extension Lane {
         control socket JOURNAL.sock (exit status 73 when that cannot be created); see \
         docs/operations.md. With --broker every journal record is published to the centre \
         (docs/centre.md); exit status 77 when the broker refuses the credentials, 78 when TLS \
-        or the host name fails.
+        or the host name fails. --config FILE reads these settings from a file for the \
+        systemd unit (docs/deployment.md); exit status 64 for a mistake in it, 66 when it \
+        cannot be read.
         """
     )
 
+    @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var wiringOptions: WiringOptions
 
     @Flag(help: "Write one JSON object per throw, completed frame and game, one per line.")
@@ -49,6 +52,10 @@ extension Lane {
     var by = "console"
 
     func run() throws {
+      // The config file's settings under the command line's.
+      var (wiringOptions, session, centre, web) = (wiringOptions, session, centre, web)
+      try configOptions.merged(
+        command: "run", wiring: &wiringOptions.wiring, session: &session, centre: &centre, web: &web)
       var link: LaneLink?
       var journal = try session.openSession(command: "run", lane: centre.lane) { entries in
         let started = try centre.startLink(

@@ -29,7 +29,8 @@ extension Lane {
         described in docs/trace-format.md. With --broker every journal record is published \
         to the centre (docs/centre.md); at the end it waits up to 10 s for the desk's \
         acknowledgement. Exit status 77 when the broker refuses the credentials, 78 when TLS \
-        or the host name fails.
+        or the host name fails. --config FILE takes the settings from a lane config file as \
+        lane run does (its wiring is not used).
         """
     )
 
@@ -44,6 +45,8 @@ extension Lane {
 
     @Flag(help: "Print one line per throw as soon as it is journalled, as lane run does in a log.")
     var log = false
+
+    @OptionGroup var configOptions: ConfigOptions
 
     @OptionGroup var session: SessionOptions
 
@@ -71,6 +74,11 @@ extension Lane {
     }
 
     func run() throws {
+      // The config file's settings under the command line's; a replay has no wiring.
+      var (session, centre, web) = (session, centre, web)
+      var wiring: String?
+      try configOptions.merged(
+        command: "simulate", wiring: &wiring, session: &session, centre: &centre, web: &web)
       let paced = realtime || speed != nil
       var display: any LaneDisplay =
         if json {

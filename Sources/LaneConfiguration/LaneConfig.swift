@@ -1,0 +1,141 @@
+import Centre
+import TOMLKit
+import Wiring
+
+/// A lane's settings from its config file (`lane run --config FILE`), as the systemd unit
+/// gives them: the same settings as the command-line options, which override them.
+///
+/// Paths in the file are resolved against the file's folder, so a config and its wiring
+/// file can sit side by side (`wiring = "wiring.toml"`).
+public struct LaneConfig: Sendable, Equatable {
+  /// `lane`: the lane's id, checked as `--lane` is (``LaneID``).
+  public var lane: String?
+  /// `wiring`: the wiring file's path.
+  public var wiring: String?
+  /// `journal`: the journal's path.
+  public var journal: String?
+  /// `bowlers`: the bowlers in bowling order.
+  public var bowlers: [String]?
+  /// `http`: the address the web boards listen on, as `--http` takes it.
+  public var http: String?
+  /// `[centre]`: the centre link.
+  public var centre = Centre()
+
+  /// The `[centre]` table: the broker and the lane's credentials and TLS files.
+  public struct Centre: Sendable, Equatable {
+    public var broker: String?
+    public var credentials: String?
+    public var cafile: String?
+    public var certfile: String?
+    public var keyfile: String?
+
+    public init(
+      broker: String? = nil, credentials: String? = nil, cafile: String? = nil,
+      certfile: String? = nil, keyfile: String? = nil
+    ) {
+      self.broker = broker
+      self.credentials = credentials
+      self.cafile = cafile
+      self.certfile = certfile
+      self.keyfile = keyfile
+    }
+  }
+
+  public init(
+    lane: String? = nil, wiring: String? = nil, journal: String? = nil,
+    bowlers: [String]? = nil, http: String? = nil, centre: Centre = Centre()
+  ) {
+    self.lane = lane
+    self.wiring = wiring
+    self.journal = journal
+    self.bowlers = bowlers
+    self.http = http
+    self.centre = centre
+  }
+
+  /// The keys a config file's top level may have.
+  public static let topLevelKeys = ["lane", "wiring", "journal", "bowlers", "http", "centre"]
+  /// The keys of its `[centre]` table.
+  public static let centreKeys = ["broker", "credentials", "cafile", "certfile", "keyfile"]
+
+  /// The largest config file read, 64 KiB; real ones are a few hundred bytes.
+  public static let maximumSize = 64 << 10
+
+  /// Parses and checks the text of a config file.
+  ///
+  /// - Parameters:
+  ///   - text: The file's contents, TOML.
+  ///   - name: The file's name, for messages.
+  ///   - folder: The folder relative paths are resolved against: the file's own.
+  /// - Throws: A ``LaneConfigError`` with every problem found (a syntax error alone).
+  public init(parsing text: String, name: String, folder: String) throws(LaneConfigError) {
+    if let line = Self.firstBinaryLine(in: text) {
+      throw LaneConfigError(file: name, problems: [
+        .init(key: "", line: line, message: "the file is not UTF-8 text; give a lane config file")
+      ])
+    }
+    // toml++ aborts on a header with no name (docs/robustness.md): checked first.
+    if let header = TableHeaderCheck.firstUnnamedHeader(in: text) {
+      throw LaneConfigError(file: name, problems: [
+        .init(key: "", line: header.line, message: "not valid TOML: \(header.reason)")
+      ])
+    }
+    let root: TOMLTable
+    do {
+      root = try TOMLTable(string: text)
+    } catch let error as TOMLParseError {
+      let line = error.source.begin.line
+      throw LaneConfigError(file: name, problems: [
+        .init(key: "", line: line > 0 ? line : nil, message: "not valid TOML: \(error.description)")
+      ])
+    } catch {
+      throw LaneConfigError(file: name, problems: [
+        .init(key: "", message: "not valid TOML: \(error)")
+      ])
+    }
+    var reader = LaneConfigReader(text: text, folder: folder)
+    let config = reader.config(from: root)
+    guard reader.problems.isEmpty else {
+      let sorted = reader.problems.enumerated().sorted { lhs, rhs in
+        let left = lhs.element.line ?? Int.max
+        let right = rhs.element.line ?? Int.max
+        return left != right ? left < right : lhs.offset < rhs.offset
+      }.map(\.element)
+      throw LaneConfigError(file: name, problems: sorted)
+    }
+    self = config
+  }
+
+  /// Reads and checks the config file at `path`: a regular file (never a symbolic link, a
+  /// FIFO or a device) of at most ``maximumSize`` bytes.
+  ///
+  /// - Throws: A ``LaneConfigError`` naming `path`; ``LaneConfigError/isUnreadable`` when
+  ///   the file could not be read.
+  public init(contentsOf path: String) throws(LaneConfigError) {
+    let text: String
+    do {
+      text = try FileContents.read(path, maximumSize: Self.maximumSize, kind: "a lane config file")
+    } catch {
+      throw LaneConfigError(
+        file: path, problems: [.init(key: "", message: "cannot read the file: \(error.reason)")],
+        isUnreadable: true)
+    }
+    try self.init(parsing: text, name: path, folder: Self.folder(of: path))
+  }
+
+  /// The folder of `path` as relative paths in it are resolved: `.` for a bare file name.
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// The line of the first NUL or undecodable byte (U+FFFD), which no config file has.
+  static func firstBinaryLine(in text: String) -> Int? {
+    var line = 1
+    for scalar in text.unicodeScalars {
+      if scalar == "\n" { line += 1 }
+      if scalar == "\u{0}" || scalar == "\u{FFFD}" { return line }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import CentreLink
+import LaneConfiguration
+
+/// `--config FILE`: the lane's settings from a file (deploy/lane/lane.toml), for the systemd
+/// unit; every option given on the command line overrides the file.
+struct ConfigOptions: ParsableArguments {
+  @Option(help: """
+    A lane config file (TOML, e.g. deploy/lane/lane.toml) with lane, wiring, journal, bowlers, \
+    http and a [centre] table; options given here override it, and relative paths in it are \
+    resolved against its folder. Exit 64 for a mistake in it, 66 when it cannot be read.
+    """)
+  var config: String?
+
+  /// The file's settings, `nil` without `--config`; or every problem on stderr and exit 66
+  /// (unreadable) or 64.
+  func load(command: String) throws -> LaneConfig? {
+    guard let config else { return nil }
+    do {
+      return try LaneConfig(contentsOf: config)
+    } catch {
+      var warnings = StandardError()
+      print("lane \(command): \(error)", to: &warnings)
+      throw ExitCode(error.isUnreadable ? .noInput : .usage)
+    }
+  }
+
+  /// The options with the file's settings filled in where the command line gave none, checked
+  /// again as the command line's are (exit 64 naming the file).
+  ///
+  /// - Parameter wiring: `--wiring`, for `lane run`; a replay has none to fill.
+  func merged(
+    command: String, wiring: inout String?, session: inout SessionOptions,
+    centre: inout CentreOptions, web: inout HTTPOptions
+  ) throws {
+    guard let file = try load(command: command) else { return }
+    wiring = wiring ?? file.wiring
+    session.journal = session.journal ?? file.journal
+    session.bowlers = session.bowlers ?? file.bowlers?.joined(separator: ",")
+    web.http = web.http ?? file.http
+    centre.lane = centre.lane ?? file.lane
+    // The centre link's settings go together: --broker on the command line takes none of
+    // the file's [centre] (and the credentials and TLS options need --broker, checked when
+    // the command line is parsed).
+    if centre.broker == nil {
+      centre.broker = file.centre.broker
+      centre.credentials = file.centre.credentials
+      centre.cafile = file.centre.cafile
+      centre.certfile = file.centre.certfile
+      centre.keyfile = file.centre.keyfile
+    }
+    var warnings = StandardError()
+    do {
+      try session.validate()
+      try centre.validate()
+      try web.validate()
+    } catch let error as ValidationError {
+      print("lane \(command): \(error.message) (with --config \(config ?? ""))", to: &warnings)
+      throw ExitCode(.usage)
+    }
+    // The file's broker settings are checked now, as --broker's are, before a journal is
+    // opened, so that the message can name the file.
+    if let broker = file.centre.broker, centre.broker == broker {
+      do {
+        _ = try BrokerSettings(
+          url: broker, credentialsFile: centre.credentials, caFile: centre.cafile,
+          certFile: centre.certfile, keyFile: centre.keyfile)
+      } catch {
+        print("lane \(command): \(error) (with --config \(config ?? ""))", to: &warnings)
+        throw ExitCode(error.isUnreadableFile ? .noInput : .usage)
+      }
+    }
+  }
+}
