@@ -11,6 +11,7 @@
 # Exits non-zero when a target crashes, hangs (an input runs over 10 s), leaks or runs out
 # of memory; the input that did it is saved in .build-fuzz/artifacts/ and the command that
 # replays it is printed. What the fuzzer learnt stays in .build-fuzz/corpus/ for next time.
+# FUZZ_JOBS=N runs N targets at a time (default: one per CPU).
 # FUZZ_SEED=N fixes libFuzzer's random seed (scripts/test uses 1, so CI runs repeat); by
 # default every run draws a new one.
 set -euo pipefail
@@ -70,26 +71,52 @@ seeds() {
   esac
 }
 
-failed=()
-for name in "${targets[@]}"; do
-  corpus="$scratch/corpus/$name"
-  artifacts="$scratch/artifacts"
-  log="$scratch/logs/$name.log"
+# fuzz_one NAME: runs one target for $seconds; what it found goes to $scratch/logs/NAME.report.
+fuzz_one() {
+  local name=$1 corpus="$scratch/corpus/$1" artifacts="$scratch/artifacts"
+  local log="$scratch/logs/$1.log" report="$scratch/logs/$1.report" runs
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
-  echo "== fuzz: $name for ${seconds}s (log: $log)" >&2
   # New inputs go to the first folder, the learnt corpus; the seeds are only read.
   if "$scratch/debug/$name" "$corpus" "$(seeds "$name")" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
     -seed="${FUZZ_SEED:-0}" -detect_leaks=1 -print_final_stats=1 -artifact_prefix="$artifacts/$name-" \
     >"$log" 2>&1; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-    echo "   ok: ${runs:-?} runs, corpus $(find "$corpus" -type f | wc -l) inputs" >&2
+    echo "   $name ok: ${runs:-?} runs, corpus $(find "$corpus" -type f | wc -l) inputs" >"$report"
   else
-    failed+=("$name")
-    grep -E "^(==[0-9]+==ERROR|SUMMARY|Test unit written|ALARM|.*Fatal error)" "$log" >&2 || tail -n 30 "$log" >&2
-    echo "   FAILED; replay with: SWIFT_BACKTRACE=enable=no $scratch/debug/$name <artifact>" >&2
+    {
+      grep -E "^(==[0-9]+==ERROR|SUMMARY|Test unit written|ALARM|.*Fatal error)" "$log" || tail -n 30 "$log"
+      echo "   $name FAILED; replay with: SWIFT_BACKTRACE=enable=no $scratch/debug/$name <artifact>"
+    } >"$report"
+    return 1
   fi
+}
+
+# The targets run FUZZ_JOBS at a time (default: one per CPU); each still gets $seconds of
+# wall time on a core of its own, so CI's fuzz phase takes about half as long on 2 cores.
+jobs=${FUZZ_JOBS:-$(nproc)}
+if ! [[ "$jobs" =~ ^[1-9][0-9]*$ ]]; then
+  echo "fuzz: FUZZ_JOBS must be a whole number above 0, not '$jobs'" >&2
+  exit 64
+fi
+failed=()
+declare -A running=()
+# finish_one: waits for one running target and reports it.
+finish_one() {
+  local pid status=0 name
+  wait -n -p pid "${!running[@]}" || status=$?
+  name=${running[$pid]}
+  unset "running[$pid]"
+  cat "$scratch/logs/$name.report" >&2
+  ((status == 0)) || failed+=("$name")
+}
+for name in "${targets[@]}"; do
+  while ((${#running[@]} >= jobs)); do finish_one; done
+  echo "== fuzz: $name for ${seconds}s (log: $scratch/logs/$name.log)" >&2
+  fuzz_one "$name" &
+  running[$!]=$name
 done
+while ((${#running[@]} > 0)); do finish_one; done
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz: ${failed[*]} failed; see the artifacts in $scratch/artifacts" >&2
