@@ -200,7 +200,7 @@ let package = Package(
       name: "LaneCommandTests",
       dependencies: [
         "lane", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor",
-        "TestSupport",
+        "Centre", "TestSupport",
       ]
     ),
     .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD", "TestSupport"]),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Centre
 import LaneBridge
 
 #if canImport(Glibc)
@@ -10,6 +11,7 @@ import LaneBridge
 struct Lane: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Bridge bowling pin sensors to a ten-pin scoring engine.",
+    version: SoftwareVersion.current,
     subcommands: [
       Score.self, Simulate.self, Run.self, Record.self, Calibrate.self, Correct.self,
       JournalCommand.self, Desk.self, Display.self,

@@ -1,3 +1,4 @@
+import Centre
 import Foundation
 import TestSupport
 import Testing
@@ -26,6 +27,14 @@ struct ExitTests {
 
     #expect(run.status == 74)
     #expect(run.standardError.hasPrefix("lane: cannot write to standard output: No space left on device."))
+  }
+
+  @Test("When asked for its version, then lane prints the version its status reports and exits 0")
+  func version() throws {
+    let run = try lane.run(["--version"])
+
+    #expect(run.status == 0)
+    #expect(run.standardOutput == SoftwareVersion.current + "\n")
   }
 
   @Test("When standard output is closed, then nothing is opened, the journal is not touched, and the exit is 74")

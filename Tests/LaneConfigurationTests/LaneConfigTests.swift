@@ -225,24 +225,45 @@ struct LaneConfigTests {
     }
   }
 
-  @Test("When the sample config under deploy/ is read, then it parses with its paths in /etc")
-  func bundledSample() throws {
+  /// The sample config under deploy/, as shipped (a lane on its own) or with its `[centre]`
+  /// table switched on the way its comment says (the first `#` of each line removed).
+  static func sample(withCentre: Bool) throws -> (config: LaneConfig, path: String) {
     // Tests/LaneConfigurationTests/LaneConfigTests.swift → the package's deploy/lane/lane.toml.
     let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("deploy/lane/lane.toml")
-    let text = try String(contentsOf: sample, encoding: .utf8)
-    let config = try LaneConfig(parsing: text, name: sample.path, folder: "/etc/lanebridge/lane7")
+    var lines = try String(contentsOf: sample, encoding: .utf8).components(separatedBy: "\n")
+    if withCentre {
+      let table = try #require(lines.firstIndex(of: "#[centre]"))
+      for index in lines.indices[table...] where lines[index].hasPrefix("#") {
+        lines[index].removeFirst()
+      }
+    }
+    let text = lines.joined(separator: "\n")
+    return (try LaneConfig(parsing: text, name: sample.path, folder: "/etc/lanebridge/lane7"), sample.path)
+  }
+
+  @Test("When the sample config under deploy/ is read as shipped, then it is a lane on its own with its paths in /etc")
+  func bundledSample() throws {
+    let config = try Self.sample(withCentre: false).config
     #expect(config.lane == "lane7")
     #expect(config.wiring == "/etc/lanebridge/lane7/wiring.toml")
     #expect(config.journal == "/var/lib/lanebridge/lane7/lane.journal")
+    #expect(config.centre.broker == nil)
+  }
+
+  @Test("When the sample's centre table is switched on as its comment says, then its broker passes --broker's own check")
+  func bundledSampleWithCentre() throws {
+    let (config, path) = try Self.sample(withCentre: true)
     #expect(config.centre.broker == "mqtts://desk-pc.local:8883")
+    #expect(config.centre.credentials == "/etc/lanebridge/lane7/mqtt-credentials")
     #expect(config.centre.cafile == "/etc/lanebridge/lane7/ca.crt")
-    // Its broker passes --broker's own check (the sample stands in for the CA file, which
-    // is only checked to be readable here).
+    #expect(config.centre.certfile == nil)
+    // The sample stands in for the CA file, which is only checked to be readable here.
     let broker = try #require(config.centre.broker)
     #expect(throws: Never.self) {
-      try BrokerSettings(url: broker, credentialsFile: nil, caFile: sample.path)
+      try BrokerSettings(url: broker, credentialsFile: nil, caFile: path)
     }
   }
+
 }
