@@ -326,13 +326,13 @@ struct BrokerTests {
     @Test("When a lane has no client certificate, then connecting fails at the handshake with advice naming --certfile")
     func withoutCertificate() async throws {
       let lane = try MQTTClient(client("lane1", certificate: nil))
-      let started = ContinuousClock.now
 
       let error = await #expect(throws: MQTTError.self) { try await lane.connect() }
 
+      // Refused at the handshake, not timed out: no answer in time is not a settings problem.
+      #expect(error?.problem == .tlsClosedByBroker, "\(String(describing: error))")
       #expect(error?.isSettingsProblem == true, "\(String(describing: error))")
       #expect(error?.description.contains("--certfile") == true, "\(String(describing: error))")
-      #expect(ContinuousClock.now - started < .seconds(15), "refused, not timed out")
       #expect(!lane.isConnected)
     }
 
