@@ -69,6 +69,9 @@ public enum CentreMessage: Hashable, Sendable {
       try check(lane, event.lane)
       try checkSession(event.session)
       guard event.seq >= 1 else { throw .badField("seq", "must be 1 or more, not \(event.seq)") }
+      if let sentAt = event.sentAt, !(sentAt.isFinite && sentAt >= 0) {
+        throw .badField("sentAt", "must be milliseconds since 1970")
+      }
       return .event(event)
     case .status(let lane):
       let status = try decode(Payload.Status.self, data)

@@ -34,14 +34,22 @@ public enum Payload {
     public var type: Kind
     /// The journal record itself, carried as it is.
     public var record: JSONValue?
+    /// When the lane published this message, milliseconds since 1970 by the lane's wall
+    /// clock: for latency figures only (a resend carries its own), never for order, which
+    /// is `seq`'s. Absent from lanes before it was added.
+    public var sentAt: Double?
 
-    public init(lane: LaneID, session: String, seq: Int, type: Kind, record: JSONValue? = nil) {
+    public init(
+      lane: LaneID, session: String, seq: Int, type: Kind, record: JSONValue? = nil,
+      sentAt: Double? = nil
+    ) {
       self.v = Payload.version
       self.lane = lane
       self.session = session
       self.seq = seq
       self.type = type
       self.record = record
+      self.sentAt = sentAt
     }
   }
 

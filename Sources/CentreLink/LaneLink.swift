@@ -445,7 +445,7 @@ public actor LaneLink {
       for record in records {
         let event = Payload.Event(
           lane: lane, session: outbox.session, seq: record.seq, type: record.type,
-          record: record.record)
+          record: record.record, sentAt: Date().timeIntervalSince1970 * 1000)
         guard await publish(event, to: .events(lane), retain: false) else { return }
         outbox.sent(upTo: record.seq)
       }

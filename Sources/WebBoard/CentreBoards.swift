@@ -48,7 +48,8 @@ public struct CentreBoards: Sendable {
 
   /// Takes one of a lane's events, in seq order.
   ///
-  /// - Parameter arrivedAt: When the display received it, milliseconds since 1970.
+  /// - Parameter arrivedAt: When the lane sent it (or, from a lane that does not say, when
+  ///   the display received it), milliseconds since 1970: the board's `publishedAt`.
   /// - Throws: ``Refusal`` for a record that is not a journal entry or that the session
   ///   refuses, and for a record of a session that has not started here.
   public mutating func receive(_ event: Payload.Event, arrivedAt: Double? = nil) throws(Refusal) -> Change {

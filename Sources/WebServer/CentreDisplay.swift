@@ -25,7 +25,8 @@ public final class CentreDisplay: Sendable {
 
   /// Shows one of a lane's events, taken in seq order and once; a refused one is reported.
   public func show(_ event: Payload.Event) {
-    let arrivedAt = clock()
+    // Latency is counted from the lane's publish when the lane says when that was.
+    let arrivedAt = event.sentAt ?? clock()
     let outcome = boards.withLock { boards -> Result<CentreBoards.Change, CentreBoards.Refusal> in
       do throws(CentreBoards.Refusal) {
         return .success(try boards.receive(event, arrivedAt: arrivedAt))

@@ -108,6 +108,7 @@ struct CentreMessageTests {
       ("events", #"{"v":1,"lane":"lane1","session":"s","seq":0,"type":"throw"}"#, "seq"),
       ("events", #"{"v":1,"lane":"lane1","session":"s/x","seq":1,"type":"throw"}"#, "session"),
       ("events", #"{"v":1,"lane":"lane1","session":"s","seq":1,"type":"explode"}"#, nil),
+      ("events", #"{"v":1,"lane":"lane1","session":"s","seq":1,"type":"throw","sentAt":-1}"#, "sentAt"),
       ("ack", #"{"v":1,"session":"s","upto":-1}"#, "upto"),
       ("commands", #"{"v":1,"id":"r 1","action":"end-session"}"#, "id"),
       ("commands", #"{"v":1,"id":"r1","action":"start-session","bowlers":[]}"#, "bowlers"),
@@ -133,6 +134,19 @@ struct CentreMessageTests {
       }
       #expect(named == field)
     }
+  }
+
+  @Test("When an event says when the lane sent it, then the time comes through; without it, nil")
+  func sentAt() throws {
+    let stamped = try CentreMessage.decode(
+      topic: "lanebridge/v1/lanes/lane1/events",
+      payload: bytes(#"{"v":1,"lane":"lane1","session":"s","seq":1,"type":"throw","sentAt":1795000000123.5}"#))
+    let plain = try CentreMessage.decode(
+      topic: "lanebridge/v1/lanes/lane1/events",
+      payload: bytes(#"{"v":1,"lane":"lane1","session":"s","seq":1,"type":"throw"}"#))
+
+    #expect(stamped == .event(.init(lane: lane1, session: "s", seq: 1, type: .throw, sentAt: 1795000000123.5)))
+    #expect(plain == .event(.init(lane: lane1, session: "s", seq: 1, type: .throw)))
   }
 
   @Test("When a valid command starts a session, then its bowlers come through")

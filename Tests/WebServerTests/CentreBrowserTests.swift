@@ -185,7 +185,7 @@ struct CentreBrowserTests {
     #expect(latencies.count >= 40, "the pages should have seen the games' updates arrive one by one")
     let (p50, p99, worst) = Self.percentiles(latencies)
     let report = String(
-      format: "centre: broker-to-page latency over %d board updates on 4 lanes: p50 %.1f ms, p99 %.1f ms, max %.1f ms\n",
+      format: "centre: lane-publish-to-page latency over %d board updates on 4 lanes: p50 %.1f ms, p99 %.1f ms, max %.1f ms\n",
       latencies.count, p50, p99, worst)
     try report.write(to: output.appendingPathComponent("centre-latency.txt"), atomically: true, encoding: .utf8)
     print("web boards: \(report)web boards: screenshots in \(output.path)")
