@@ -63,6 +63,21 @@ final class ChildProcess: @unchecked Sendable {
     return true
   }
 
+  /// Waits, at most `limit`, for it to exit by itself without holding a thread; its exit
+  /// status (128 + signal when killed), or `nil` while it still runs.
+  ///
+  /// For async tests: their steps share Swift's cooperative pool, one thread per core, and
+  /// a blocking `waitpid` of many seconds on a 2-core machine stalls every other test's
+  /// steps (their `eventually` polls, their sleeps) for as long.
+  func exited(within limit: Duration = .seconds(120)) async -> Int32? {
+    let deadline = ContinuousClock.now + limit
+    while isRunning {
+      guard ContinuousClock.now < deadline else { return nil }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return waitForExit()
+  }
+
   /// Waits for it to exit by itself; its exit status (128 + signal when killed).
   func waitForExit() -> Int32 {
     if status == nil {

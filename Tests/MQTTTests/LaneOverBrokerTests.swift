@@ -109,7 +109,7 @@ struct LaneOverBrokerTests {
   func gameMatchesSimulate() async throws {
     let desk = try await startDesk(into: "desk.out")
     let lane1 = try startLane("lane1", ["--journal", broker.folder + "/lane1.journal"], trace: gameTrace, into: "lane1.out")
-    #expect(lane1.waitForExit() == 0)
+    #expect(await lane1.exited() == 0)
     let records = journalRecords("lane1.journal")
     #expect(await eventually { deskEvents(["desk.out"], lane: "lane1").count >= records })
     desk.stop()
@@ -118,7 +118,7 @@ struct LaneOverBrokerTests {
 
     // Then: the pins of each published throw are the rolls lane simulate --json scores.
     let local = try ChildProcess(lane, ["simulate", "--json", gameTrace], outputFile: broker.folder + "/local.json")
-    #expect(local.waitForExit() == 0)
+    #expect(await local.exited() == 0)
     let report = try JSONSerialization.jsonObject(
       with: Data(contentsOf: URL(fileURLWithPath: broker.folder + "/local.json"))) as? [String: Any]
     let games = report?["games"] as? [[String: Any]] ?? []
@@ -139,7 +139,7 @@ struct LaneOverBrokerTests {
     #expect(await eventually { journalRecords("lane1.journal") >= 4 })
     first.stop(signal: SIGKILL)
     let second = try startLane("lane1", journal, trace: longTrace, into: "lane1.out")
-    #expect(second.waitForExit() == 0)
+    #expect(await second.exited() == 0)
     let records = journalRecords("lane1.journal")
     #expect(await eventually { deskEvents(["desk.out"], lane: "lane1").count >= records })
     try? await Task.sleep(for: .milliseconds(300))  // a duplicate would come now
@@ -162,7 +162,7 @@ struct LaneOverBrokerTests {
     // Then the lane kept scoring without the broker.
     #expect(journalRecords("lane1.journal") > recordsWhileDown)
     try broker.restart()
-    #expect(lane1.waitForExit() == 0)
+    #expect(await lane1.exited() == 0)
     let records = journalRecords("lane1.journal")
     #expect(await eventually(within: .seconds(20)) { deskEvents(["desk.out"], lane: "lane1").count >= records })
     desk.stop()
@@ -175,15 +175,23 @@ struct LaneOverBrokerTests {
   func deskRestarted() async throws {
     let first = try await startDesk(into: "desk1.out")
     let lane1 = try startLane(
-      "lane1", ["--journal", broker.folder + "/lane1.journal", "--speed", "50"], trace: longTrace,
+      // At 25 times its pace the trace lasts 30 s: the second desk is up long before the
+      // lane ends, even on a loaded machine. (A lane that ends while no desk is online
+      // leaves what the desk did not acknowledge in its journal, for its next start.)
+      "lane1", ["--journal", broker.folder + "/lane1.journal", "--speed", "25"], trace: longTrace,
       into: "lane1.out")
     #expect(await eventually { deskEvents(["desk1.out"], lane: "lane1").count >= 4 })
     first.stop()
     try await Task.sleep(for: .milliseconds(500))
+    let subscriptions = { broker.log.components(separatedBy: "lanebridge/v1/lanes/+/events").count - 1 }
+    let before = subscriptions()
     let second = try ChildProcess(
       lane, ["desk", "--broker", url, "--mqtt-credentials", credentials("desk"), "--json"],
       outputFile: broker.folder + "/desk2.out")
-    #expect(lane1.waitForExit() == 0)
+    #expect(await eventually(within: .seconds(30)) { subscriptions() > before })
+    // The desk was restarted mid-session: the lane is still scoring.
+    #expect(lane1.isRunning, "the lane ended before the second desk was up: \(output("lane1.out").suffix(1000))")
+    #expect(await lane1.exited() == 0)
     let records = journalRecords("lane1.journal")
     #expect(await eventually(within: .seconds(20)) {
       deskEvents(["desk1.out", "desk2.out"], lane: "lane1").count >= records
@@ -191,14 +199,15 @@ struct LaneOverBrokerTests {
     try? await Task.sleep(for: .milliseconds(300))
     second.stop()
     expectExactlyOnce(
-      deskEvents(["desk1.out", "desk2.out"], lane: "lane1"), count: records, "both desks' output")
+      deskEvents(["desk1.out", "desk2.out"], lane: "lane1"), count: records,
+      "both desks' output; desk1 printed \(deskEvents(["desk1.out"], lane: "lane1").count); the lane wrote: \(output("lane1.out").suffix(2000))")
   }
 
   @Test("When lane1 publishes as lane2, then the broker refuses it (135), the lane says so and the desk prints nothing of lane2")
   func publishingAsAnotherLane() async throws {
     let desk = try await startDesk(into: "desk.out")
     let lane1 = try startLane("lane1", ["--lane", "lane2"], trace: gameTrace, into: "lane1.out")
-    #expect(lane1.waitForExit() == 0)
+    #expect(await lane1.exited() == 0)
     desk.stop()
     let output = try String(contentsOfFile: broker.folder + "/lane1.out", encoding: .utf8)
     #expect(output.contains("the broker answered 135 (Not authorized)"))
@@ -284,7 +293,7 @@ struct LaneOverBrokerTests {
 
     // When lane1 replays it over the broker.
     let lane1 = try startLane("lane1", [], trace: trace, into: "lane1.out")
-    #expect(lane1.waitForExit() == 0, "\(output("lane1.out"))")
+    #expect(await lane1.exited() == 0, "\(output("lane1.out"))")
 
     // Then one of its online statuses names the fault, and stderr does too.
     let faulty = await log.first { message in
@@ -325,7 +334,7 @@ struct LaneOverTLSTests {
       ["simulate", "--broker", url, "--cafile", ca, "--mqtt-credentials", broker.folder + "/lane1.credentials",
        "--journal", broker.folder + "/lane1.journal", gameTrace],
       outputFile: broker.folder + "/lane1.out")
-    #expect(lane1.waitForExit() == 0)
+    #expect(await lane1.exited() == 0)
     let journal = try String(contentsOfFile: broker.folder + "/lane1.journal", encoding: .utf8)
     let records = recordCount(ofJournal: journal)
     func seqs() -> [Int] {
@@ -346,7 +355,7 @@ struct LaneOverTLSTests {
       lane,
       ["simulate", "--broker", url, "--mqtt-credentials", broker.folder + "/lane1.credentials", gameTrace],
       outputFile: broker.folder + "/noca.out")
-    #expect(noCA.waitForExit() == 64)
+    #expect(await noCA.exited() == 64)
   }
 }
 
@@ -374,7 +383,7 @@ struct LaneOverMutualTLSTests {
       ["simulate", "--broker", url, "--cafile", ca, "--lane", "lane1"] + certificate("lane1")
         + ["--journal", broker.folder + "/lane1.journal", gameTrace],
       outputFile: broker.folder + "/lane1.out")
-    #expect(lane1.waitForExit() == 0)
+    #expect(await lane1.exited() == 0)
     let journal = try String(contentsOfFile: broker.folder + "/lane1.journal", encoding: .utf8)
     let records = recordCount(ofJournal: journal)
     func seqs() -> [Int] {
@@ -394,7 +403,7 @@ struct LaneOverMutualTLSTests {
     let noCertificate = try ChildProcess(
       lane, ["simulate", "--broker", url, "--cafile", ca, "--lane", "lane1", gameTrace],
       outputFile: broker.folder + "/nocert.out")
-    #expect(noCertificate.waitForExit() == 78, "\(String(describing: try? String(contentsOfFile: broker.folder + "/nocert.out", encoding: .utf8)))")
+    #expect(await noCertificate.exited() == 78, "\(String(describing: try? String(contentsOfFile: broker.folder + "/nocert.out", encoding: .utf8)))")
     let output = try String(contentsOfFile: broker.folder + "/nocert.out", encoding: .utf8)
     #expect(output.contains("--certfile"), "\(output)")
 
@@ -403,7 +412,7 @@ struct LaneOverMutualTLSTests {
       ["simulate", "--broker", url, "--cafile", ca, "--lane", "lane1",
        "--keyfile", broker.folder + "/lane1.key", gameTrace],
       outputFile: broker.folder + "/keyonly.out")
-    #expect(keyOnly.waitForExit() == 64)
+    #expect(await keyOnly.exited() == 64)
   }
 }
 

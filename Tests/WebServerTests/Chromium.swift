@@ -8,7 +8,9 @@ import Foundation
 /// (`--remote-debugging-pipe`: JSON messages ended by a NUL on file descriptors 3 and 4).
 ///
 /// Its profile and temporary files go in a scratch folder removed by ``stop()``; the
-/// process is stopped by its pid.
+/// browser runs in its own process group, led by its pid, and ``stop()`` ends that group
+/// (the browser and its helpers: zygote, renderers, crash handler), so no helper is left
+/// writing into the scratch folder. A browser that does not come up is stopped the same way.
 final class Chromium {
   struct Failure: Error, CustomStringConvertible {
     let description: String
@@ -27,7 +29,16 @@ final class Chromium {
   private var pending: [UInt8] = []
   private var stopped = false
 
-  /// Starts the browser with a 1920x1080 window.
+  /// How long a starting browser may take to answer its first DevTools command: generous,
+  /// since a loaded 2-core machine starts chromium in tens of seconds, but bounded.
+  static let startLimit: Double = 120
+  /// How long a DevTools command may take by default, on a loaded machine too.
+  static let commandLimit: Double = 60
+
+  /// Starts the browser with a 1920x1080 window and waits until it answers over DevTools.
+  ///
+  /// - Throws: ``Failure`` when it cannot be started, exits, or does not answer within
+  ///   ``startLimit``; it is then stopped and its scratch folder removed.
   init(executable: String) throws {
     // A short name: Chromium puts its singleton socket in TMPDIR (here, the scratch folder),
     // and a Unix socket's path may not exceed 107 bytes, or it aborts at start.
@@ -58,11 +69,17 @@ final class Chromium {
     var environment = ProcessInfo.processInfo.environment
     environment["TMPDIR"] = scratch.path
     environment["HOME"] = scratch.path
+    // Its own process group (led by its pid), so stop() reaches every helper it starts.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+    posix_spawnattr_setpgroup(&attributes, 0)
     var pid: pid_t = 0
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0)=\($1)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     close(toBrowser[0])
     close(fromBrowser[1])
     commands = toBrowser[1]
@@ -74,6 +91,12 @@ final class Chromium {
       throw Failure(description: "cannot start \(executable): error \(spawned)")
     }
     self.pid = pid
+    do {
+      try send("Browser.getVersion", within: Self.startLimit)
+    } catch {
+      stop()
+      throw Failure(description: "chromium did not start: \(error)")
+    }
   }
 
   deinit { stop() }
@@ -81,7 +104,7 @@ final class Chromium {
   /// Sends a DevTools command and waits for its result, skipping events.
   @discardableResult
   func send(
-    _ method: String, _ params: [String: Any] = [:], session: String? = nil, within seconds: Double = 30
+    _ method: String, _ params: [String: Any] = [:], session: String? = nil, within seconds: Double = commandLimit
   ) throws -> [String: Any] {
     nextID += 1
     var message: [String: Any] = ["id": nextID, "method": method, "params": params]
@@ -144,24 +167,36 @@ final class Chromium {
     return data
   }
 
-  /// Stops the browser by its pid, waits for it and removes its scratch folder.
+  /// Stops the browser's process group (led by its pid), waits for the browser and its
+  /// helpers, and removes its scratch folder.
   func stop() {
     guard !stopped else { return }
     stopped = true
     close(commands)
     close(replies)
-    kill(pid, SIGTERM)
+    kill(-pid, SIGTERM)
     var status: Int32 = 0
     let deadline = Date().addingTimeInterval(10)
     while waitpid(pid, &status, WNOHANG) == 0 {
       if Date() > deadline {
-        kill(pid, SIGKILL)
+        kill(-pid, SIGKILL)
         waitpid(pid, &status, 0)
         break
       }
       Thread.sleep(forTimeInterval: 0.05)
     }
+    // Helpers the browser did not end itself: their group is ended too, and waited for
+    // (they are reaped by init, not by us), so none writes into the folder once it is gone.
+    kill(-pid, SIGKILL)
+    let helpersGone = Date().addingTimeInterval(10)
+    while kill(-pid, 0) == 0 && Date() < helpersGone { Thread.sleep(forTimeInterval: 0.05) }
     try? FileManager.default.removeItem(at: scratch)
+  }
+
+  /// Whether the browser process has exited (it is then reaped).
+  private func exited() -> Int32? {
+    var status: Int32 = 0
+    return waitpid(pid, &status, WNOHANG) == pid ? status : nil
   }
 
   private func nextMessage(until deadline: Date) throws -> [String: Any] {
@@ -177,6 +212,9 @@ final class Chromium {
       }
       let left = deadline.timeIntervalSinceNow
       guard left > 0 else { throw Failure(description: "chromium did not answer in time") }
+      // A browser that died is said so at once, not after the whole wait; stop() still ends
+      // its helpers and removes the folder.
+      if let status = exited() { throw Failure(description: "chromium exited (wait status \(status))") }
       var poller = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
       guard poll(&poller, 1, Int32(min(left, 1) * 1_000)) > 0 else { continue }
       let count = read(replies, &buffer, buffer.count)
