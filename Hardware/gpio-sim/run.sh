@@ -3,8 +3,9 @@
 # has none, see build-kernel.sh), builds the `lane` binaries and test bundles for libgpiod 1.6
 # and 2.x (scripts/test-libgpiod2.sh --build-only: both in .build, incremental, each
 # generation's binaries copied aside to .build/gpio-sim/libgpiod1 and libgpiod2), then boots
-# the kernel: the selftest with libgpiod's tools first, then one VM per libgpiod generation,
-# both at the same time (each guest has one CPU), running guest-checks.sh: the hardware
+# the kernel: the selftest with libgpiod's tools first, then four VMs at the same time (each
+# guest has one CPU and mostly waits in real time): per libgpiod generation one running
+# guest-checks.sh's lane part and one its calibration part: the hardware
 # suites, the Swift rig tests (GPIOSimRigTests) and calibrate-checks.sh. Exits 0 only when
 # every guest run passed.
 #
@@ -30,8 +31,10 @@ source "$here/common.sh"
 # run at the same time.
 selftest="selftest 300 selftest.sh"
 generations=(
-  "libgpiod1 2400 guest-checks.sh .build/gpio-sim/libgpiod1 1"
-  "libgpiod2 2400 guest-checks.sh .build/gpio-sim/libgpiod2 2"
+  "libgpiod1 2400 guest-checks.sh .build/gpio-sim/libgpiod1 1 lane"
+  "libgpiod2 2400 guest-checks.sh .build/gpio-sim/libgpiod2 2 lane"
+  "libgpiod1-calibrate 1200 guest-checks.sh .build/gpio-sim/libgpiod1 1 calibrate"
+  "libgpiod2-calibrate 1200 guest-checks.sh .build/gpio-sim/libgpiod2 2 calibrate"
 )
 # What each generation's VM is given besides: the bundled traces it replays under `lane run`
 # (GPIOSimRigTests' Rig.traces). Both VMs run lane on kernel lines, the error cases, the
@@ -129,7 +132,7 @@ main() {
     summary+=("$(<"$build_dir/results/$name.summary")")
     [[ $(<"$build_dir/results/$name.summary") == "$name: passed"* ]] || failed+=("$name")
   done
-  summary+=("both generations: $(elapsed "$step_start") s")
+  summary+=("all generations' VMs at once: $(elapsed "$step_start") s")
 
   log "summary:"
   printf '  %s\n' "${summary[@]}" "total: $(elapsed "$started") s" >&2
