@@ -324,32 +324,10 @@ struct LaneOverTLSTests {
     }
     let url = "mqtts://localhost:\(tlsPort)"
     let ca = broker.folder + "/ca.crt"
-    let desk = try ChildProcess(
-      lane,
-      ["desk", "--broker", url, "--cafile", ca, "--mqtt-credentials", broker.folder + "/desk.credentials", "--json"],
-      outputFile: broker.folder + "/desk.out")
-    #expect(await broker.waitForLog("lanebridge/v1/lanes/+/events"))
-    let lane1 = try ChildProcess(
-      lane,
-      ["simulate", "--broker", url, "--cafile", ca, "--mqtt-credentials", broker.folder + "/lane1.credentials",
-       "--journal", broker.folder + "/lane1.journal", gameTrace],
-      outputFile: broker.folder + "/lane1.out")
-    #expect(await lane1.exited() == 0)
-    let journal = try String(contentsOfFile: broker.folder + "/lane1.journal", encoding: .utf8)
-    let records = recordCount(ofJournal: journal)
-    func seqs() -> [Int] {
-      let text = (try? String(contentsOfFile: broker.folder + "/desk.out", encoding: .utf8)) ?? ""
-      return text.split(separator: "\n").compactMap { line in
-        guard line.hasPrefix("{"),
-          let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        else { return nil }
-        return object["seq"] as? Int
-      }
-    }
-    #expect(await eventually { seqs().count >= records })
-    desk.stop()
-    #expect(records > 1)
-    #expect(seqs() == Array(1...max(1, records)))
+    try await expectGameExactlyOnce(
+      broker: broker, lane: lane,
+      desk: ["--broker", url, "--cafile", ca, "--mqtt-credentials", broker.folder + "/desk.credentials"],
+      lane1: ["--broker", url, "--cafile", ca, "--mqtt-credentials", broker.folder + "/lane1.credentials"])
 
     let noCA = try ChildProcess(
       lane,
@@ -374,31 +352,10 @@ struct LaneOverMutualTLSTests {
     func certificate(_ user: String) -> [String] {
       ["--certfile", broker.folder + "/\(user).crt", "--keyfile", broker.folder + "/\(user).key"]
     }
-    let desk = try ChildProcess(
-      lane, ["desk", "--broker", url, "--cafile", ca, "--json"] + certificate("desk"),
-      outputFile: broker.folder + "/desk.out")
-    #expect(await broker.waitForLog("lanebridge/v1/lanes/+/events"))
-    let lane1 = try ChildProcess(
-      lane,
-      ["simulate", "--broker", url, "--cafile", ca, "--lane", "lane1"] + certificate("lane1")
-        + ["--journal", broker.folder + "/lane1.journal", gameTrace],
-      outputFile: broker.folder + "/lane1.out")
-    #expect(await lane1.exited() == 0)
-    let journal = try String(contentsOfFile: broker.folder + "/lane1.journal", encoding: .utf8)
-    let records = recordCount(ofJournal: journal)
-    func seqs() -> [Int] {
-      let text = (try? String(contentsOfFile: broker.folder + "/desk.out", encoding: .utf8)) ?? ""
-      return text.split(separator: "\n").compactMap { line in
-        guard line.hasPrefix("{"),
-          let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        else { return nil }
-        return object["seq"] as? Int
-      }
-    }
-    #expect(await eventually { seqs().count >= records })
-    desk.stop()
-    #expect(records > 1)
-    #expect(seqs() == Array(1...max(1, records)))
+    try await expectGameExactlyOnce(
+      broker: broker, lane: lane,
+      desk: ["--broker", url, "--cafile", ca] + certificate("desk"),
+      lane1: ["--broker", url, "--cafile", ca, "--lane", "lane1"] + certificate("lane1"))
 
     let noCertificate = try ChildProcess(
       lane, ["simulate", "--broker", url, "--cafile", ca, "--lane", "lane1", gameTrace],
@@ -414,6 +371,36 @@ struct LaneOverMutualTLSTests {
       outputFile: broker.folder + "/keyonly.out")
     #expect(await keyOnly.exited() == 64)
   }
+}
+
+/// Given `lane desk --json` and lane1 reaching the broker with these options, when lane1
+/// replays the game trace into its journal, then the desk prints each of the journal's
+/// records once, in seq order.
+func expectGameExactlyOnce(
+  broker: TestBroker, lane: String, desk deskOptions: [String], lane1 laneOptions: [String]
+) async throws {
+  let desk = try ChildProcess(
+    lane, ["desk"] + deskOptions + ["--json"], outputFile: broker.folder + "/desk.out")
+  #expect(await broker.waitForLog("lanebridge/v1/lanes/+/events"))
+  let lane1 = try ChildProcess(
+    lane, ["simulate"] + laneOptions + ["--journal", broker.folder + "/lane1.journal", gameTrace],
+    outputFile: broker.folder + "/lane1.out")
+  #expect(await lane1.exited() == 0)
+  let journal = try String(contentsOfFile: broker.folder + "/lane1.journal", encoding: .utf8)
+  let records = recordCount(ofJournal: journal)
+  func seqs() -> [Int] {
+    let text = (try? String(contentsOfFile: broker.folder + "/desk.out", encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap { line in
+      guard line.hasPrefix("{"),
+        let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      else { return nil }
+      return object["seq"] as? Int
+    }
+  }
+  #expect(await eventually { seqs().count >= records })
+  desk.stop()
+  #expect(records > 1)
+  #expect(seqs() == Array(1...max(1, records)))
 }
 
 /// The records in a journal's text: one a line, after the file's header line
