@@ -215,7 +215,7 @@ let package = Package(
         "CentreLink", "Centre", "LaneBridge", "LaneSensing", "Journal", "Bowling", "TestSupport",
       ]),
     // Also runs the built `lane` (lane simulate --broker, lane desk) against it.
-    .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Centre", "lane"]),
+    .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Centre", "lane", "TestSupport"]),
     .testTarget(
       name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling", "TestSupport"]),
     .testTarget(
@@ -230,6 +230,7 @@ let package = Package(
       name: "WebServerTests",
       dependencies: [
         "lane", "WebServer", "WebBoard", "LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor",
+        "TestSupport",
       ]
     ),
     // The gpio-sim rig's checks (Hardware/gpio-sim/run.sh runs them in its VM, tagged

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import MQTT
 import Testing
 
@@ -188,7 +189,7 @@ struct BrokerTests {
   struct NoBroker {
     @Test("When a client connects to a port nobody listens on, then it fails at once with a clear error")
     func deadBroker() async throws {
-      let port = try TestBroker.freePort()
+      let port = try freeLoopbackPort()
       let client = try MQTTClient(
         .init(host: "127.0.0.1", port: port, clientID: "lane1-dead", timeout: .seconds(5)))
       let started = ContinuousClock.now

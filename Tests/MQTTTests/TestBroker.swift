@@ -1,5 +1,6 @@
 import Foundation
 import MQTT
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -50,9 +51,9 @@ final class TestBroker: @unchecked Sendable {
     self.binary = binary
     folder = try Self.makeScratchFolder()
     do {
-      port = try Self.freePort()
-      tlsPort = tls ? try Self.freePort() : nil
-      mutualTLSPort = tls ? try Self.freePort() : nil
+      port = try freeLoopbackPort()
+      tlsPort = tls ? try freeLoopbackPort() : nil
+      mutualTLSPort = tls ? try freeLoopbackPort() : nil
       for user in users {
         try Self.run(
           "/bin/bash",
@@ -238,24 +239,6 @@ final class TestBroker: @unchecked Sendable {
     try? FileManager.default.removeItem(atPath: folder)
   }
 
-  /// A port nobody listens on now, chosen by the kernel.
-  static func freePort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw Failure(description: "socket: \(errno)") }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-        bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
-      }
-    }
-    guard bound else { throw Failure(description: "bind: \(errno)") }
-    return Int(UInt16(bigEndian: address.sin_port))
-  }
 
   private static func accepts(port: Int) -> Bool {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

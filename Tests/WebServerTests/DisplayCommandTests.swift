@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `lane display` given a broker or options it cannot use, as a user meets it.
@@ -6,7 +7,7 @@ import Testing
 struct DisplayCommandTests {
   @Test("When nothing listens at the broker's address, then lane display exits 69 and names the broker")
   func deadBroker() throws {
-    let port = try LoopbackBroker.freePort()
+    let port = try freeLoopbackPort()
 
     let (status, errors) = try HTTPCommandTests.lane(
       ["display", "--broker", "mqtt://127.0.0.1:\(port)", "--http", "127.0.0.1:0"])

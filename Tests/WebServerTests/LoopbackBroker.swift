@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -28,7 +29,7 @@ final class LoopbackBroker {
     }
     let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     folder = URL(fileURLWithPath: base).appendingPathComponent("lb-broker-\(UUID().uuidString.prefix(8))")
-    port = try Self.freePort()
+    port = try freeLoopbackPort()
     try FileManager.default.createDirectory(
       at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
     do {
@@ -70,22 +71,4 @@ final class LoopbackBroker {
     throw Failure(description: "mosquitto did not listen on \(port) within 10 s")
   }
 
-  /// A port nothing listens on now: bound to port 0 and released.
-  static func freePort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-        bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
-      }
-    }
-    guard bound else { throw Failure(description: "cannot bind a free port: errno \(errno)") }
-    return Int(UInt16(bigEndian: address.sin_port))
-  }
 }

@@ -1,0 +1,29 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Why no free loopback port could be had.
+public struct FreePortFailure: Error, CustomStringConvertible {
+  public var description: String
+}
+
+/// A TCP port on 127.0.0.1 that nothing listens on now: bound to port 0, read back, released.
+public func freeLoopbackPort() throws -> Int {
+  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  guard descriptor >= 0 else { throw FreePortFailure(description: "socket: errno \(errno)") }
+  defer { close(descriptor) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  address.sin_port = 0
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafeMutablePointer(to: &address) { pointer in
+    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+      bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+    }
+  }
+  guard bound else { throw FreePortFailure(description: "cannot bind a free port: errno \(errno)") }
+  return Int(UInt16(bigEndian: address.sin_port))
+}
