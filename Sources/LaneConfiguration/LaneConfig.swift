@@ -18,6 +18,9 @@ public struct LaneConfig: Sendable, Equatable {
   public var bowlers: [String]?
   /// `http`: the address the web boards listen on, as `--http` takes it.
   public var http: String?
+  /// `http_public`: whether `http` may be beyond loopback, as `--http-public` says; only
+  /// with `http`.
+  public var httpPublic: Bool
   /// `[centre]`: the centre link.
   public var centre = Centre()
 
@@ -43,18 +46,22 @@ public struct LaneConfig: Sendable, Equatable {
 
   public init(
     lane: String? = nil, wiring: String? = nil, journal: String? = nil,
-    bowlers: [String]? = nil, http: String? = nil, centre: Centre = Centre()
+    bowlers: [String]? = nil, http: String? = nil, httpPublic: Bool = false,
+    centre: Centre = Centre()
   ) {
     self.lane = lane
     self.wiring = wiring
     self.journal = journal
     self.bowlers = bowlers
     self.http = http
+    self.httpPublic = httpPublic
     self.centre = centre
   }
 
   /// The keys a config file's top level may have.
-  public static let topLevelKeys = ["lane", "wiring", "journal", "bowlers", "http", "centre"]
+  public static let topLevelKeys = [
+    "lane", "wiring", "journal", "bowlers", "http", "http_public", "centre",
+  ]
   /// The keys of its `[centre]` table.
   public static let centreKeys = ["broker", "credentials", "cafile", "certfile", "keyfile"]
 

@@ -33,6 +33,13 @@ struct LaneConfigReader {
     config.journal = path(root["journal"], at: "journal")
     config.bowlers = bowlers(root["bowlers"])
     config.http = string(root["http"], at: "http")
+    if let httpPublic = bool(root["http_public"], at: "http_public") {
+      // The same check as --http-public.
+      if httpPublic && root["http"] == nil {
+        report("http_public", "goes with http; give the boards' address, e.g. http = \"0.0.0.0:8080\"")
+      }
+      config.httpPublic = httpPublic
+    }
     if let value = root["centre"] {
       guard value.type == .table, let table = value.table else {
         report("centre", "expected a table, [centre], found \(Self.describe(value))")
@@ -63,6 +70,16 @@ struct LaneConfigReader {
       return nil
     }
     return string
+  }
+
+  /// `true` or `false`, or `nil` after reporting what is there instead.
+  private mutating func bool(_ value: TOMLValueConvertible?, at key: String) -> Bool? {
+    guard let value else { return nil }
+    guard value.type == .bool, let bool = value.bool else {
+      report(key, "expected true or false, found \(Self.describe(value))")
+      return nil
+    }
+    return bool
   }
 
   /// A path, resolved against the config file's folder when relative.

@@ -42,6 +42,39 @@ struct ConfigCommandTests {
     #expect(run.standardError.contains("(with --config \(path))"))
   }
 
+  @Test("When the file's http is beyond loopback with http_public, then the address passes and the run goes on to the wiring")
+  func publicAddress() throws {
+    let path = try config(
+      "wiring = \"missing-wiring.toml\"\nhttp = \"0.0.0.0:8080\"\nhttp_public = true\n")
+
+    let run = try lane.run(["run", "--config", path])
+
+    // Then: the wiring file is the first thing missing (78), before anything is bound.
+    #expect(run.status == 78)
+    #expect(run.standardError.hasPrefix("lane run: \(folder.path("missing-wiring.toml")):"))
+  }
+
+  @Test("When the file has http_public without http, then it exits 64 naming the line")
+  func publicWithoutAddress() throws {
+    let path = try config("wiring = \"wiring.toml\"\nhttp_public = true\n")
+
+    let run = try lane.run(["run", "--config", path])
+
+    #expect(run.status == 64)
+    #expect(run.standardError.hasPrefix("lane run: \(path): line 2: http_public: goes with http"))
+  }
+
+  @Test("When --http is given too, then the file's http_public does not carry over to it")
+  func publicNotCarriedOver() throws {
+    let path = try config(
+      "wiring = \"missing-wiring.toml\"\nhttp = \"127.0.0.1:8080\"\nhttp_public = true\n")
+
+    let run = try lane.run(["run", "--config", path, "--http", "0.0.0.0:8080"])
+
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("--http-public"))
+  }
+
   @Test("When the file's broker is not an MQTT URL, then it exits 64 before any journal is made")
   func badBroker() throws {
     let path = try config(

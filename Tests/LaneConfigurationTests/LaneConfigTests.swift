@@ -32,7 +32,8 @@ struct LaneConfigTests {
         wiring = "wiring.toml"
         journal = "/var/lib/lanebridge/lane7/lane.journal"
         bowlers = ["Ana", "Ben"]
-        http = "127.0.0.1:8080"
+        http = "0.0.0.0:8080"
+        http_public = true
 
         [centre]
         broker = "mqtts://desk-pc.local:8883"
@@ -50,7 +51,7 @@ struct LaneConfigTests {
           == LaneConfig(
             lane: "lane7", wiring: "/etc/lanebridge/lane7/wiring.toml",
             journal: "/var/lib/lanebridge/lane7/lane.journal", bowlers: ["Ana", "Ben"],
-            http: "127.0.0.1:8080",
+            http: "0.0.0.0:8080", httpPublic: true,
             centre: .init(
               broker: "mqtts://desk-pc.local:8883",
               credentials: "/etc/lanebridge/lane7/secrets/mqtt",
@@ -62,6 +63,12 @@ struct LaneConfigTests {
   @Test("When the file is empty, then it sets nothing")
   func empty() throws {
     #expect(try Self.parse("") == LaneConfig())
+  }
+
+  @Test("When http_public is false, then the address stays loopback-only")
+  func notPublic() throws {
+    let config = try Self.parse("http = \"127.0.0.1:8080\"\nhttp_public = false\n")
+    #expect(config == LaneConfig(http: "127.0.0.1:8080", httpPublic: false))
   }
 
   @Test("When the file is in the working folder, then relative paths stay relative")
@@ -108,6 +115,22 @@ struct LaneConfigTests {
     func bowlersAsString() {
       let problems = LaneConfigTests.problems("bowlers = \"Ana,Ben\"\n")
       #expect(problems.first?.message.hasPrefix("expected a list of names") == true)
+    }
+
+    @Test("When http_public is true without http, then it is refused as --http-public without --http is")
+    func publicWithoutAddress() {
+      let problems = LaneConfigTests.problems("lane = \"7\"\nhttp_public = true\n")
+      #expect(problems.map(\.key) == ["http_public"])
+      #expect(problems.first?.line == 2)
+      #expect(problems.first?.message.hasPrefix("goes with http;") == true)
+    }
+
+    @Test("When http_public is not true or false, then it says what it found")
+    func publicNotBool() {
+      let problems = LaneConfigTests.problems("http = \"0.0.0.0:80\"\nhttp_public = \"yes\"\n")
+      #expect(problems == [
+        .init(key: "http_public", line: 2, message: "expected true or false, found the string \"yes\"")
+      ])
     }
 
     @Test("When centre is not a table, then it says so")

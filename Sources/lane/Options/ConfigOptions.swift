@@ -7,8 +7,8 @@ import LaneConfiguration
 struct ConfigOptions: ParsableArguments {
   @Option(help: """
     A lane config file (TOML, e.g. deploy/lane/lane.toml) with lane, wiring, journal, bowlers, \
-    http and a [centre] table; options given here override it, and relative paths in it are \
-    resolved against its folder. Exit 64 for a mistake in it, 66 when it cannot be read.
+    http, http_public and a [centre] table; options given here override it, and relative \
+    paths in it are resolved against its folder. Exit 64 for a mistake in it, 66 when it cannot be read.
     """)
   var config: String?
 
@@ -37,7 +37,12 @@ struct ConfigOptions: ParsableArguments {
     wiring = wiring ?? file.wiring
     session.journal = session.journal ?? file.journal
     session.bowlers = session.bowlers ?? file.bowlers?.joined(separator: ",")
-    web.http = web.http ?? file.http
+    // The address and whether it may be public go together: --http on the command line
+    // takes no http_public from the file (and --http-public needs --http there).
+    if web.http == nil {
+      web.http = file.http
+      web.httpPublic = file.httpPublic
+    }
     centre.lane = centre.lane ?? file.lane
     // The centre link's settings go together: --broker on the command line takes none of
     // the file's [centre] (and the credentials and TLS options need --broker, checked when
