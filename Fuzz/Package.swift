@@ -22,6 +22,15 @@ let package = Package(
       dependencies: [.product(name: "Wiring", package: "LaneBridge")],
       path: "WiringFileFuzzer"
     ),
+    // Arbitrary text as a lane config file: LaneConfig(parsing:) over TOMLKit and toml++.
+    .executableTarget(
+      name: "LaneConfigFuzzer",
+      dependencies: [
+        .product(name: "LaneConfiguration", package: "LaneBridge"),
+        .product(name: "Centre", package: "LaneBridge"),
+      ],
+      path: "LaneConfigFuzzer"
+    ),
     // Arbitrary bytes as `lane score` tokens and as a list of throws for Game.
     .executableTarget(
       name: "ScoringFuzzer",

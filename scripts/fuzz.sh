@@ -6,7 +6,8 @@
 #
 # Targets: TraceReaderFuzzer (seeds: Hardware/traces), WiringFileFuzzer (Hardware/wiring),
 # ScoringFuzzer (Fuzz/Seeds/ScoringFuzzer), JournalFuzzer (Fuzz/Seeds/JournalFuzzer),
-# SessionFoldFuzzer (Fuzz/Seeds/SessionFoldFuzzer).
+# SessionFoldFuzzer (Fuzz/Seeds/SessionFoldFuzzer), LaneConfigFuzzer (deploy/lane and
+# Fuzz/Seeds/LaneConfigFuzzer).
 # SECONDS defaults to 60 per target.
 # Exits non-zero when a target crashes, hangs (an input runs over 10 s), leaks or runs out
 # of memory; the input that did it is saved in .build-fuzz/artifacts/ and the command that
@@ -21,10 +22,12 @@ cd "$root"
 
 target=${1:-all}
 seconds=${2:-60}
-all=(TraceReaderFuzzer WiringFileFuzzer ScoringFuzzer JournalFuzzer SessionFoldFuzzer)
+all=(TraceReaderFuzzer WiringFileFuzzer ScoringFuzzer JournalFuzzer SessionFoldFuzzer LaneConfigFuzzer)
 case "$target" in
   all) targets=("${all[@]}") ;;
-  TraceReaderFuzzer | WiringFileFuzzer | ScoringFuzzer | JournalFuzzer | SessionFoldFuzzer) targets=("$target") ;;
+  TraceReaderFuzzer | WiringFileFuzzer | ScoringFuzzer | JournalFuzzer | SessionFoldFuzzer | LaneConfigFuzzer)
+    targets=("$target")
+    ;;
   *)
     echo "usage: scripts/fuzz.sh [${all[*]// /|}|all] [SECONDS]" >&2
     exit 64
@@ -68,16 +71,19 @@ seeds() {
     ScoringFuzzer) echo "$root/Fuzz/Seeds/ScoringFuzzer" ;;
     JournalFuzzer) echo "$root/Fuzz/Seeds/JournalFuzzer" ;;
     SessionFoldFuzzer) echo "$root/Fuzz/Seeds/SessionFoldFuzzer" ;;
+    # The shipped sample and the tests' cases, one folder a line.
+    LaneConfigFuzzer) printf '%s\n' "$root/deploy/lane" "$root/Fuzz/Seeds/LaneConfigFuzzer" ;;
   esac
 }
 
 # fuzz_one NAME: runs one target for $seconds; what it found goes to $scratch/logs/NAME.report.
 fuzz_one() {
   local name=$1 corpus="$scratch/corpus/$1" artifacts="$scratch/artifacts"
-  local log="$scratch/logs/$1.log" report="$scratch/logs/$1.report" runs
+  local log="$scratch/logs/$1.log" report="$scratch/logs/$1.report" runs seed_folders
+  mapfile -t seed_folders < <(seeds "$name")
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
   # New inputs go to the first folder, the learnt corpus; the seeds are only read.
-  if "$scratch/debug/$name" "$corpus" "$(seeds "$name")" \
+  if "$scratch/debug/$name" "$corpus" "${seed_folders[@]}" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
     -seed="${FUZZ_SEED:-0}" -detect_leaks=1 -print_final_stats=1 -artifact_prefix="$artifacts/$name-" \
     >"$log" 2>&1; then
