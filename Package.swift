@@ -25,6 +25,8 @@ let package = Package(
     .library(name: "Centre", targets: ["Centre"]),
     .library(name: "CentreLink", targets: ["CentreLink"]),
     .library(name: "LaneConfiguration", targets: ["LaneConfiguration"]),
+    // For the option values' fuzz target in Fuzz/; not meant as an API.
+    .library(name: "LaneOptions", targets: ["LaneOptions"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -136,11 +138,16 @@ let package = Package(
       name: "LaneConfiguration",
       dependencies: ["Centre", "Wiring", .product(name: "TOMLKit", package: "TOMLKit")]
     ),
+    // The checks of `lane`'s option values (speed range, lane id, bowlers, request ids,
+    // line offsets, options that go together): pure functions from what was typed to the
+    // value or the message, which the executable's option groups call. Pure; no I/O.
+    .target(name: "LaneOptions", dependencies: ["Centre", "LaneSensing"]),
     .executableTarget(
       name: "lane",
       dependencies: [
         "LaneBridge",
         "LaneConfiguration",
+        "LaneOptions",
         "Bowling",
         "Scoreboard",
         "Journal",
@@ -247,6 +254,7 @@ let package = Package(
     .testTarget(
       name: "LaneConfigurationTests",
       dependencies: ["LaneConfiguration", "CentreLink", "TestSupport"]),
+    .testTarget(name: "LaneOptionsTests", dependencies: ["LaneOptions"]),
     .testTarget(name: "WiringTests", dependencies: ["Wiring", "Bowling", "TestSupport"]),
     .testTarget(
       name: "CalibrationTests",

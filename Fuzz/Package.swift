@@ -31,6 +31,16 @@ let package = Package(
       ],
       path: "LaneConfigFuzzer"
     ),
+    // Arbitrary text as `lane`'s option values: the checks in LaneOptions the executable's
+    // option groups call (the first byte picks the option).
+    .executableTarget(
+      name: "OptionValuesFuzzer",
+      dependencies: [
+        .product(name: "LaneOptions", package: "LaneBridge"),
+        .product(name: "Centre", package: "LaneBridge"),
+      ],
+      path: "OptionValuesFuzzer"
+    ),
     // Arbitrary bytes as `lane score` tokens and as a list of throws for Game.
     .executableTarget(
       name: "ScoringFuzzer",

@@ -7,7 +7,7 @@
 # Targets: TraceReaderFuzzer (seeds: Hardware/traces), WiringFileFuzzer (Hardware/wiring),
 # ScoringFuzzer (Fuzz/Seeds/ScoringFuzzer), JournalFuzzer (Fuzz/Seeds/JournalFuzzer),
 # SessionFoldFuzzer (Fuzz/Seeds/SessionFoldFuzzer), LaneConfigFuzzer (deploy/lane and
-# Fuzz/Seeds/LaneConfigFuzzer).
+# Fuzz/Seeds/LaneConfigFuzzer), OptionValuesFuzzer (Fuzz/Seeds/OptionValuesFuzzer).
 # SECONDS defaults to 60 per target.
 # Exits non-zero when a target crashes, hangs (an input runs over 10 s), leaks or runs out
 # of memory; the input that did it is saved in .build-fuzz/artifacts/ and the command that
@@ -22,10 +22,12 @@ cd "$root"
 
 target=${1:-all}
 seconds=${2:-60}
-all=(TraceReaderFuzzer WiringFileFuzzer ScoringFuzzer JournalFuzzer SessionFoldFuzzer LaneConfigFuzzer)
+all=(TraceReaderFuzzer WiringFileFuzzer ScoringFuzzer JournalFuzzer SessionFoldFuzzer LaneConfigFuzzer
+  OptionValuesFuzzer)
 case "$target" in
   all) targets=("${all[@]}") ;;
-  TraceReaderFuzzer | WiringFileFuzzer | ScoringFuzzer | JournalFuzzer | SessionFoldFuzzer | LaneConfigFuzzer)
+  TraceReaderFuzzer | WiringFileFuzzer | ScoringFuzzer | JournalFuzzer | SessionFoldFuzzer | LaneConfigFuzzer \
+    | OptionValuesFuzzer)
     targets=("$target")
     ;;
   *)
@@ -71,6 +73,7 @@ seeds() {
     ScoringFuzzer) echo "$root/Fuzz/Seeds/ScoringFuzzer" ;;
     JournalFuzzer) echo "$root/Fuzz/Seeds/JournalFuzzer" ;;
     SessionFoldFuzzer) echo "$root/Fuzz/Seeds/SessionFoldFuzzer" ;;
+    OptionValuesFuzzer) echo "$root/Fuzz/Seeds/OptionValuesFuzzer" ;;
     # The shipped sample and the tests' cases, one folder a line.
     LaneConfigFuzzer) printf '%s\n' "$root/deploy/lane" "$root/Fuzz/Seeds/LaneConfigFuzzer" ;;
   esac

@@ -57,4 +57,14 @@ struct CalibrateCommandTests {
     #expect(!FileManager.default.fileExists(atPath: path))
     #expect(run.standardError.contains("--lines takes offsets and ranges such as 2-27 or 4,17,22."))
   }
+
+  @Test("When --lines reaches past any chip's offsets, then it exits 64 at once instead of aborting to list them")
+  func hugeLines() throws {
+    let path = folder.path("lane.toml")
+
+    let run = try lane.run(["calibrate", "--out", path, "--lines", "0-99999999999999"])
+
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("--lines takes offsets from 0 to 65535"))
+  }
 }

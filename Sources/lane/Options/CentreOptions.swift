@@ -4,6 +4,7 @@ import Centre
 import CentreLink
 import Foundation
 import LaneBridge
+import LaneOptions
 import LaneSensing
 import MQTT
 
@@ -38,14 +39,11 @@ struct CentreOptions: ParsableArguments {
   var keyfile: String?
 
   func validate() throws {
-    if broker == nil && (credentials != nil || cafile != nil || certfile != nil || keyfile != nil) {
-      throw ValidationError("--mqtt-credentials, --cafile, --certfile and --keyfile go with --broker")
-    }
-    if let lane {
-      do { _ = try LaneID(lane) } catch {
-        throw ValidationError("--lane '\(lane)' is not a lane name: 1-32 of a-z A-Z 0-9 - _, not desk")
-      }
-    }
+    try validated(
+      try OptionValues.checkBrokerFiles(
+        broker: broker, credentials: credentials, cafile: cafile, certfile: certfile,
+        keyfile: keyfile))
+    if let lane { try validated(try OptionValues.lane(lane)) }
   }
 
   /// The lane's id for the web boards: `--lane` (or the deprecated `--lane-name`, with a

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LaneOptions
 import LaneSensing
 
 /// The throw detector's windows, as `lane simulate` and `lane run` take them.
@@ -25,12 +26,8 @@ struct DetectorOptions: ParsableArguments {
   }
 
   func validate() throws {
-    if let settle, settle.duration == .zero {
-      throw ValidationError("--settle must be more than 0 seconds")
-    }
-    if let settle, let maxDelivery, maxDelivery.duration < settle.duration {
-      throw ValidationError("--max-delivery must be at least --settle")
-    }
+    try validated(
+      try OptionValues.checkDetectorWindows(settle: settle?.duration, maxDelivery: maxDelivery?.duration))
   }
 }
 
@@ -39,8 +36,8 @@ struct Seconds: ExpressibleByArgument {
   let duration: Duration
 
   init?(argument: String) {
-    guard let instant = SensorInstant(seconds: argument) else { return nil }
-    duration = instant - .zero
+    guard let duration = OptionValues.seconds(argument) else { return nil }
+    self.duration = duration
   }
 
   static var defaultCompletionKind: CompletionKind { .default }

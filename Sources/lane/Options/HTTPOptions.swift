@@ -1,6 +1,7 @@
 import ArgumentParser
 import Centre
 import LaneBridge
+import LaneOptions
 import WebServer
 
 /// The web boards, as `lane run` and `lane simulate` take them (docs/display.md).
@@ -31,10 +32,9 @@ struct HTTPOptions: ParsableArguments {
 
   func validate() throws {
     _ = try address()
-    if httpPublic && http == nil { throw ValidationError("--http-public goes with --http") }
-    if let name = deprecatedLaneName, (try? LaneID(name)) == nil {
-      throw ValidationError(
-        "--lane-name (now --lane) takes 1 to 32 letters, digits, - or _ (it is part of the page's address), e.g. 7")
+    try validated(try OptionValues.checkHTTPPublic(http: http, httpPublic: httpPublic))
+    if let name = deprecatedLaneName {
+      try validated(try OptionValues.deprecatedLaneName(name))
     }
   }
 

@@ -3,6 +3,7 @@ import CentreLink
 import Foundation
 import Journal
 import LaneBridge
+import LaneOptions
 
 /// The lane's session and journal, as `lane run` and `lane simulate` take them.
 struct SessionOptions: ParsableArguments {
@@ -22,14 +23,11 @@ struct SessionOptions: ParsableArguments {
 
   /// The bowlers' names, or `nil` when none were given.
   var bowlerNames: [String]? {
-    bowlers.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+    bowlers.map(OptionValues.bowlerNames)
   }
 
   func validate() throws {
-    guard let names = bowlerNames else { return }
-    if names.isEmpty || names.contains(where: \.isEmpty) {
-      throw ValidationError("--bowlers takes names separated by commas, e.g. \"Ana,Ben,Cho\"")
-    }
+    if let bowlers { try validated(try OptionValues.bowlers(bowlers)) }
   }
 
   /// The session to carry on: the journal's (created when missing), or a new one in memory.

@@ -4,6 +4,7 @@ import Foundation
 import GPIO
 import GPIOLineSensor
 import LaneBridge
+import LaneOptions
 import Wiring
 
 extension Lane {
@@ -49,9 +50,7 @@ extension Lane {
       if check == nil && out == nil {
         throw ValidationError("Say where to write the wiring file with --out FILE (or re-check one with --check FILE).")
       }
-      if let lines, Self.offsets(lines) == nil {
-        throw ValidationError("--lines takes offsets and ranges such as 2-27 or 4,17,22.")
-      }
+      if let lines { try validated(try OptionValues.lineOffsets(lines)) }
     }
 
     func run() throws {
@@ -66,7 +65,7 @@ extension Lane {
       do {
         setup = try CalibrationSetup(
           chip: chip, check: check, bias: Wiring.Bias(rawValue: bias) ?? .pullUp,
-          lines: lines.flatMap(Self.offsets))
+          lines: lines.flatMap { try? OptionValues.lineOffsets($0) })
       } catch {
         print("lane calibrate: \(error)", to: &errors)
         throw ExitCode(error.exitStatus)
@@ -104,21 +103,6 @@ extension Lane {
       }
       var output = StandardOutput()
       print("\nSaved the wiring to \(out). Run the lane with: lane run --wiring \(out)", to: &output)
-    }
-
-    /// `2-27` or `4,17,22` (or both mixed) as offsets; `nil` when malformed.
-    static func offsets(_ text: String) -> [Int]? {
-      var offsets: [Int] = []
-      for part in text.split(separator: ",") {
-        let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(bounds.count),
-          let low = Int(bounds[0].trimmingCharacters(in: .whitespaces)),
-          let high = Int(bounds[bounds.count - 1].trimmingCharacters(in: .whitespaces)),
-          low >= 0, low <= high
-        else { return nil }
-        offsets.append(contentsOf: low...high)
-      }
-      return offsets.isEmpty ? nil : offsets
     }
   }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Centre
 import CentreLink
 import LaneBridge
+import LaneOptions
 import MQTT
 
 extension Lane {
@@ -52,28 +53,8 @@ extension Lane {
         }
         if json { throw ValidationError("--correct and --json do not go together") }
       }
-      if let requestID, !Payload.isValidRequestID(requestID) {
-        throw ValidationError("--request-id must be 1-64 of a-z A-Z 0-9 - _")
-      }
-      if let correct, Self.command(correct, id: "x") == nil {
-        throw ValidationError(
-          "--correct takes pins:1,2,4, foul, no-foul, dead-ball or undo, not '\(correct)'")
-      }
-    }
-
-    /// The command `--correct` asks for.
-    static func command(_ text: String, id: String) -> Payload.Command? {
-      let simple: [String: Payload.Command.Correction] = [
-        "foul": .foul, "no-foul": .noFoul, "dead-ball": .deadBall, "undo": .undo,
-      ]
-      if let correction = simple[text] { return Payload.Command(id: id, action: .correct, correction: correction) }
-      guard text.hasPrefix("pins:") else { return nil }
-      let numbers = text.dropFirst(5).split(separator: ",", omittingEmptySubsequences: false)
-        .map { Int($0.trimmingCharacters(in: .whitespaces)) }
-      guard numbers.allSatisfy({ $0.map((1...10).contains) == true }) else { return nil }
-      let pins = numbers.compactMap { $0 }
-      guard Set(pins).count == pins.count else { return nil }
-      return Payload.Command(id: id, action: .correct, correction: .pins, pins: pins)
+      if let requestID { try validated(try OptionValues.requestID(requestID)) }
+      if let correct { try validated(try OptionValues.deskCorrection(correct, id: "x")) }
     }
 
     /// Sends `--correct` and prints the reply: exit 0 when done, 65 when the lane refused
@@ -81,7 +62,7 @@ extension Lane {
     private func sendCorrection(_ correct: String, settings: BrokerSettings) async throws {
       var warnings = StandardError()
       let id = requestID ?? "desk-" + String(UInt64.random(in: .min ... .max), radix: 36)
-      guard let lane, let laneID = try? LaneID(lane), let command = Self.command(correct, id: id)
+      guard let lane, let laneID = try? LaneID(lane), let command = try? OptionValues.deskCorrection(correct, id: id)
       else { throw ExitCode(.usage) }
       let reply: Payload.Reply
       do throws(DeskRequest.Failure) {

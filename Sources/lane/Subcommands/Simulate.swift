@@ -2,6 +2,7 @@ import ArgumentParser
 import CentreLink
 import Journal
 import LaneBridge
+import LaneOptions
 import LaneSensing
 import SimulatedPinSensor
 import WebServer
@@ -58,19 +59,12 @@ extension Lane {
     @Argument(help: "The trace file, or - for standard input.")
     var trace: String
 
-    /// The paces `--speed` takes: from a tenth of the trace's pace (a stop is still noticed
-    /// within ten seconds) to a thousand times it.
-    static let speeds: ClosedRange<Double> = 0.1...1000
-
     func validate() throws {
       if json && (realtime || speed != nil) {
         throw ValidationError("--json and --realtime do not go together")
       }
       if json && log { throw ValidationError("--json and --log do not go together") }
-      if let speed, !Self.speeds.contains(speed) {
-        throw ValidationError(
-          "--speed must be a number from 0.1 to 1000 (times the trace's pace), e.g. 20")
-      }
+      if let speed { try validated(try OptionValues.speed(speed)) }
     }
 
     func run() throws {
