@@ -116,40 +116,27 @@ public struct JournalReader: Sendable {
     let start = max(offset ?? recordsStart, recordsStart)
     return try Self.withFile(path) { descriptor throws(JournalError) in
       var batch = Batch(entries: [], end: start)
-      var position = start
-      var carry: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 1 << 16)
-      while batch.entries.count < limit {
-        let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw JournalError.system(operation: "read", path: path, errno: errno)
-        }
-        if count == 0 { break }
-        let base = position - carry.count
-        carry += chunk.prefix(count)
-        position += count
-        var lineStart = 0
+      guard limit > 0 else { return batch }
+      try readLines(descriptor, from: start) { lines, base throws(JournalError) in
+        var lineStart = lines.startIndex
         while batch.entries.count < limit,
-          let newline = carry[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
+          let newline = lines[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
         {
-          let line = carry[lineStart..<newline]
-          defer {
-            lineStart = newline + 1
-            batch.end = base + lineStart
-          }
+          let line = lines[lineStart..<newline]
+          let lineOffset = base + lineStart
+          lineStart = newline + 1
+          batch.end = base + lineStart
           if let number = Self.sequence(endingLine: line), number <= sequence { continue }
           do throws(JournalRecord.Problem) {
             let entry = try JournalRecord.entry(from: line)
             if entry.sequence > sequence { batch.entries.append(entry) }
           } catch {
-            throw JournalError.corrupt(path: path, record: 0, offset: base + lineStart, reason: error.description)
+            throw JournalError.corrupt(
+              path: path, record: try recordNumber(at: lineOffset, descriptor), offset: lineOffset,
+              reason: error.description)
           }
         }
-        guard carry.count - lineStart <= 1 << 24 else {
-          throw JournalError.corrupt(path: path, record: 0, offset: base + lineStart, reason: "a line over 16 MiB")
-        }
-        carry.removeFirst(lineStart)
+        return batch.entries.count < limit
       }
       return batch
     }
@@ -288,39 +275,74 @@ public struct JournalReader: Sendable {
     _ body: (JournalScan.Line) throws(JournalError) -> Void
   ) throws(JournalError) {
     try Self.withFile(path) { descriptor throws(JournalError) in
-      var offset = recordsStart
-      var carry: [UInt8] = []
       var record = 0
-      var chunk = [UInt8](repeating: 0, count: 1 << 16)
-      while true {
-        let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw JournalError.system(operation: "read", path: path, errno: errno)
-        }
-        if count == 0 { break }
-        let base = offset - carry.count
-        carry += chunk.prefix(count)
-        offset += count
-        guard let lastNewline = carry.lastIndex(of: UInt8(ascii: "\n")) else {
-          guard carry.count <= 1 << 24 else {
-            throw JournalError.corrupt(path: path, record: record + 1, offset: base, reason: "a line over 16 MiB")
-          }
-          continue
-        }
-        let whole = Array(carry[...lastNewline])
-        for line in JournalScan.lines(whole, base: base, recordsBefore: record) {
+      let rest = try readLines(descriptor, from: recordsStart) { lines, base throws(JournalError) in
+        for line in JournalScan.lines(Array(lines), base: base, recordsBefore: record) {
           record += 1
           try body(line)
         }
-        carry.removeFirst(lastNewline + 1)
+        return true
       }
-      if !carry.isEmpty {
-        for line in JournalScan.lines(carry, base: offset - carry.count, recordsBefore: record) {
-          try body(line)
-        }
+      for line in JournalScan.lines(Array(rest.bytes), base: rest.offset, recordsBefore: record) {
+        try body(line)
       }
     }
+  }
+
+  /// The longest line read, 16 MiB: a longer one is damage, not a record.
+  static let longestLine = 1 << 24
+
+  /// Reads the file from `start` in 64 KiB blocks (`pread`, retried on `EINTR`) and calls
+  /// `body` with each run of whole lines read (up to the last line feed so far, a line never
+  /// split) and the offset of its first byte, until the end or until `body` returns `false`.
+  ///
+  /// - Returns: The bytes after the last line feed at the end of the file (a record being
+  ///   written, or a torn tail) and their offset; nothing when `body` stopped the reading.
+  /// - Throws: `system` when a read fails, `corrupt` for a line over ``longestLine``, or
+  ///   what `body` throws.
+  @discardableResult
+  private func readLines(
+    _ descriptor: Int32, from start: Int,
+    _ body: (_ lines: ArraySlice<UInt8>, _ offset: Int) throws(JournalError) -> Bool
+  ) throws(JournalError) -> (bytes: ArraySlice<UInt8>, offset: Int) {
+    var offset = start
+    var carry: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw JournalError.system(operation: "read", path: path, errno: errno)
+      }
+      if count == 0 { break }
+      let base = offset - carry.count
+      // Only the new bytes are searched: a long line costs its length once, not per block.
+      let newline = chunk[..<count].lastIndex(of: UInt8(ascii: "\n")).map { carry.count + $0 }
+      carry += chunk.prefix(count)
+      offset += count
+      guard let lastNewline = newline else {
+        guard carry.count <= Self.longestLine else {
+          throw JournalError.corrupt(
+            path: path, record: try recordNumber(at: base, descriptor), offset: base,
+            reason: "a line over 16 MiB")
+        }
+        continue
+      }
+      guard try body(carry[...lastNewline], base) else { return ([], offset) }
+      carry.removeFirst(lastNewline + 1)
+    }
+    return (carry[...], offset - carry.count)
+  }
+
+  /// The number of the record that starts at `offset`: one more than the lines before it.
+  private func recordNumber(at offset: Int, _ descriptor: Int32) throws(JournalError) -> Int {
+    guard offset > recordsStart else { return 1 }
+    var lines = 0
+    try readLines(descriptor, from: recordsStart) { block, base throws(JournalError) in
+      lines += block.prefix(offset - base).count { $0 == UInt8(ascii: "\n") }
+      return base + block.count < offset
+    }
+    return lines + 1
   }
 
   private func size() throws(JournalError) -> Int {

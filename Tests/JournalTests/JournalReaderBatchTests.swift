@@ -56,6 +56,38 @@ struct JournalReaderBatchTests {
     #expect(throws: JournalError.self) { try reader.entries(after: 4, limit: 3) }
   }
 
+  @Test("When a batch meets a damaged record, then the error names the record's number and byte offset, also when the batch started mid-file")
+  func damageNamesRecord() throws {
+    var records = all.map(\.record)
+    records[4][20] ^= 0x01  // record 5
+    try write(records)
+    let reader = try JournalReader(path: path)
+    let offset = header.count + records[..<4].map(\.count).reduce(0, +)
+    let fromSecond = header.count + records[0].count
+    for start in [nil, fromSecond] {
+      let error = #expect(throws: JournalError.self) { try reader.entries(after: 4, limit: 3, from: start) }
+      guard case .corrupt(_, let record, let at, _) = error else {
+        Issue.record("expected corrupt, got \(String(describing: error))")
+        continue
+      }
+      #expect(record == 5)
+      #expect(at == offset)
+    }
+  }
+
+  @Test("When a line runs past 16 MiB, then both readings stop there naming its record and offset")
+  func lineTooLong() throws {
+    let records = Array(all.map(\.record).prefix(3))
+    try write(records + [[UInt8](repeating: UInt8(ascii: "x"), count: JournalReader.longestLine + 1)])
+    let reader = try JournalReader(path: path)
+    let offset = header.count + records.map(\.count).reduce(0, +)
+    let wholeFile = #expect(throws: JournalError.self) { try reader.entries(after: 0) }
+    let batch = #expect(throws: JournalError.self) { try reader.entries(after: 0, limit: 10) }
+    for error in [wholeFile, batch] {
+      #expect(error == .corrupt(path: path, record: 4, offset: offset, reason: "a line over 16 MiB"))
+    }
+  }
+
   @Test("When a record is being written at the end, then it is left for a later read")
   func partialTail() throws {
     var records = all.map(\.record)
