@@ -213,8 +213,8 @@ struct BrokerTests {
 
     @Test("When add-lane.sh is given a name that could not be a topic level, then it refuses it")
     func addLaneRefusesBadNames() throws {
-      let folder = try TestBroker.makeScratchFolder()
-      defer { TestBroker.remove(folder) }
+      let folder = try Mosquitto.makeScratchFolder()
+      defer { Mosquitto.remove(folder) }
       let script = TestBroker.deployFolder.appendingPathComponent("add-lane.sh").path
 
       for name in ["lane/1", "lane+", "#", ""] {

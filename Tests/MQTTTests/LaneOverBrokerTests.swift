@@ -1,6 +1,7 @@
 import Centre
 import Foundation
 import MQTT
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

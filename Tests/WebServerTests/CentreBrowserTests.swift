@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import Testing
 @Suite(
   "A centre's web boards from the broker in headless Chromium", .serialized,
   .enabled(
-    if: (Chromium.executable != nil && LoopbackBroker.binary != nil)
+    if: (Chromium.executable != nil && Mosquitto.binary != nil)
       || ProcessInfo.processInfo.environment["CI"] != nil,
     "needs Debian's chromium and mosquitto: scripts/install-packages test"))
 struct CentreBrowserTests {

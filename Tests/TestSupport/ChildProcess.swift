@@ -4,22 +4,22 @@ import Foundation
   import Glibc
 #endif
 
-/// A process the test starts and stops by its pid, with output to a file.
+/// A process a test starts and stops by its pid, with output to a file: mosquitto, `lane`.
 ///
 /// Started with `posix_spawn`, an empty signal mask and default signal
 /// handlers: a child started from a Swift concurrency thread would otherwise
 /// inherit that thread's blocked signals, and mosquitto would ignore SIGTERM.
-final class ChildProcess: @unchecked Sendable {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+public final class ChildProcess: @unchecked Sendable {
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
   }
 
-  let pid: pid_t
+  public let pid: pid_t
   private var status: Int32?
 
   /// Starts `executable` with `arguments`, stdin from /dev/null, stdout and
   /// stderr appended to `outputFile`.
-  init(_ executable: String, _ arguments: [String], outputFile: String) throws {
+  public init(_ executable: String, _ arguments: [String], outputFile: String) throws {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -53,7 +53,7 @@ final class ChildProcess: @unchecked Sendable {
   }
 
   /// Whether it still runs (reaping it if it has exited).
-  var isRunning: Bool {
+  public var isRunning: Bool {
     if status != nil { return false }
     var raw: Int32 = 0
     if waitpid(pid, &raw, WNOHANG) == pid {
@@ -69,7 +69,7 @@ final class ChildProcess: @unchecked Sendable {
   /// For async tests: their steps share Swift's cooperative pool, one thread per core, and
   /// a blocking `waitpid` of many seconds on a 2-core machine stalls every other test's
   /// steps (their `eventually` polls, their sleeps) for as long.
-  func exited(within limit: Duration = .seconds(120)) async -> Int32? {
+  public func exited(within limit: Duration = .seconds(120)) async -> Int32? {
     let deadline = ContinuousClock.now + limit
     while isRunning {
       guard ContinuousClock.now < deadline else { return nil }
@@ -79,7 +79,7 @@ final class ChildProcess: @unchecked Sendable {
   }
 
   /// Waits for it to exit by itself; its exit status (128 + signal when killed).
-  func waitForExit() -> Int32 {
+  public func waitForExit() -> Int32 {
     if status == nil {
       var raw: Int32 = 0
       while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
@@ -90,7 +90,7 @@ final class ChildProcess: @unchecked Sendable {
   }
 
   /// Sends `signal` and waits up to `limit` for it to exit; then SIGKILL.
-  func stop(signal: Int32 = SIGTERM, within limit: Duration = .seconds(5)) {
+  public func stop(signal: Int32 = SIGTERM, within limit: Duration = .seconds(5)) {
     guard isRunning else { return }
     kill(pid, signal)
     let deadline = ContinuousClock.now + limit
