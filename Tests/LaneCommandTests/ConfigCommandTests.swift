@@ -64,17 +64,6 @@ struct ConfigCommandTests {
     #expect(run.standardError.hasPrefix("lane run: \(path): line 2: http_public: goes with http"))
   }
 
-  @Test("When --http is given too, then the file's http_public does not carry over to it")
-  func publicNotCarriedOver() throws {
-    let path = try config(
-      "wiring = \"missing-wiring.toml\"\nhttp = \"127.0.0.1:8080\"\nhttp_public = true\n")
-
-    let run = try lane.run(["run", "--config", path, "--http", "0.0.0.0:8080"])
-
-    #expect(run.status == 64)
-    #expect(run.standardError.contains("--http-public"))
-  }
-
   @Test("When the file's broker is not an MQTT URL, then it exits 64 before any journal is made")
   func badBroker() throws {
     let path = try config(
