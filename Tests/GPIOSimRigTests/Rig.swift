@@ -46,9 +46,9 @@ enum Rig {
 
   /// The bundled traces this run replays, by name: every one, or those
   /// `LANE_CHECKS_TRACES="respot-only-game ..."` names, less those
-  /// `LANE_CHECKS_SKIP_TRACES` names. The rig splits the replays between its two VMs this way
-  /// (Hardware/gpio-sim/run.sh): one VM names its traces, the other skips them, so every
-  /// trace, a new one too, is replayed by exactly one of them.
+  /// `LANE_CHECKS_SKIP_TRACES` names (separated by spaces or commas). The rig splits the
+  /// replays between its VMs this way (Hardware/gpio-sim/run.sh): some VMs name their traces,
+  /// one skips all those, so every trace, a new one too, is replayed by exactly one of them.
   static var traces: [String] {
     let environment = ProcessInfo.processInfo.environment
     let folder = clone.appendingPathComponent("Hardware/traces")
@@ -59,11 +59,13 @@ enum Rig {
       skipping: environment["LANE_CHECKS_SKIP_TRACES"])
   }
 
-  /// `only` (space-separated names, in their order) when given, else every one of `traces`,
-  /// less the names in `skipping`. A name in `only` that is not bundled stays in: its replay
-  /// then fails, naming the missing file.
+  /// `only` (names separated by spaces or commas, in their order) when given, else every one
+  /// of `traces`, less the names in `skipping`. A name in `only` that is not bundled stays in:
+  /// its replay then fails, naming the missing file.
   static func selected(from traces: [String], only: String?, skipping: String?) -> [String] {
-    func names(_ list: String?) -> [String] { (list ?? "").split(separator: " ").map(String.init) }
+    func names(_ list: String?) -> [String] {
+      (list ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+    }
     let chosen = names(only).isEmpty ? traces : names(only)
     let skipped = Set(names(skipping))
     return chosen.filter { !skipped.contains($0) }
