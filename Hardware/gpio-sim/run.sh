@@ -16,7 +16,10 @@
 # Environment: GPIO_SIM_SERIAL=1 runs the VMs one after the other (for timing
 # comparisons); GPIO_SIM_TIMEOUT overrides every VM's time limit; GPIO_SIM_PREBUILT=1 skips
 # the build and runs what .build/gpio-sim holds (scripts/test, right after its
-# libgpiod2-build phase built it).
+# libgpiod2-build phase built it). GPIO_SIM_RELEASE_FIGURES=1 measures `lane` built
+# `-c release` (against the system's libgpiod 1.6) instead of running the checks: one VM,
+# alone, replaying respot-only-game for the delay past the detector's deadline and watching a
+# quiet minute for wake-ups and CPU (docs/performance.md, Idle); not part of CI.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -52,6 +55,12 @@ declare -A guest_environment=(
   [libgpiod2]="LANE_CHECKS_TRACES=freefall-fouls-and-sweeps,respot-only-game LANE_CHECKS_MIN_SAMPLES=22"
   [libgpiod2-replays]="LANE_CHECKS_SKIP_TRACES=two-games-held-out,freefall-fouls-and-sweeps,respot-only-game LANE_CHECKS_MIN_SAMPLES=10"
 )
+if [[ ${GPIO_SIM_RELEASE_FIGURES:-} == 1 ]]; then
+  generations=("release-figures 1200 guest-checks.sh .build/gpio-sim/libgpiod1 1 replays,idle")
+  guest_environment=(
+    [release-figures]="LANE_CHECKS_LANE=.build/release/lane LANE_CHECKS_TRACES=respot-only-game LANE_CHECKS_MIN_SAMPLES=9"
+  )
+fi
 # Host packages the guest scripts run (the guest uses the host's root filesystem).
 guest_packages=(gpiod util-linux)
 
@@ -109,6 +118,12 @@ main() {
     log "building lane and the tests against libgpiod 1.6 and 2.x (into .build/gpio-sim)"
     "$root/scripts/test-libgpiod2.sh" --build-only >&2 || die "the builds failed (output above)"
     summary+=("lane builds: $(elapsed "$step_start") s")
+  fi
+  if [[ ${GPIO_SIM_RELEASE_FIGURES:-} == 1 ]]; then
+    step_start=$EPOCHREALTIME
+    log "building lane -c release (into .build/release) for its figures"
+    (cd "$root" && swift build -c release --product lane) >&2 || die "the release build failed (output above)"
+    summary+=("lane release build: $(elapsed "$step_start") s")
   fi
 
   name=${selftest%% *}

@@ -94,7 +94,21 @@ enum Rig {
     return found.path
   }
 
-  static var lane: String { get throws { try product("lane") } }
+  /// The `lane` the tests run: the one built beside the test bundle, or the one
+  /// `LANE_CHECKS_LANE` names (relative to the clone), such as the `-c release` build whose
+  /// figures `GPIO_SIM_RELEASE_FIGURES=1 Hardware/gpio-sim/run.sh` measures.
+  static var lane: String {
+    get throws {
+      guard let chosen = ProcessInfo.processInfo.environment["LANE_CHECKS_LANE"], !chosen.isEmpty else {
+        return try product("lane")
+      }
+      let path = chosen.hasPrefix("/") ? chosen : clone.appendingPathComponent(chosen).path
+      guard FileManager.default.isExecutableFile(atPath: path) else {
+        throw Command.Failure(description: "LANE_CHECKS_LANE names \(path), which is not an executable")
+      }
+      return path
+    }
+  }
   static var drive: String { get throws { try product("gpio-sim-drive") } }
 
   /// The libgpiod generation `lane` must load (`LANEBRIDGE_EXPECT_LIBGPIOD`: 1 or 2), if given.
