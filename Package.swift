@@ -182,7 +182,7 @@ let package = Package(
     // only test targets depend on; every file in Tests/TestSupport belongs to it.
     .target(
       name: "TestSupport",
-      dependencies: ["Bowling", "LaneSensing", "SimulatedPinSensor"],
+      dependencies: ["Bowling", "LaneSensing", "SimulatedPinSensor", "Wiring", "Calibration"],
       path: "Tests/TestSupport"
     ),
     // The centre link's I/O shell: the lane's outbox actor over the journal and an MQTT
@@ -242,10 +242,11 @@ let package = Package(
     ),
     // The gpio-sim rig's checks (Hardware/gpio-sim/run.sh runs them in its VM, tagged
     // hardware): the built `lane` and `gpio-sim-drive` on simulated chips, through their
-    // command lines and JSON only.
+    // command lines and JSON; the calibration suite reads the wiring file `lane calibrate`
+    // writes with Wiring's reader and expects Calibration's words for its prompts.
     .testTarget(
       name: "GPIOSimRigTests",
-      dependencies: ["lane", "gpio-sim-drive", "TestSupport"]
+      dependencies: ["lane", "gpio-sim-drive", "TestSupport", "Calibration", "Wiring", "Bowling"]
     ),
     .testTarget(
       name: "SimulatedPinSensorTests",
@@ -260,6 +261,7 @@ let package = Package(
       name: "CalibrationTests",
       dependencies: [
         "Calibration", "Bowling", "LaneSensing", "Wiring", "LaneBridge", "SimulatedPinSensor",
+        "TestSupport",
       ]
     ),
     .testTarget(

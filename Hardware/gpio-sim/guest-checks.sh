@@ -1,36 +1,57 @@
 #!/bin/bash
-# Guest script: every check of one libgpiod generation's build on gpio-sim chips, in one VM.
+# Guest script: checks of one libgpiod generation's build on gpio-sim chips, in one VM.
 #
 #   guest-checks.sh BUILD_DIR GENERATION [PARTS]     e.g. .build/gpio-sim/libgpiod1 1 lane
 #
-# PARTS: `lane` (1 and 2 below), `calibrate` (3) or `all` (the default). run.sh gives the
-# calibration a VM of its own: the guests spend most of their time waiting in real time for
-# the traces and the technician, so two VMs at once take about as long as the longer alone.
+# PARTS, comma-separated (default `all`): run.sh shares them out among VMs that run at the
+# same time, since the guests spend most of their time waiting in real time for the traces
+# and the technician, so VMs at once take about as long as the longest alone.
+#   hardware   the package's hardware suites (GPIOTests', GPIOPinSensorTests') on a chip made
+#              here, labelled gpio-sim-lane, 14 lines: given through LANEBRIDGE_GPIO_CHIP;
+#   errors     GPIOSimRigTests' checks of `lane run`'s errors and the libgpiod it loads;
+#   replays    the bundled traces (Rig.traces: LANE_CHECKS_TRACES, LANE_CHECKS_SKIP_TRACES)
+#              scored live as `lane simulate` scores them, and the latency measured on them;
+#   idle       lane run's CPU over a quiet minute;
+#   calibrate  `lane calibrate` answered by a scripted technician on shuffled lines, then
+#              `lane run` and `lane calibrate --check` with the file it wrote;
+#   lane       hardware,errors,replays,idle;  all  every part.
+# The rig's parts (all but hardware) run in one `rig-tests` run of the bundle; their suites
+# make their own chips.
 #
 # BUILD_DIR holds `lane`, `gpio-sim-drive` and LaneBridgePackageTests.xctest (built on the
 # host: the guest's root is the host's, read-only, so it runs the built bundle, not
-# `swift test`). In order:
-#  1. the package's hardware suites (GPIOTests', GPIOPinSensorTests') on a chip made here,
-#     labelled gpio-sim-lane, 14 lines: they are given it through LANEBRIDGE_GPIO_CHIP;
-#  2. GPIOSimRigTests: the rig's checks of `lane` itself (errors, every bundled trace scored
-#     live as `lane simulate` scores it, latency, idle CPU); they make their own chips;
-#  3. calibrate-checks.sh: `lane calibrate` answered by a scripted technician.
-# No test may be skipped. Every phase runs; the exit status is 1 if any failed.
+# `swift test`). No test may be skipped. Every phase runs; the exit status is 1 if any failed.
 # Results go to $GPIO_SIM_RESULTS: <phase>.log, <phase>-swift-testing.xml (xUnit, which
-# run.sh hands to scripts/test's count), latency.txt,
-# idle-cpu.txt and calibrate-checks' files.
+# run.sh hands to scripts/test's count), latency.txt, idle-cpu.txt and the kept files of the
+# replays and the calibration.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=SCRIPTDIR/gpio-sim.sh
 source "$here/gpio-sim.sh"
 
-(($# == 2 || $# == 3)) || { echo "usage: guest-checks.sh BUILD_DIR GENERATION(1|2) [lane|calibrate|all]" >&2; exit 64; }
+(($# == 2 || $# == 3)) || { echo "usage: guest-checks.sh BUILD_DIR GENERATION(1|2) [PARTS]" >&2; exit 64; }
 build=$(cd "$1" && pwd)
 generation=$2
-parts=${3:-all}
 [[ $generation == 1 || $generation == 2 ]] || { echo "guest-checks: GENERATION must be 1 or 2, got '$generation'" >&2; exit 64; }
-[[ $parts == lane || $parts == calibrate || $parts == all ]] || { echo "guest-checks: PARTS must be lane, calibrate or all, got '$parts'" >&2; exit 64; }
+# The Swift Testing filter of each rig part.
+declare -A part_filter=(
+  [errors]='GPIOSimRig/LaneRunErrorTests|TraceShareTests'
+  [replays]='GPIOSimRig/BundledTraceTests|GPIOSimRig/LaneFiguresTests/latency'
+  [idle]='GPIOSimRig/LaneFiguresTests/idleCPU'
+  [calibrate]='GPIOSimRig/CalibrateTests|GPIOSimRig/LaneRunErrorTests/loadsTheExpectedLibgpiod'
+)
+declare -A chosen=()
+IFS=, read -r -a asked <<<"${3:-all}"
+for part in "${asked[@]}"; do
+  case $part in
+    lane) for each in hardware errors replays idle; do chosen[$each]=1; done ;;
+    all) for each in hardware errors replays idle calibrate; do chosen[$each]=1; done ;;
+    hardware | errors | replays | idle | calibrate) chosen[$part]=1 ;;
+    *) echo "guest-checks: PARTS are hardware, errors, replays, idle, calibrate, lane or all (comma-separated), got '$part'" >&2; exit 64 ;;
+  esac
+done
+parts=${3:-all}
 tests=$build/LaneBridgePackageTests.xctest
 results=${GPIO_SIM_RESULTS:?run this script in the gpio-sim VM (run-vm.sh)}
 failed=()
@@ -69,8 +90,8 @@ run_tests() {
   say "ok - $phase in $((SECONDS - started)) s: ${summary##*Test run with }"
 }
 
-if [[ $parts != calibrate ]]; then
-  # 1. The hardware suites, on a chip made here.
+if [[ -n ${chosen[hardware]:-} ]]; then
+  # The hardware suites, on a chip made here.
   line_names=(pin1 pin2 pin3 pin4 pin5 pin6 pin7 pin8 pin9 pin10 ball foul cycle spare)
   if gpiosim_create gpio-sim-lane "${#line_names[@]}" "${line_names[@]}"; then
     run_tests hardware-tests 'GPIOHardwareTests|GPIOPinSensorHardwareTests|expectedGenerationIsCompiledIn' \
@@ -87,23 +108,18 @@ if [[ $parts != calibrate ]]; then
   else
     failed+=("hardware-tests (no chip)")
   fi
-
-  # 2. The rig's own suites: they make and remove their chips.
-  run_tests rig-tests 'GPIOSimRigTests'
-  [[ -f $results/latency.txt ]] && cat "$results/latency.txt"
-  [[ -f $results/idle-cpu.txt ]] && cat "$results/idle-cpu.txt"
 fi
 
-# 3. lane calibrate with a scripted technician.
-if [[ $parts != lane ]]; then
-  started=$SECONDS
-  if "$here/calibrate-checks.sh" "$build" "$generation" >"$results/calibrate-checks.log" 2>&1; then
-    say "ok - calibrate-checks in $((SECONDS - started)) s"
-  else
-    say "FAIL: calibrate-checks (log below, also in $results/calibrate-checks.log)"
-    cat "$results/calibrate-checks.log"
-    failed+=(calibrate-checks)
-  fi
+# The rig's own suites: they make and remove their chips.
+filters=()
+for part in errors replays idle calibrate; do
+  if [[ -n ${chosen[$part]:-} ]]; then filters+=("${part_filter[$part]}"); fi
+done
+if ((${#filters[@]} > 0)); then
+  run_tests rig-tests "$(IFS='|'; echo "${filters[*]}")"
+  for figures in latency.txt idle-cpu.txt; do
+    if [[ -f $results/$figures ]]; then cat "$results/$figures"; fi
+  done
 fi
 
 if ((${#failed[@]} > 0)); then

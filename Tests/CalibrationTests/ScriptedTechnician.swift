@@ -1,21 +1,14 @@
 import Bowling
 import Calibration
 import LaneSensing
+import TestSupport
 import Wiring
 
 /// A technician at a ``SimulatedLane``: answers questions from a script and does what
 /// calibration asks on the lane's lines, a reaction time later, making the mistakes a test
 /// scripts. Keeps a transcript of everything said, as a terminal would show it.
 struct ScriptedTechnician: Technician {
-  /// Something the technician does instead of what was asked, the next time `role` is asked.
-  enum Mistake {
-    /// Flips these lines (knocks a standing pin down, stands a fallen one up).
-    case moves([Wiring.Role])
-    /// Does nothing at all.
-    case nothing
-    /// Does what was asked while `line` glitches twice.
-    case withGlitch(line: Int)
-  }
+  typealias Mistake = TechnicianMistake
 
   let lane: SimulatedLane
   /// The lane's true wiring: the line of each pin and signal.
@@ -29,11 +22,18 @@ struct ScriptedTechnician: Technician {
   /// Lines that stop changing once chatter is measured (a magnet sticks after mapping).
   var sticksWhenMeasured: Set<Int> = []
   /// Mistakes still to make, by the role they replace.
-  var mistakes: [Wiring.Role: [Mistake]] = [:]
+  var mistakes = TechnicianMistakes()
   /// Answers still to give, by question; questions without one get ``defaultAnswer(_:)``.
   var answers: [CalibrationQuestion: [Bool]] = [:]
-  /// The pause between falling pins in each test delivery, before the last pin falls.
-  var latePinPause: Duration = .milliseconds(1_600)
+  /// What the technician does when asked to measure: a simulated lane's clock costs
+  /// nothing, so each move has time to spare (a pin down 300 ms, a delivery every 10 s); the
+  /// pause before pin 10 falls is the longest between falling pins.
+  var choreography = TechnicianChoreography(
+    pace: .init(
+      knockSpacing: .milliseconds(600), knockHold: .milliseconds(300), knockCycle: .seconds(6),
+      fallSpacing: .milliseconds(100), latePinPause: .milliseconds(1_600), standAfter: .seconds(6),
+      standSpacing: .milliseconds(50), delivery: .seconds(10), deckRowSpacing: .milliseconds(500),
+      deckStand: .seconds(3)))
   /// What the technician was told and asked, with their answers, in order.
   private(set) var transcript: [String] = []
   /// Every message, as values.
@@ -62,31 +62,11 @@ struct ScriptedTechnician: Technician {
       for (line, level) in lastMoved.sorted(by: { $0.key < $1.key }) {
         set(line, to: level, at: start)
       }
-    case .knockAndStand(let cycles):
+    case .knockAndStand:
       stuck.formUnion(sticksWhenMeasured)
-      var time = start
-      for _ in 0..<cycles {
-        for pin in Pin.allCases {
-          fall(pin, at: time)
-          stand(pin, at: time + .milliseconds(300))
-          time = time + .milliseconds(600)
-        }
-      }
-    case .bowlDeliveries(let count):
-      for delivery in 0..<count {
-        let bowled = start + .seconds(10) * delivery
-        for pin in Pin.allCases.dropLast() {
-          fall(pin, at: bowled + .milliseconds(100) * (pin.rawValue - 1))
-        }
-        fall(Pin(rawValue: 10)!, at: bowled + .milliseconds(800) + latePinPause)
-        for pin in Pin.allCases { stand(pin, at: bowled + .seconds(6) + .milliseconds(50) * pin.rawValue) }
-      }
-    case .watchDeck:
-      let rows: [PinSet] = [[1], [2, 3], [4, 5, 6], [7, 8, 9, 10]]
-      for (index, row) in rows.enumerated() {
-        for pin in row { fall(pin, at: start + .milliseconds(500) * index) }
-      }
-      for pin in Pin.allCases { stand(pin, at: start + .seconds(3)) }
+      perform(choreography.moves(for: message), from: start)
+    case .bowlDeliveries, .watchDeck:
+      perform(choreography.moves(for: message), from: start)
     default:
       break
     }
@@ -121,7 +101,7 @@ struct ScriptedTechnician: Technician {
 
   private mutating func act(on role: Wiring.Role, at time: SensorInstant) {
     lastMoved = [:]
-    let mistake = mistakes[role]?.isEmpty == false ? mistakes[role]!.removeFirst() : nil
+    let mistake = mistakes.take(for: role)
     switch mistake {
     case .moves(let roles):
       for other in roles { if let line = lines[other] { flip(line, at: time) } }
@@ -140,10 +120,8 @@ struct ScriptedTechnician: Technician {
     switch role {
     case .pin:
       flip(line, at: time)
-    case .ball, .foul:
-      pulse(line, at: time, length: .milliseconds(40))
-    case .cycle:
-      pulse(line, at: time, length: .seconds(2))
+    case .ball, .foul, .cycle:
+      perform(choreography.moves(for: .knockDown(role)), from: time)
     }
   }
 
@@ -164,9 +142,12 @@ struct ScriptedTechnician: Technician {
     set(line, to: rest.flipped, at: time)
   }
 
-  private func stand(_ pin: Pin, at time: SensorInstant) {
-    guard let line = lines[.pin(pin)], let rest = idle[line] else { return }
-    set(line, to: rest, at: time)
+  /// Each move at `start` plus its time: a fallen line at the level opposite its rest.
+  private func perform(_ moves: [TechnicianChoreography.Move], from start: SensorInstant) {
+    for move in moves {
+      guard let line = lines[move.role], let rest = idle[line] else { continue }
+      set(line, to: move.fallen ? rest.flipped : rest, at: start + move.at)
+    }
   }
 
   private func set(_ line: Int, to level: LineLevel, at time: SensorInstant) {

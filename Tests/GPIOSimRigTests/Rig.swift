@@ -46,9 +46,9 @@ enum Rig {
 
   /// The bundled traces this run replays, by name: every one, or those
   /// `LANE_CHECKS_TRACES="respot-only-game ..."` names, less those
-  /// `LANE_CHECKS_SKIP_TRACES` names. The rig splits the replays between its two VMs this way
-  /// (Hardware/gpio-sim/run.sh): one VM names its traces, the other skips them, so every
-  /// trace, a new one too, is replayed by exactly one of them.
+  /// `LANE_CHECKS_SKIP_TRACES` names (separated by spaces or commas). The rig splits the
+  /// replays between its VMs this way (Hardware/gpio-sim/run.sh): some VMs name their traces,
+  /// one skips all those, so every trace, a new one too, is replayed by exactly one of them.
   static var traces: [String] {
     let environment = ProcessInfo.processInfo.environment
     let folder = clone.appendingPathComponent("Hardware/traces")
@@ -59,11 +59,13 @@ enum Rig {
       skipping: environment["LANE_CHECKS_SKIP_TRACES"])
   }
 
-  /// `only` (space-separated names, in their order) when given, else every one of `traces`,
-  /// less the names in `skipping`. A name in `only` that is not bundled stays in: its replay
-  /// then fails, naming the missing file.
+  /// `only` (names separated by spaces or commas, in their order) when given, else every one
+  /// of `traces`, less the names in `skipping`. A name in `only` that is not bundled stays in:
+  /// its replay then fails, naming the missing file.
   static func selected(from traces: [String], only: String?, skipping: String?) -> [String] {
-    func names(_ list: String?) -> [String] { (list ?? "").split(separator: " ").map(String.init) }
+    func names(_ list: String?) -> [String] {
+      (list ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+    }
     let chosen = names(only).isEmpty ? traces : names(only)
     let skipped = Set(names(skipping))
     return chosen.filter { !skipped.contains($0) }
@@ -92,7 +94,21 @@ enum Rig {
     return found.path
   }
 
-  static var lane: String { get throws { try product("lane") } }
+  /// The `lane` the tests run: the one built beside the test bundle, or the one
+  /// `LANE_CHECKS_LANE` names (relative to the clone), such as the `-c release` build whose
+  /// figures `GPIO_SIM_RELEASE_FIGURES=1 Hardware/gpio-sim/run.sh` measures.
+  static var lane: String {
+    get throws {
+      guard let chosen = ProcessInfo.processInfo.environment["LANE_CHECKS_LANE"], !chosen.isEmpty else {
+        return try product("lane")
+      }
+      let path = chosen.hasPrefix("/") ? chosen : clone.appendingPathComponent(chosen).path
+      guard FileManager.default.isExecutableFile(atPath: path) else {
+        throw Command.Failure(description: "LANE_CHECKS_LANE names \(path), which is not an executable")
+      }
+      return path
+    }
+  }
   static var drive: String { get throws { try product("gpio-sim-drive") } }
 
   /// The libgpiod generation `lane` must load (`LANEBRIDGE_EXPECT_LIBGPIOD`: 1 or 2), if given.

@@ -87,12 +87,17 @@ struct TraceReplay {
     return replay
   }
 
-  private init(name: String, chip: GPIOSim) throws {
+  /// Replays bundled trace `name` on `chip` under `lane run --wiring WIRING`, pins 1-10,
+  /// ball, foul and cycle on the chip's `lines` (offsets 0-12 when not given).
+  /// - Parameter keptAs: In the rig, the results folder keeping replayed.trace, writes.log,
+  ///   run.err and run.jsonl (each line prefixed with its arrival) for a person to read.
+  init(
+    name: String, chip: GPIOSim, wiring: String = Rig.wiring, lines: [Int]? = nil,
+    keptAs folder: String? = nil
+  ) throws {
     self.name = name
-    // In the rig: $GPIO_SIM_RESULTS/<trace>/ keeps replayed.trace, writes.log, run.err,
-    // run.jsonl (each line prefixed with its arrival) for a person to read.
-    let scratch = try ScratchFolder(keptAs: name)
-    let windows = try DetectorWindows(wiring: Rig.wiring)
+    let scratch = try ScratchFolder(keptAs: folder ?? name)
+    let windows = try DetectorWindows(wiring: wiring)
     let lane = try Rig.lane
     let drive = try Rig.drive
     let trace = Rig.tracePath(name)
@@ -106,11 +111,13 @@ struct TraceReplay {
     shortened = try Self.simulate(lane, windows, replayed)
 
     // lane run on the chip while the driver plays the shortened trace in real time.
-    let running = try RunningLane(wiring: Rig.wiring, chip: chip, scratch: scratch)
+    let running = try RunningLane(wiring: wiring, chip: chip, scratch: scratch)
     let log = scratch.file("writes.log")
+    let lineArguments = lines.map { ["--lines", $0.map(String.init).joined(separator: ",")] } ?? []
     let replay = try Command.run(
       "/usr/bin/chrt",
-      ["-f", "50", drive, "replay", "--pull-dir", chip.sysfsDirectory, "--log", log, replayed],
+      ["-f", "50", drive, "replay", "--pull-dir", chip.sysfsDirectory] + lineArguments
+        + ["--log", log, replayed],
       timeout: 1_200)
     try replay.expectSuccess()
     replaySummary = replay.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -130,7 +137,8 @@ struct TraceReplay {
       .map { try decoder.decode(ScoredThrow.self, from: Data($0.text.utf8)) }
     runTotals = running.events("game").compactMap { $0.object["total"] as? Int }
     samples = try Self.samples(
-      throws: throwEvents, writes: String(contentsOfFile: log, encoding: .utf8), windows: windows)
+      throws: throwEvents, writes: String(contentsOfFile: log, encoding: .utf8),
+      pinLines: Set((lines ?? Array(0...12)).prefix(10)), windows: windows)
   }
 
   private static func simulate(
@@ -146,12 +154,12 @@ struct TraceReplay {
   /// settle...settle + 0.2 s).
   private static func samples(
     throws events: [(arrived: Double, object: [String: Any])], writes: String,
-    windows: DetectorWindows
+    pinLines: Set<Int>, windows: DetectorWindows
   ) -> [LatencySample] {
-    // `started ended late_us offset pull cause`: pin lines are offsets 0-9.
+    // `started ended late_us offset pull cause`, the offset on the chip.
     let pinWrites: [Double] = writes.split(separator: "\n").compactMap { line in
       let fields = line.split(separator: " ")
-      guard fields.count >= 4, let offset = Int(fields[3]), offset <= 9 else { return nil }
+      guard fields.count >= 4, let offset = Int(fields[3]), pinLines.contains(offset) else { return nil }
       return Double(fields[0])
     }
     return events.compactMap { event in
