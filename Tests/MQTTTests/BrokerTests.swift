@@ -265,14 +265,14 @@ struct BrokerTests {
         "/bin/bash",
         [TestBroker.deployFolder.appendingPathComponent("make-certs.sh").path, other, "localhost"])
       let lane = try MQTTClient(broker.configuration("lane1", caFile: other + "/ca.crt"))
-      let started = ContinuousClock.now
 
       let error = await #expect(throws: MQTTError.self) { try await lane.connect() }
 
       #expect(error?.operation == .connect(host: "localhost", port: broker.tlsPort ?? 0))
+      // MOSQ_ERR_TLS (8): the handshake failed. A timeout would be another problem, so
+      // no wall-clock bound is needed (one of 15 s failed under load at 16.2 s).
       #expect(error?.problem == .library(code: 8, errno: 0))
       #expect(error?.description.contains("CA file") == true)
-      #expect(ContinuousClock.now - started < .seconds(15), "fails at the handshake, not by the 20 s timeout")
       #expect(!lane.isConnected)
     }
   }
