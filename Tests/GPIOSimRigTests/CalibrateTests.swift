@@ -154,7 +154,7 @@ extension GPIOSimRig {
 }
 
 /// The one calibration the suite's tests read: made by the first that asks, on a chip kept
-/// for the `lane run` and `--check` tests after it. Its files stay in
+/// for the `lane run` and `--check` tests after it, and released when the test process exits. Its files stay in
 /// `$GPIO_SIM_RESULTS/calibrate/` (calibrate.transcript, calibrate.err, lane.toml).
 final class CalibrationRun: @unchecked Sendable {
   let chip: GPIOSim
@@ -199,7 +199,12 @@ final class CalibrationRun: @unchecked Sendable {
 
   static func shared() throws -> CalibrationRun {
     try made.withLock { made in
-      if made == nil { made = Result { try CalibrationRun() } }
+      if made == nil {
+        made = Result { try CalibrationRun() }
+        // Kept for the whole test process, so released when it exits: the chip is removed
+        // and, outside the rig's results folder, the scratch folder too.
+        atexit { CalibrationRun.made.withLock { $0 = nil } }
+      }
       return try made!.get()
     }
   }
