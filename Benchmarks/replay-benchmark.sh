@@ -8,6 +8,9 @@
 #   RUNS    runs of each command per size (default 5)
 #   EVENTS  trace lengths in events (default 1000000 10000000)
 # The traces (about 25 bytes an event) go in a scratch folder under $TMPDIR, removed at exit.
+# It times the `lane` that is shipped (docs/deployment.md): a release build with the Swift
+# runtime linked in (`--static-swift-stdlib`), built in a scratch path of its own
+# (.build-static, or $LANE_STATIC_SCRATCH) so that it never invalidates .build.
 # With LANE_BEFORE set to another build's `lane` (e.g. main's, built with
 # `swift build -c release --product lane` in a copy of it), each size also times that one,
 # so before and after are measured in the same run, on the same file, under the same load.
@@ -22,7 +25,9 @@ case "$runs" in
   '' | *[!0-9]* | 0) echo "usage: $0 [RUNS [EVENTS...]]: RUNS must be a whole number above 0" >&2; exit 64 ;;
 esac
 
-swift build -c release --product lane >&2
+static_scratch=${LANE_STATIC_SCRATCH:-.build-static}
+swift build -c release --static-swift-stdlib --scratch-path "$static_scratch" --product lane >&2
+lane=$(swift build -c release --static-swift-stdlib --scratch-path "$static_scratch" --show-bin-path)/lane
 swift build -c release --product SensingBenchmark >&2
 bin=$(swift build -c release --show-bin-path)
 before=${LANE_BEFORE:-}
@@ -76,7 +81,7 @@ row() {
     }'
 }
 
-echo "replay benchmark: $runs runs each, release build, $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "replay benchmark: $runs runs each, release build (Swift runtime static), $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "load average at the start: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 printf '%-10s %-34s %9s %17s %9s %11s %10s %8s\n' \
   events command median "spread (min-max)" "CPU" events/s "peak RSS" "x floor"
@@ -86,8 +91,8 @@ for events in "${sizes[@]}"; do
   "$bin/SensingBenchmark" write "$events" "$trace"
   floor=""
   row "floor: wc -l" wc -l "$trace"
-  row "lane simulate --json (>/dev/null)" "$bin/lane" simulate --json "$trace"
-  row "lane simulate (scoreboard)" "$bin/lane" simulate "$trace"
+  row "lane simulate --json (>/dev/null)" "$lane" simulate --json "$trace"
+  row "lane simulate (scoreboard)" "$lane" simulate "$trace"
   if [ -n "$before" ]; then
     row "before: lane simulate --json" "$before" simulate --json "$trace"
     row "before: lane simulate (scoreboard)" "$before" simulate "$trace"

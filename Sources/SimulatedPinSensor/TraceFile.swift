@@ -148,10 +148,7 @@ public final class TraceFile {
         skipsLineFeed = false
         if buffer[start] == UInt8(ascii: "\n") { start += 1 }
       }
-      var index = start
-      while index < end, buffer[index] != UInt8(ascii: "\n"), buffer[index] != UInt8(ascii: "\r") {
-        index += 1
-      }
+      let index = Self.lineEnd(in: buffer, from: start, to: end)
       if index < end {
         let line = try take(start..<index)
         start = index + 1
@@ -178,6 +175,19 @@ public final class TraceFile {
   }
 
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// The index of the first line feed or carriage return in `buffer[from..<to]`, or `to`.
+  ///
+  /// Two `memchr` calls (the line feed, then a carriage return before it) rather than a
+  /// loop over the bytes: finding line ends was an eighth of a replay's instructions.
+  private static func lineEnd(in buffer: UnsafeMutablePointer<UInt8>, from: Int, to: Int) -> Int {
+    guard from < to else { return to }
+    let lineFeed = memchr(buffer + from, Int32(UInt8(ascii: "\n")), to - from)
+      .map { $0.assumingMemoryBound(to: UInt8.self) - buffer } ?? to
+    guard lineFeed > from else { return lineFeed }
+    let carriageReturn = memchr(buffer + from, Int32(UInt8(ascii: "\r")), lineFeed - from)
+    return carriageReturn.map { $0.assumingMemoryBound(to: UInt8.self) - buffer } ?? lineFeed
+  }
 
   /// The line at `range`, without a byte order mark if it is the first, checked for length.
   private func take(_ range: Range<Int>) throws(ReadError) -> UnsafeBufferPointer<UInt8> {

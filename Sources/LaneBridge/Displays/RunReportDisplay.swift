@@ -5,11 +5,13 @@ import Scoreboard
 /// What `lane simulate` prints once the run is over: every game's scoreboard, or one
 /// ``SimulationReport`` as JSON; warnings on their own stream as they happen.
 ///
-/// For the JSON report it keeps each scored throw as a few fixed-size numbers (about 40
-/// bytes, no heap storage per throw) rather than the ``ScoredThrow`` with its game, and at the
-/// end writes the report's games and throws one at a time in blocks, never the whole report
-/// as one string, and without an encoder per throw or per game (``GameJSON``): the same text
-/// ``SimulationReport/jsonText()`` gives (the tests compare the two).
+/// For the JSON report it writes each scored throw's JSON as it is scored, without an
+/// encoder, and sets the blocks aside in an unnamed scratch file (``ByteSpill``): the report
+/// lists the games before the throws, and the games are known only at the end, so holding
+/// the throws in memory would grow with the replay. At the end it writes the games one at a
+/// time (``GameJSON``), then the throws from the scratch file, in blocks, never the whole
+/// report as one string: the same text ``SimulationReport/jsonText()`` gives (the tests
+/// compare the two).
 public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStream>: LaneDisplay {
   /// How the report is written.
   public enum Form: Hashable, Sendable {
@@ -22,10 +24,16 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
   public var output: Output
   public var warnings: Warnings
   public let form: Form
-  /// The throws scored so far, for the JSON report, in the order they were scored.
-  private var scored: [KeptThrow] = []
-  /// The bowlers' names the kept throws refer to by index.
+  /// The JSON of the throws scored so far, each after a comma but the first, less what
+  /// was set aside in ``spilled``.
+  private var throwBytes: [UInt8] = []
+  /// Whether a throw was scored yet.
+  private var anyThrow = false
+  /// The throws' JSON set aside in blocks of about 64 KiB, in order.
+  private let spilled = ByteSpill()
+  /// The bowlers' names met so far, and each one's JSON string (`nil` for the unnamed).
   private var names: [String] = []
+  private var nameTexts: [[UInt8]?] = []
 
   /// What the JSON report needs of a scored throw.
   private struct KeptThrow {
@@ -53,7 +61,7 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     if let line = event.warningLine { print(line, to: &warnings) }
     switch (event.kind, form) {
     case (.scored(let throwScored), .json):
-      keep(throwScored)
+      try keep(throwScored)
     case (.status(.sensorEnded), _), (.status(.stopped), _):
       switch form {
       case .scoreboards(let colour):
@@ -66,20 +74,32 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     }
   }
 
-  private mutating func keep(_ scored: ScoredThrow) {
+  /// Appends the JSON of `scored` to the throws, setting a full block aside.
+  private mutating func keep(_ scored: ScoredThrow) throws {
     let name: Int
     if let known = names.lastIndex(of: scored.bowlerName) {
       name = known
     } else {
       name = names.count
       names.append(scored.bowlerName)
+      // Each name's JSON string is made by the same encoder as the rest of the report.
+      nameTexts.append(
+        scored.bowlerName.isEmpty
+          ? nil : Array(try JSONLine.encoder().encode(scored.bowlerName)))
     }
-    self.scored.append(KeptThrow(
+    if anyThrow { throwBytes.append(UInt8(ascii: ",")) }
+    anyThrow = true
+    let kept = KeptThrow(
       time: scored.detected.end, start: scored.detected.start, knocked: scored.detected.knocked,
       name: Int32(name), game: Int32(scored.recorded.game), pins: Int8(scored.delivery.credited),
       frame: Int8(scored.recorded.position.frame), ball: Int8(scored.recorded.position.ball),
       foul: scored.delivery.isFoul, ballDetected: scored.detected.ballDetected,
-      cutShort: scored.detected.isCutShort))
+      cutShort: scored.detected.isCutShort)
+    Self.append(kept, name: nameTexts[name], to: &throwBytes)
+    if throwBytes.count >= 1 << 16 {
+      spilled.append(throwBytes)
+      throwBytes.removeAll(keepingCapacity: true)
+    }
   }
 
   /// Writes the ``SimulationReport`` of `session` and the kept throws. Its keys are sorted
@@ -127,21 +147,11 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     }
     block.append(#"],"throws":["#)
     output.write(block)
-    // The throws, most of the report, as bytes: appending small strings cost more than the
-    // rest of the report. Each name's JSON string is made by the same encoder as the rest.
-    let nameTexts = try names.map { name in name.isEmpty ? nil : Array(try json(name).utf8) }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity((1 << 16) + 1024)
-    for (index, kept) in scored.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      Self.append(kept, name: nameTexts[Int(kept.name)], to: &bytes)
-      if bytes.count >= 1 << 16 {
-        output.write(String(decoding: bytes, as: UTF8.self))
-        bytes.removeAll(keepingCapacity: true)
-      }
-    }
-    bytes.append(contentsOf: "]}\n".utf8)
-    output.write(String(decoding: bytes, as: UTF8.self))
+    // The throws, most of the report, already written as bytes as they were scored.
+    try spilled.drain { output.write(String(decoding: $0, as: UTF8.self)) }
+    throwBytes.append(contentsOf: "]}\n".utf8)
+    output.write(String(decoding: throwBytes, as: UTF8.self))
+    throwBytes = []
   }
 
   /// Appends `kept` as the JSON `SimulationReport.ThrowReport` encodes to, written out
