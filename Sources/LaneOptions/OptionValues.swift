@@ -29,7 +29,7 @@ public enum OptionValues {
     do {
       return try LaneID(text)
     } catch {
-      throw OptionValueError("--lane '\(text)' is not a lane name: 1-32 of a-z A-Z 0-9 - _, not desk")
+      throw OptionValueError("--lane '\(InputExcerpt.clipped(text))' is not a lane name: 1-32 of a-z A-Z 0-9 - _, not desk")
     }
   }
 
@@ -106,7 +106,7 @@ public enum OptionValues {
   public static func deskCorrection(_ text: String, id: String) throws(OptionValueError) -> Payload.Command {
     guard let command = deskCommand(text, id: id) else {
       throw OptionValueError(
-        "--correct takes pins:1,2,4, foul, no-foul, dead-ball or undo, not '\(text)'")
+        "--correct takes pins:1,2,4, foul, no-foul, dead-ball or undo, not '\(InputExcerpt.clipped(text))'")
     }
     return command
   }

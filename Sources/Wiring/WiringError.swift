@@ -1,4 +1,5 @@
 import Bowling
+import LaneSensing
 
 /// Everything wrong with one wiring file, each problem with its key, its line and its fix.
 ///
@@ -260,39 +261,14 @@ extension WiringError.Problem {
 
 extension WiringError.Problem {
   /// The most characters of a file's own text a message quotes.
-  public static let quoteLimit = 80
+  public static let quoteLimit = InputExcerpt.limit
 
   /// The text in double quotes, clipped like ``clipped(_:)``.
   static func excerpt(_ text: String) -> String { "\"\(clipped(text))\"" }
 
   /// At most ``quoteLimit`` characters of the text, invisible characters escaped (`\u{1B}`),
   /// and the full length named when it is cut.
-  public static func clipped(_ text: String) -> String {
-    var shown = ""
-    var count = 0
-    for character in text {
-      if count == quoteLimit { return shown + "… (\(text.count) characters)" }
-      shown += escaped(character)
-      count += 1
-    }
-    return shown
-  }
-
-  private static func escaped(_ character: Character) -> String {
-    let isVisible = character == " " || character.unicodeScalars.allSatisfy { scalar in
-      switch scalar.properties.generalCategory {
-      case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate,
-        .unassigned, .spaceSeparator:
-        return false
-      default:
-        return true
-      }
-    }
-    guard !isVisible else { return String(character) }
-    return character.unicodeScalars.map { scalar in
-      "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-    }.joined()
-  }
+  public static func clipped(_ text: String) -> String { InputExcerpt.clipped(text) }
 }
 
 extension WiringError: CustomStringConvertible {

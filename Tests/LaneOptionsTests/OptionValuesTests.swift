@@ -22,6 +22,18 @@ struct OptionValuesTests {
     }
   }
 
+  @Test("When a refused value is long or holds a terminal escape, then the message quotes at most 80 characters, escaped, and names its length")
+  func longValueIsClipped() {
+    let long = "\u{1B}[2J" + String(repeating: "x", count: 50_000)
+    let clipped = "\\u{1B}[2J" + String(repeating: "x", count: 76) + "… (50004 characters)"
+    #expect(throws: OptionValueError("--lane '\(clipped)' is not a lane name: 1-32 of a-z A-Z 0-9 - _, not desk")) {
+      try OptionValues.lane(long)
+    }
+    #expect(throws: OptionValueError("--correct takes pins:1,2,4, foul, no-foul, dead-ball or undo, not '\(clipped)'")) {
+      try OptionValues.deskCorrection(long, id: "r1")
+    }
+  }
+
   @Test("When the speed is outside 0.1 to 1000, then it is refused", arguments: [0.09, 1e-20, 1000.5, .nan, .infinity])
   func speedOutOfRange(speed: Double) {
     #expect(throws: OptionValueError.self) { try OptionValues.speed(speed) }
