@@ -92,11 +92,7 @@ public final class JournalOutboxSource: OutboxSource {
 
   /// The centre link's session id: the session start's time, to the second, in UTC
   /// (`2026-11-23T16:40:00Z`), the same after every restart from the journal.
-  public static func sessionID(startedAt time: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: time)
-  }
+  public static func sessionID(startedAt time: Date) -> String { SessionRotation.id(startedAt: time) }
 
   public var lastSequence: Int { entries.withLock { $0.last?.seq ?? journal?.through ?? 0 } }
 
@@ -160,6 +156,7 @@ public final class JournalOutboxSource: OutboxSource {
       case .started: .sessionStart
       case .delivered: .throw
       case .corrected: .correction
+      case .ended: .sessionEnd
       }
     let json = (try? JSONDecoder().decode(JSONValue.self, from: Data(entry.recordJSON))) ?? .null
     return OutboxRecord(seq: entry.sequence, type: type, record: json)
@@ -189,6 +186,10 @@ public final class JournalOutboxSource: OutboxSource {
       case .behind(let update): try? source.add(update.entries)
       }
       return outcome
+    }
+
+    public mutating func openNextSession(_ start: JournalEntry) throws(JournalError) -> JournalEntry {
+      try base.openNextSession(start)
     }
   }
 }

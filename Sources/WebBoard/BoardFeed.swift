@@ -78,6 +78,8 @@ public struct BoardFeed: Sendable {
     case .corrected(let correction, let change):
       next.notice = "correction by \(entry.author): \(correction): \(change)"
       next.deck = Self.deckAfterLastBall(in: session) ?? next.deck
+    case .ended:
+      next.notice = "session ended by \(entry.author)"
     }
     next.publishedAt = publishedAt
     board = next

@@ -1,3 +1,4 @@
+import Foundation
 import Journal
 
 /// A journal for a replay that nobody reads back (`lane simulate` without `--journal`): it
@@ -9,6 +10,8 @@ import Journal
 public struct ReplayJournal: JournalStore, Sendable {
   /// How many entries have been appended, the session's start included.
   public private(set) var count = 0
+  /// When the open session started, for the next one's start (rule 5 of SessionRotation).
+  private var sessionStart: Date?
 
   /// A journal whose first record is `start`, numbered 1.
   ///
@@ -31,6 +34,17 @@ public struct ReplayJournal: JournalStore, Sendable {
     count += 1
     var numbered = entry
     numbered.sequence = count
+    if count == 1 { sessionStart = entry.time }
     return .appended(numbered)
+  }
+
+  public mutating func openNextSession(_ start: JournalEntry) -> JournalEntry {
+    var next = start
+    if let sessionStart { next.time = SessionRotation.nextStart(after: sessionStart, now: start.time) }
+    count = 0
+    guard case .appended(let numbered) = append(next) else {
+      preconditionFailure("a replay journal never has entries from others")
+    }
+    return numbered
   }
 }
