@@ -160,6 +160,21 @@ struct LaneSessionRunTests {
     #expect(running.session.deliveries.first == .foul(knocked: ([7, 10] as PinSet).complement))
   }
 
+  /// Replays the script, `request` posted to the lane's inbox (no wake event) as Ana's
+  /// second ball is read.
+  mutating func replay(
+    posting request: ControlRequest
+  ) throws -> (replies: [ControlReply], display: LogDisplay<String, String>) {
+    let inbox = LaneInbox(wake: nil)
+    let replies = LaneInboxTests.Replies()
+    var sensor = PostingSensor(Self.script, at: SensorInstant.zero + .seconds(10)) {
+      inbox.post(.request(request, reply: replies.take))
+    }
+    var display = LogDisplay(output: "", warnings: "")
+    try lane.run(&sensor, journal: &journal, display: &display, inbox: inbox)
+    return (replies.all, display)
+  }
+
   @Test("When a correction is posted to the inbox during a replay, then it is journalled at the next turn and the next delivery is scored on the corrected games")
   mutating func inboxDuringAReplay() throws {
     // Given: a replay (no wake event) whose inbox gets Eve's foul as Ana's second ball is read.
@@ -187,20 +202,12 @@ struct LaneSessionRunTests {
 
   @Test("When the session is ended from the inbox during a replay, then the end and the new session are journalled, answered done, and the next deliveries count in the new session")
   mutating func endSessionDuringAReplay() throws {
-    // Given: a replay whose inbox gets the desk's end of session before Ana's second ball.
-    let inbox = LaneInbox(wake: nil)
-    let replies = LaneInboxTests.Replies()
-    var sensor = PostingSensor(Self.script, at: SensorInstant.zero + .seconds(10)) {
-      inbox.post(.request(ControlRequest(id: "r1", by: "desk", action: .endSession), reply: replies.take))
-    }
-    var display = LogDisplay(output: "", warnings: "")
-
-    // When: the lane replays the script.
-    try lane.run(&sensor, journal: &journal, display: &display, inbox: inbox)
+    // Given, when: a replay whose inbox gets the desk's end of session before Ana's second ball.
+    let (replies, display) = try replay(posting: ControlRequest(id: "r1", by: "desk", action: .endSession))
 
     // Then: Ana and Ben's session holds its first ball and the end; the new session (one
     // unnamed bowler) starts at seq 1 and holds the rest.
-    let reply = try #require(replies.all.first)
+    let reply = try #require(replies.first)
     #expect(reply.ok && reply.sequence == 1)
     let closed = try #require(journal.store.closed.first)
     #expect(closed.map(\.sequence) == [1, 2, 3])
@@ -214,17 +221,10 @@ struct LaneSessionRunTests {
 
   @Test("When a session start for new bowlers comes while the session has deliveries, then it is refused saying why, and nothing is journalled")
   mutating func startRefusedInProgress() throws {
-    let inbox = LaneInbox(wake: nil)
-    let replies = LaneInboxTests.Replies()
-    var sensor = PostingSensor(Self.script, at: SensorInstant.zero + .seconds(10)) {
-      inbox.post(.request(
-        ControlRequest(id: "r2", by: "desk", action: .startSession(bowlers: ["Cho"])), reply: replies.take))
-    }
-    var display = LogDisplay(output: "", warnings: "")
+    let (replies, _) = try replay(
+      posting: ControlRequest(id: "r2", by: "desk", action: .startSession(bowlers: ["Cho"])))
 
-    try lane.run(&sensor, journal: &journal, display: &display, inbox: inbox)
-
-    let reply = try #require(replies.all.first)
+    let reply = try #require(replies.first)
     #expect(!reply.ok)
     #expect(reply.error?.hasPrefix("the lane has a session in progress (Ana: game 1 at frame 1, ball 2") == true)
     #expect(reply.error?.hasSuffix("end it first") == true)
