@@ -1,4 +1,3 @@
-import Foundation
 import Journal
 
 /// A journal for a replay that nobody reads back (`lane simulate` without `--journal`): it
@@ -10,8 +9,6 @@ import Journal
 public struct ReplayJournal: JournalStore, Sendable {
   /// How many entries have been appended, the session's start included.
   public private(set) var count = 0
-  /// When the open session started, for the next one's start (rule 5 of SessionRotation).
-  private var sessionStart: Date?
 
   /// A journal whose first record is `start`, numbered 1.
   ///
@@ -34,15 +31,15 @@ public struct ReplayJournal: JournalStore, Sendable {
     count += 1
     var numbered = entry
     numbered.sequence = count
-    if count == 1 { sessionStart = entry.time }
     return .appended(numbered)
   }
 
+  /// Numbers from 1 again. The start's time is kept as given: a replay keeps no record of
+  /// the session before (rule 5 of `SessionRotation` matters where session ids are published,
+  /// and a replay without a journal has no control socket to change sessions by).
   public mutating func openNextSession(_ start: JournalEntry) -> JournalEntry {
-    var next = start
-    if let sessionStart { next.time = SessionRotation.nextStart(after: sessionStart, now: start.time) }
     count = 0
-    guard case .appended(let numbered) = append(next) else {
+    guard case .appended(let numbered) = append(start) else {
       preconditionFailure("a replay journal never has entries from others")
     }
     return numbered
