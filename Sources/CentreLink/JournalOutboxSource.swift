@@ -19,6 +19,11 @@ public final class JournalOutboxSource: OutboxSource {
   /// Where the last read of the journal stopped: the records after `after` start at `offset`.
   private let cursor = Mutex<(after: Int, offset: Int)?>(nil)
   private let refusal = Mutex<Refusal?>(nil)
+  /// The seq of the last record by each desk request's author (`desk/…`): of the records
+  /// held in memory as they are added, and of those left in the journal once they are
+  /// first asked for (read once, then kept), so a desk command costs no scan of the session.
+  private let deskAuthors = Mutex<[String: Int]>([:])
+  private let journalIndexed = Mutex(false)
 
   /// Why the source stopped taking the journal's records, if it did: the lane link reports
   /// it as a fault (records after the gap are not published).
@@ -92,11 +97,7 @@ public final class JournalOutboxSource: OutboxSource {
 
   /// The centre link's session id: the session start's time, to the second, in UTC
   /// (`2026-11-23T16:40:00Z`), the same after every restart from the journal.
-  public static func sessionID(startedAt time: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: time)
-  }
+  public static func sessionID(startedAt time: Date) -> String { SessionRotation.id(startedAt: time) }
 
   public var lastSequence: Int { entries.withLock { $0.last?.seq ?? journal?.through ?? 0 } }
 
@@ -150,8 +151,36 @@ public final class JournalOutboxSource: OutboxSource {
         if record.seq < expected { continue }  // already had it
         guard record.seq == expected else { throw .gap(expected: expected, got: record.seq) }
         all.append(record)
+        index(record)
       }
     }
+  }
+
+  /// Notes `record`'s author when it is a desk request's.
+  private func index(_ record: OutboxRecord) {
+    guard let author = record.author, author.hasPrefix("desk/") else { return }
+    deskAuthors.withLock { $0[author] = record.seq }
+  }
+
+  public func sequence(ofRecordBy author: String) -> Int? {
+    if let journal, !journalIndexed.withLock({ $0 }) {
+      // The records the checkpoint covers are read once, in batches, from the journal.
+      var after = 0
+      var found: [String: Int] = [:]
+      while after < journal.through, case let records = journalRecords(after: after, limit: 1024),
+        !records.isEmpty
+      {
+        for record in records {
+          if let by = record.author, by.hasPrefix("desk/") { found[by] = record.seq }
+        }
+        after = records[records.count - 1].seq
+      }
+      // Later records (already indexed as they came) win over the journal's.
+      deskAuthors.withLock { index in index.merge(found) { later, _ in later } }
+      journalIndexed.withLock { $0 = after >= journal.through }
+    }
+    if author.hasPrefix("desk/") { return deskAuthors.withLock { $0[author] } }
+    return nil
   }
 
   static func record(of entry: JournalEntry) -> OutboxRecord {
@@ -160,6 +189,7 @@ public final class JournalOutboxSource: OutboxSource {
       case .started: .sessionStart
       case .delivered: .throw
       case .corrected: .correction
+      case .ended: .sessionEnd
       }
     let json = (try? JSONDecoder().decode(JSONValue.self, from: Data(entry.recordJSON))) ?? .null
     return OutboxRecord(seq: entry.sequence, type: type, record: json)
@@ -189,6 +219,10 @@ public final class JournalOutboxSource: OutboxSource {
       case .behind(let update): try? source.add(update.entries)
       }
       return outcome
+    }
+
+    public mutating func openNextSession(_ start: JournalEntry) throws(JournalError) -> JournalEntry {
+      try base.openNextSession(start)
     }
   }
 }

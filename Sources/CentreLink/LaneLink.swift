@@ -380,15 +380,7 @@ public actor LaneLink {
 
   /// The seq of the journal record made for request `id`, if there is one.
   private func journalled(_ id: String) -> Int? {
-    let author = JSONValue.string(Self.author(ofRequest: id))
-    var after = 0
-    while case let records = source.records(after: after, limit: 1024), !records.isEmpty {
-      for record in records {
-        if case .object(let fields) = record.record, fields["by"] == author { return record.seq }
-      }
-      after = records[records.count - 1].seq
-    }
-    return nil
+    source.sequence(ofRecordBy: Self.author(ofRequest: id))
   }
 
   /// The correction a validated command asks for.

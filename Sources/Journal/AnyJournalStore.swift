@@ -11,4 +11,8 @@ public struct AnyJournalStore: JournalStore {
   public mutating func append(_ entry: JournalEntry) throws(JournalError) -> JournalAppend {
     try base.append(entry)
   }
+
+  public mutating func openNextSession(_ start: JournalEntry) throws(JournalError) -> JournalEntry {
+    try base.openNextSession(start)
+  }
 }

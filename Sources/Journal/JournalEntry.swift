@@ -16,6 +16,10 @@ public struct JournalEntry: Hashable, Sendable {
     case delivered(Delivery)
     /// An operator corrected the scores; `change` says what it changed, for the record.
     case corrected(Correction, change: String)
+    /// The session ended: the journal's last record. `next` are the bowlers of the session
+    /// the lane opens after it (empty: one unnamed bowler), kept here so that a lane that
+    /// stops before it has opened that session opens the same one (``SessionRotation``).
+    case ended(next: [String])
   }
 
   /// A delivery as the lane scored it, with what the sensors saw.
@@ -68,14 +72,31 @@ extension LaneSession {
   /// A session rebuilt from a journal's entries, the first of which starts it.
   ///
   /// - Throws: ``JournalError/inconsistent(sequence:reason:)`` when the entries do not make
-  ///   a session: no start, a second start, or an entry the session refuses.
+  ///   a session: no start, a second start, an entry after the session's end, or an entry
+  ///   the session refuses.
   public init(journal entries: [JournalEntry]) throws(JournalError) {
     guard let first = entries.first, case .started(let bowlers) = first.event else {
       throw .inconsistent(
         sequence: entries.first?.sequence ?? 1, reason: "the journal does not start a session")
     }
     self.init(bowlers: bowlers)
-    for entry in entries.dropFirst() { try apply(entry) }
+    try apply(entries.dropFirst())
+  }
+
+  /// Applies journal entries in order; an end may only be the last of them.
+  ///
+  /// - Throws: ``JournalError/inconsistent(sequence:reason:)`` when one does not apply, or
+  ///   an entry follows the session's end.
+  public mutating func apply(_ entries: some Sequence<JournalEntry>) throws(JournalError) {
+    var end: JournalEntry?
+    for entry in entries {
+      if let end {
+        throw .inconsistent(
+          sequence: entry.sequence, reason: "a record after the session's end (record \(end.sequence))")
+      }
+      try apply(entry)
+      if case .ended = entry.event { end = entry }
+    }
   }
 
   /// Applies one journal entry: records its delivery or makes its correction.
@@ -91,6 +112,8 @@ extension LaneSession {
         try record(delivery.throw)
       case .corrected(let correction, _):
         try correct(correction)
+      case .ended:
+        break  // the games stay as they are; nothing may follow (``apply(_:)`` of a list)
       }
     } catch let error as JournalError {
       throw error

@@ -24,6 +24,8 @@ public enum JournalError: Error, Hashable, Sendable {
   case unsupportedVersion(path: String, version: Int)
   /// Another process runs the lane on this journal (its pid, 0 when it cannot be known).
   case inUse(path: String, pid: Int32)
+  /// A closed session's archive name holds another file: the session is not archived over it.
+  case archiveTaken(path: String)
 }
 
 
@@ -67,7 +69,9 @@ extension JournalError {
     case .system: .io
     case .missing, .notRegular: .noInput
     case .inUse: .inUse
-    case .corrupt, .inconsistent, .refused, .otherBowlers, .notAJournal, .unsupportedVersion: .data
+    case .corrupt, .inconsistent, .refused, .otherBowlers, .notAJournal, .unsupportedVersion,
+      .archiveTaken:
+      .data
     }
   }
 }
@@ -105,6 +109,9 @@ extension JournalError: CustomStringConvertible {
       return "the journal '\(path)' is in use by another lane process"
         + (pid > 0 ? " (pid \(pid))" : "") + ": one lane, one writer. Stop that process first;"
         + " lane correct works while it runs"
+    case .archiveTaken(let path):
+      return "cannot archive the ended session as '\(path)': another file is there; move it"
+        + " away and start the lane again (the session stays in the journal meanwhile)"
     case .missing(let path):
       return "there is no journal '\(path)'; check the path (lane run --journal creates it)"
     case .otherBowlers(let path, let journal, let asked):

@@ -42,6 +42,12 @@ public final class JournalFile: JournalStore {
   public private(set) var checkpointed: (session: LaneSession, sequence: Int)?
   /// Why a checkpoint beside the journal was ignored, if it was (the journal was replayed).
   public private(set) var checkpointProblem: JournalCheckpoint.Problem?
+  /// The archive of a session that had ended and that opening closed, opening the next one
+  /// (``SessionRotation``): only a process holding the lane lock does that.
+  public private(set) var archivedOnOpening: String?
+  /// Called after each step of closing a session, for tests to stop a rotation there as a
+  /// crash would; what it throws ends the rotation with that step done.
+  public var afterRotationStep: ((SessionRotation.Step) throws(JournalError) -> Void)?
 
   private var descriptor: Int32
   /// Bytes read and applied so far: the end of the last good record seen.
@@ -51,6 +57,7 @@ public final class JournalFile: JournalStore {
   private var missing: Set<Int>
   /// Where the records start: the header's length (0 for a version 1 journal).
   private var recordsStart = 0
+  private let holdsLane: Bool
 
   /// Opens (or creates) the journal at `path` and reads it.
   ///
@@ -72,6 +79,7 @@ public final class JournalFile: JournalStore {
     holdingLane: Bool = false, clock: () -> Date = Date.init, usingCheckpoint: Bool = false
   ) throws(JournalError) {
     self.path = path
+    holdsLane = holdingLane
     do {
       descriptor = try ExistingFile.open(path, flags: O_RDWR | O_APPEND)
     } catch let problem where problem.errno == ENOENT {
@@ -122,6 +130,11 @@ public final class JournalFile: JournalStore {
       }
       self.entries = update.entries
       self.recovered = update.recovered
+      // Rule 1 of SessionRotation: a session that ended is closed before the lane scores.
+      if holdingLane, let end = update.entries.last, case .ended(let next) = end.event {
+        let start = JournalEntry(time: clock(), author: end.author, event: .started(bowlers: next))
+        archivedOnOpening = try rotate(to: start)
+      }
     } catch {
       // Every stored property is set, so throwing runs deinit, which closes the descriptor;
       // closing it here too would close whatever file another thread opened meanwhile.
@@ -143,6 +156,135 @@ public final class JournalFile: JournalStore {
     let size = try fileSize()
     if size != offset { return .behind(try readFrom(offset, clock: Date.init)) }
     return .appended(try write(entry))
+  }
+
+  public func openNextSession(_ start: JournalEntry) throws(JournalError) -> JournalEntry {
+    try lock()
+    defer { unlock() }
+    _ = try rotate(to: start)
+    return entries[0]
+  }
+
+  // MARK: Closing a session (SessionRotation)
+
+  /// Closes the session whose last record is `end` and opens one starting with `start`
+  /// (its time kept to rule 5). Call with the lock held.
+  ///
+  /// - Returns: The archive's path.
+  private func rotate(to start: JournalEntry) throws(JournalError) -> String {
+    guard lastRecordIsEnd() else {
+      throw .inconsistent(
+        sequence: lastSequence, reason: "a new session is opened only after the session's end")
+    }
+    // The session's start is the first record (read here: the lock is held, so not by a
+    // JournalReader, which takes it).
+    let head = try readBytes(from: recordsStart, upTo: 1 << 16)
+    guard let newline = head.firstIndex(of: UInt8(ascii: "\n")),
+      let first = try? JournalRecord.entry(from: head[..<newline]), case .started = first.event
+    else {
+      throw .inconsistent(sequence: 1, reason: "the journal's first record is not the session's start")
+    }
+    let archive = SessionRotation.archivePath(forJournal: path, startedAt: first.time)
+    var next = start
+    next.sequence = 1
+    next.time = SessionRotation.nextStart(after: first.time, now: start.time)
+    for step in try SessionRotation.steps(archive: try archiveState(archive), archivePath: archive) {
+      switch step {
+      case .archive: try link(toArchive: archive)
+      case .removeCheckpoint:
+        let checkpoint = JournalCheckpoint.path(for: path)
+        guard unlink(checkpoint) == 0 || errno == ENOENT else {
+          throw .system(operation: "remove the checkpoint of", path: path, errno: errno)
+        }
+      case .replace: try replace(with: next)
+      }
+      try afterRotationStep?(step)
+    }
+    return archive
+  }
+
+  /// Whether the last record read is a session's end. Call with the lock held.
+  private func lastRecordIsEnd() -> Bool {
+    if let last = entries.last, last.sequence == lastSequence, case .ended = last.event { return true }
+    guard let last = lastRecord(endingAt: offset), last.sequence == lastSequence,
+      let bytes = try? readBytes(from: max(recordsStart, offset - (1 << 16))),
+      let line = bytes.dropLast().split(separator: UInt8(ascii: "\n")).last,
+      let entry = try? JournalRecord.entry(from: line), case .ended = entry.event
+    else { return false }
+    return true
+  }
+
+  /// What is at the archive's name: nothing, this journal, or another file.
+  private func archiveState(_ archive: String) throws(JournalError) -> SessionRotation.Archive {
+    var there = stat()
+    guard lstat(archive, &there) == 0 else {
+      guard errno == ENOENT else { throw .system(operation: "look for the archive of", path: archive, errno: errno) }
+      return .missing
+    }
+    var journal = stat()
+    guard fstat(descriptor, &journal) == 0 else { throw .system(operation: "stat", path: path, errno: errno) }
+    return there.st_dev == journal.st_dev && there.st_ino == journal.st_ino ? .same : .other
+  }
+
+  /// Rule 2: links the journal as `archive`, the folder made when missing, and syncs it.
+  private func link(toArchive archive: String) throws(JournalError) {
+    let folder = SessionRotation.archiveFolder(forJournal: path)
+    if mkdir(folder, 0o750) == 0 {
+      do { try NewFile.syncFolder(of: folder) } catch { throw JournalError(error) }
+    } else if errno != EEXIST {
+      throw .system(operation: "create the sessions folder of", path: path, errno: errno)
+    }
+    var status = stat()
+    guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+      throw .notRegular(path: folder, kind: "not a folder, where closed sessions are kept")
+    }
+    guard Glibc.link(path, archive) == 0 else {
+      throw .system(operation: "archive the session of", path: path, errno: errno)
+    }
+    guard try archiveState(archive) == .same else { throw .archiveTaken(path: archive) }
+    do { try NewFile.syncFolder(of: archive) } catch { throw JournalError(error) }
+  }
+
+  /// Rule 4: writes the journal of the session `start` starts beside the path, locks it for
+  /// the lane, renames it over the path and syncs the folder; this file is then that journal.
+  private func replace(with start: JournalEntry) throws(JournalError) {
+    let newHeader = JournalHeader(lane: header.lane, created: start.time)
+    let bytes = newHeader.bytes + JournalRecord.bytes(of: start)
+    // Created and written on the descriptor the journal keeps (not a NewFile, whose own
+    // descriptor, closed later, would drop this process's record locks on the file), and
+    // the lane lock taken on it before it is at the path, so no other lane can take it.
+    let (folder, name) = ((path as NSString).deletingLastPathComponent, (path as NSString).lastPathComponent)
+    let temporary = "\(folder.isEmpty ? "." : folder)/.\(name).next-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    var next: Int32
+    repeat {
+      next = open(temporary, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o640)
+    } while next < 0 && errno == EINTR
+    guard next >= 0 else { throw .system(operation: "create the next session beside", path: path, errno: errno) }
+    let previous = descriptor
+    descriptor = next
+    do throws(JournalError) {
+      try writeAll(bytes)
+      guard fsync(next) == 0 else { throw .system(operation: "sync", path: temporary, errno: errno) }
+      if holdsLane { try takeLaneLock() }
+      guard rename(temporary, path) == 0 else {
+        throw .system(operation: "replace", path: path, errno: errno)
+      }
+    } catch {
+      descriptor = previous
+      close(next)
+      unlink(temporary)
+      throw error
+    }
+    close(previous)
+    do { try NewFile.syncFolder(of: path) } catch { throw JournalError(error) }
+    header = newHeader
+    recordsStart = newHeader.bytes.count
+    offset = bytes.count
+    lastSequence = 1
+    recordCount = 1
+    missing = []
+    checkpointed = nil
+    entries = [start]
   }
 
   /// Writes a new file at `path` whole: beside it, synced, linked into place. A file that
@@ -172,7 +314,7 @@ public final class JournalFile: JournalStore {
       try file.write(newHeader.bytes + bytes)
       try file.sync()
       // The original stays under its new name; the rename then replaces the path whole.
-      guard link(path, kept) == 0 else {
+      guard Glibc.link(path, kept) == 0 else {
         throw FileProblem(operation: "keep the original of", path: path, errno: errno)
       }
       try file.commit(replacing: true)
@@ -194,6 +336,18 @@ public final class JournalFile: JournalStore {
     var numbered = entry
     numbered.sequence = lastSequence + 1
     let bytes = JournalRecord.bytes(of: numbered)
+    try writeAll(bytes)
+    guard fdatasync(descriptor) == 0 else {
+      throw .system(operation: "sync", path: path, errno: errno)
+    }
+    offset += bytes.count
+    lastSequence = numbered.sequence
+    recordCount += 1
+    return numbered
+  }
+
+  /// Writes all of `bytes` at the end of the file; on failure cuts what was written.
+  private func writeAll(_ bytes: [UInt8]) throws(JournalError) {
     var written = 0
     while written < bytes.count {
       let result = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
@@ -205,13 +359,6 @@ public final class JournalFile: JournalStore {
       }
       written += result
     }
-    guard fdatasync(descriptor) == 0 else {
-      throw .system(operation: "sync", path: path, errno: errno)
-    }
-    offset += bytes.count
-    lastSequence = numbered.sequence
-    recordCount += 1
-    return numbered
   }
 
   /// The bytes from `start` to the end, or to `limit` bytes. Call with the lock held.

@@ -102,6 +102,7 @@ enum JournalRecord {
     var correction: String?
     var pins: [Int]?
     var change: String?
+    var next: [String]?
 
     init(_ entry: JournalEntry) {
       seq = entry.sequence
@@ -118,6 +119,9 @@ enum JournalRecord {
         deck = delivery.deck?.map(\.rawValue)
         start = delivery.start
         end = delivery.end
+      case .ended(let names):
+        event = "end"
+        next = names
       case .corrected(let fix, let text):
         event = "correct"
         change = text
@@ -170,11 +174,10 @@ enum JournalRecord {
       switch event {
       case "start":
         guard let bowlers else { throw Self.impossible("a start without bowlers") }
-        guard bowlers.count <= maximumBowlers else {
-          throw Self.impossible("\(bowlers.count) bowlers (at most \(maximumBowlers))")
-        }
-        for name in bowlers { try Self.checkName(name, what: "a bowler's name") }
-        return .started(bowlers: bowlers)
+        return .started(bowlers: try Self.checkBowlers(bowlers))
+      case "end":
+        guard let next else { throw Self.impossible("an end without the next session's bowlers") }
+        return .ended(next: try Self.checkBowlers(next))
       case "throw":
         guard let knocked, let foul else {
           throw Self.impossible("a throw without its pins or foul")
@@ -187,6 +190,14 @@ enum JournalRecord {
       default:
         throw Self.impossible("an unknown event")
       }
+    }
+
+    private static func checkBowlers(_ bowlers: [String]) throws(Problem) -> [String] {
+      guard bowlers.count <= maximumBowlers else {
+        throw impossible("\(bowlers.count) bowlers (at most \(maximumBowlers))")
+      }
+      for name in bowlers { try checkName(name, what: "a bowler's name") }
+      return bowlers
     }
 
     private func decodedCorrection() throws(Problem) -> Correction {

@@ -15,6 +15,14 @@ public protocol JournalStore {
   /// entries come back to be applied before trying again.
   /// - Throws: ``JournalError`` when the entry cannot be written or made durable.
   mutating func append(_ entry: JournalEntry) throws(JournalError) -> JournalAppend
+
+  /// Closes the session whose `end` was the last entry appended and opens the next one with
+  /// `start`, numbered 1 (``SessionRotation``).
+  ///
+  /// - Returns: `start` as journalled (its time may be later, rule 5 of ``SessionRotation``).
+  /// - Throws: ``JournalError`` when the session cannot be closed or the next one written;
+  ///   the `end` stays, and the next start of the lane finishes the change.
+  mutating func openNextSession(_ start: JournalEntry) throws(JournalError) -> JournalEntry
 }
 
 /// What a store read: entries others appended, and a torn record it set aside.

@@ -18,6 +18,9 @@ public struct JournalledSession<Store: JournalStore> {
   /// The sequence number of the last record applied or appended: the record a shown event
   /// came from (0 before the first).
   public private(set) var lastSequence: Int
+  /// The session's end, when its last record is one and no next session is open yet
+  /// (`lane correct` on a journal whose lane has not started since): nothing is recorded.
+  public private(set) var end: JournalEntry?
 
   /// Carries on the session that `entries` (the store's records so far) make.
   ///
@@ -26,6 +29,12 @@ public struct JournalledSession<Store: JournalStore> {
     self.store = store
     self.session = try LaneSession(journal: entries)
     self.lastSequence = entries.last?.sequence ?? 0
+    self.end = Self.end(of: entries)
+  }
+
+  private static func end(of entries: [JournalEntry]) -> JournalEntry? {
+    guard let last = entries.last, case .ended = last.event else { return nil }
+    return last
   }
 
   /// Carries on the session of an opened journal: from its checkpoint, when opening used
@@ -42,8 +51,9 @@ public struct JournalledSession<Store: JournalStore> {
       return
     }
     var resumed = session
-    for entry in file.entries { try resumed.apply(entry) }
+    try resumed.apply(file.entries)
     self.init(store: store, session: resumed, lastSequence: file.entries.last?.sequence ?? sequence)
+    end = Self.end(of: file.entries)
   }
 
   /// Carries on `session`, which the store's records up to `lastSequence` make (from a
@@ -86,6 +96,7 @@ public struct JournalledSession<Store: JournalStore> {
   ) throws(JournalError) -> (recorded: Recorded?, others: [JournalUpdate]) {
     var others: [JournalUpdate] = []
     while true {
+      try refuseWhenEnded()
       guard let next = delivery(session) else { return (nil, others) }
       do {
         try session.check(next.throw)
@@ -120,6 +131,7 @@ public struct JournalledSession<Store: JournalStore> {
   ) throws(JournalError) -> (entry: JournalEntry, others: [JournalUpdate]) {
     var others: [JournalUpdate] = []
     while true {
+      try refuseWhenEnded()
       var next = session
       do {
         try next.correct(correction)
@@ -140,10 +152,52 @@ public struct JournalledSession<Store: JournalStore> {
     }
   }
 
+  /// Ends the session and opens the next, for `next` (empty: one unnamed bowler): the
+  /// `end` record is durable before anything changes, then the store closes the session
+  /// (``SessionRotation``).
+  ///
+  /// - Returns: The `end` entry and the next session's start, as journalled, and what others
+  ///   journalled first (already applied).
+  /// - Throws: ``JournalError`` when either cannot be made durable; once the end is, the
+  ///   lane's next start opens the next session.
+  public mutating func endSession(
+    by author: String, at time: Date, next bowlers: [String]
+  ) throws(JournalError) -> (end: JournalEntry, start: JournalEntry, others: [JournalUpdate]) {
+    var others: [JournalUpdate] = []
+    while true {
+      try refuseWhenEnded()
+      let entry = JournalEntry(time: time, author: author, event: .ended(next: bowlers))
+      switch try store.append(entry) {
+      case .appended(let written):
+        lastSequence = written.sequence
+        end = written
+        let start = try store.openNextSession(
+          JournalEntry(time: time, author: author, event: .started(bowlers: bowlers)))
+        session = try LaneSession(journal: [start])
+        lastSequence = start.sequence
+        end = nil
+        return (written, start, others)
+      case .behind(let update):
+        try apply(update)
+        others.append(update)
+      }
+    }
+  }
+
+  /// Refuses anything recorded after the session's end.
+  private func refuseWhenEnded() throws(JournalError) {
+    guard let end else { return }
+    throw .inconsistent(
+      sequence: end.sequence + 1,
+      reason: "the session ended at record \(end.sequence); the lane opens the next one when it starts")
+  }
+
   private mutating func apply(_ update: JournalUpdate) throws(JournalError) {
     for entry in update.entries {
+      try refuseWhenEnded()
       try session.apply(entry)
       lastSequence = entry.sequence
+      if case .ended = entry.event { end = entry }
     }
   }
 }

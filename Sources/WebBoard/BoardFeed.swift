@@ -46,6 +46,8 @@ public struct BoardFeed: Sendable {
       next.deck = Self.deckAfterLastBall(in: session) ?? board.deck
     case .notice(let message):
       next.notice = message
+    case .sessionStarted(let by, _):
+      next.notice = "session ended by \(by); new session"
     case .frameCompleted, .gameCompleted, .bowlerUp:
       break
     case .warning, .journalRecovered:
@@ -78,6 +80,8 @@ public struct BoardFeed: Sendable {
     case .corrected(let correction, let change):
       next.notice = "correction by \(entry.author): \(correction): \(change)"
       next.deck = Self.deckAfterLastBall(in: session) ?? next.deck
+    case .ended:
+      next.notice = "session ended by \(entry.author)"
     }
     next.publishedAt = publishedAt
     board = next

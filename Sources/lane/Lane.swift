@@ -13,7 +13,7 @@ struct Lane: AsyncParsableCommand {
     abstract: "Bridge bowling pin sensors to a ten-pin scoring engine.",
     version: SoftwareVersion.current,
     subcommands: [
-      Score.self, Simulate.self, Run.self, Record.self, Calibrate.self, Correct.self,
+      Score.self, Simulate.self, Run.self, Record.self, Calibrate.self, Correct.self, SessionCommand.self,
       JournalCommand.self, Desk.self, Display.self,
     ]
   )

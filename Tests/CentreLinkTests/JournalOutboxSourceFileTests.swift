@@ -14,7 +14,7 @@ struct JournalOutboxSourceFileTests {
 
   let folder: ScratchFolder
   let path: String
-  let all: [JournalEntry]
+  var all: [JournalEntry]
 
   /// A journal of a session start and 2999 deliveries; the lane resumed after record 2500.
   init() throws {
@@ -27,6 +27,11 @@ struct JournalOutboxSourceFileTests {
           sequence: seq, time: Self.start, author: "lane",
           event: .delivered(.init(knocked: seq % 2 == 0 ? .full : [1, 2], isFoul: false)))
       }
+    // Two desk corrections: one the checkpoint covers, one after it.
+    for seq in [100, 2700] {
+      all[seq - 1] = JournalEntry(
+        sequence: seq, time: Self.start, author: "desk/r-\(seq)", event: .corrected(.foul(true), change: "foul"))
+    }
     var bytes = JournalHeader(lane: "lane7", created: Self.start).bytes
     for entry in all { bytes += entry.record }
     try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -94,5 +99,16 @@ struct JournalOutboxSourceFileTests {
     for entry in all.dropFirst() { bytes += entry.record }
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     #expect(throws: JournalOutboxSource.Refusal.noSessionStart) { try resumed() }
+  }
+
+  @Test("When the lane looks for the records desk requests became, then it finds those the checkpoint covers and those after it, the same as a scan")
+  func deskRequestIndex() throws {
+    let source = try resumed()
+    let whole = try JournalOutboxSource(entries: all)
+
+    for author in ["desk/r-100", "desk/r-2700", "desk/r-1", "lane"] {
+      #expect(source.sequence(ofRecordBy: author) == (author.hasPrefix("desk/r-") && author != "desk/r-1" ? Int(author.dropFirst(7)) : nil))
+      #expect(whole.sequence(ofRecordBy: author) == source.sequence(ofRecordBy: author))
+    }
   }
 }

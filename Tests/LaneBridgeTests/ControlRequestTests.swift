@@ -21,6 +21,14 @@ struct ControlRequestTests {
   }
 
   @Test(
+    "Given a session request made by lane session, when it is read back, then it is the same request",
+    arguments: [ControlRequest.Action.endSession, .startSession(bowlers: ["Ana", "Ben"])])
+  func sessionRoundTrip(action: ControlRequest.Action) throws {
+    let request = ControlRequest(id: "42-2", by: "desk", action: action)
+    #expect(try ControlRequest.parse(Array(request.line.utf8.dropLast())).get() == request)
+  }
+
+  @Test(
     "Given a line that is not a request of ours, when it is read, then it is refused saying why",
     arguments: [
       ("garbage", "not a JSON object"),
@@ -34,6 +42,12 @@ struct ControlRequestTests {
       (#"{"v":1,"id":"a","by":"Eve","action":"pins","pins":[11]}"#, "11 is not a pin"),
       (#"{"v":1,"id":"a","by":"Eve","action":"pins","pins":[1,1]}"#, "given twice"),
       (#"{"v":1,"id":"a","by":"Eve","action":"undo","pins":[1]}"#, "only pins"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"start-session"}"#, "start-session needs"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"start-session","bowlers":[]}"#, "start-session needs"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"start-session","bowlers":[" "]}"#, "start-session needs"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"start-session","bowlers":["\u001b[2J"]}"#, "start-session needs"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"start-session","bowlers":["1","2","3","4","5","6","7","8","9"]}"#, "start-session needs"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"end-session","bowlers":["Ana"]}"#, "only start-session takes bowlers"),
     ])
   func refused(line: String, reason: String) throws {
     let refusal = try #require(refusalOf(line))

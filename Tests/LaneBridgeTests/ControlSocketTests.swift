@@ -94,7 +94,7 @@ struct ControlSocketTests {
     let inbox = LaneInbox(wake: wake)
     let socket = try ControlSocket(path: path, inbox: inbox)
     defer { socket.close() }
-    _ = answering(inbox, wake: wake, stop: stop) { .done(id: $0.id, sequence: 9, what: "\($0.correction) by \($0.by)") }
+    _ = answering(inbox, wake: wake, stop: stop) { .done(id: $0.id, sequence: 9, what: "\($0.correction!) by \($0.by)") }
     defer { stop.signal() }
 
     let reply = try ControlClient.send(ControlRequest(id: "q1", by: "Eve", correction: .foul(true)), to: path)
@@ -113,7 +113,7 @@ struct ControlSocketTests {
     let inbox = LaneInbox(wake: wake)
     let socket = try ControlSocket(path: path, inbox: inbox)
     defer { socket.close() }
-    _ = answering(inbox, wake: wake, stop: stop) { .done(id: $0.id, sequence: 3, what: "\($0.correction)") }
+    _ = answering(inbox, wake: wake, stop: stop) { .done(id: $0.id, sequence: 3, what: "\($0.correction!)") }
     defer { stop.signal() }
 
     let reply = try ControlClient.send(ControlRequest(id: "q9", by: "Eve", correction: .undo), to: path)

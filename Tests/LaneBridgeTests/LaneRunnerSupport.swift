@@ -29,6 +29,7 @@ struct RecordingDisplay: LaneDisplay {
         case .warning: "warning"
         case .journalRecovered: "recovered"
         case .notice: "notice"
+        case .sessionStarted: "session"
         }
       return "\(name)@\(event.sequence)"
     }

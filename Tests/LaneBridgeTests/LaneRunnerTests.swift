@@ -98,4 +98,8 @@ private struct FullJournal: JournalStore {
   mutating func append(_ entry: JournalEntry) throws(JournalError) -> JournalAppend {
     throw .system(operation: "write", path: "lane.journal", errno: ENOSPC)
   }
+
+  mutating func openNextSession(_ start: JournalEntry) throws(JournalError) -> JournalEntry {
+    throw .system(operation: "write", path: "lane.journal", errno: ENOSPC)
+  }
 }

@@ -160,6 +160,21 @@ struct LaneSessionRunTests {
     #expect(running.session.deliveries.first == .foul(knocked: ([7, 10] as PinSet).complement))
   }
 
+  /// Replays the script, `request` posted to the lane's inbox (no wake event) as Ana's
+  /// second ball is read.
+  mutating func replay(
+    posting request: ControlRequest
+  ) throws -> (replies: [ControlReply], display: LogDisplay<String, String>) {
+    let inbox = LaneInbox(wake: nil)
+    let replies = LaneInboxTests.Replies()
+    var sensor = PostingSensor(Self.script, at: SensorInstant.zero + .seconds(10)) {
+      inbox.post(.request(request, reply: replies.take))
+    }
+    var display = LogDisplay(output: "", warnings: "")
+    try lane.run(&sensor, journal: &journal, display: &display, inbox: inbox)
+    return (replies.all, display)
+  }
+
   @Test("When a correction is posted to the inbox during a replay, then it is journalled at the next turn and the next delivery is scored on the corrected games")
   mutating func inboxDuringAReplay() throws {
     // Given: a replay (no wake event) whose inbox gets Eve's foul as Ana's second ball is read.
@@ -183,6 +198,70 @@ struct LaneSessionRunTests {
     #expect(journal.session == (try LaneSession(journal: entries)))
     #expect(journal.session.deliveries.first == .foul(knocked: ([7, 10] as PinSet).complement))
     #expect(display.output.contains("correction by Eve: foul: Ana, game 1, frame 1, ball 1"))
+  }
+
+  @Test("When the session is ended from the inbox during a replay, then the end and the new session are journalled, answered done, and the next deliveries count in the new session")
+  mutating func endSessionDuringAReplay() throws {
+    // Given, when: a replay whose inbox gets the desk's end of session before Ana's second ball.
+    let (replies, display) = try replay(posting: ControlRequest(id: "r1", by: "desk", action: .endSession))
+
+    // Then: Ana and Ben's session holds its first ball and the end; the new session (one
+    // unnamed bowler) starts at seq 1 and holds the rest.
+    let reply = try #require(replies.first)
+    #expect(reply.ok && reply.sequence == 1)
+    let closed = try #require(journal.store.closed.first)
+    #expect(closed.map(\.sequence) == [1, 2, 3])
+    #expect(closed.last?.event == .ended(next: []))
+    #expect(journal.store.entries.first?.event == .started(bowlers: []))
+    #expect(journal.session.bowlers == [""])
+    #expect(journal.session == (try LaneSession(journal: journal.store.entries)))
+    #expect(journal.session.recorded.count == journal.store.entries.count - 1)
+    #expect(display.output.contains("session ended by desk; new session for one unnamed bowler"))
+  }
+
+  @Test("When a session start for new bowlers comes while the session has deliveries, then it is refused saying why, and nothing is journalled")
+  mutating func startRefusedInProgress() throws {
+    let (replies, _) = try replay(
+      posting: ControlRequest(id: "r2", by: "desk", action: .startSession(bowlers: ["Cho"])))
+
+    let reply = try #require(replies.first)
+    #expect(!reply.ok)
+    #expect(reply.error?.hasPrefix("the lane has a session in progress (Ana: game 1 at frame 1, ball 2") == true)
+    #expect(reply.error?.hasSuffix("end it first") == true)
+    #expect(journal.store.closed.isEmpty)
+  }
+
+  @Test("When a session start for new bowlers comes before any delivery, then the empty session is closed and theirs opens")
+  mutating func startBeforeAnyDelivery() throws {
+    let inbox = LaneInbox(wake: nil)
+    let replies = LaneInboxTests.Replies()
+    inbox.post(.request(
+      ControlRequest(id: "r3", by: "desk", action: .startSession(bowlers: ["Cho", "Dee"])), reply: replies.take))
+    var sensor = SimulatedPinSensor(script: SensorScript())
+    var display = LogDisplay(output: "", warnings: "")
+
+    try lane.run(&sensor, journal: &journal, display: &display, inbox: inbox)
+
+    #expect(replies.all.first?.ok == true)
+    #expect(journal.session.bowlers == ["Cho", "Dee"])
+    #expect(journal.store.closed.count == 1)
+  }
+
+  @Test("When the lane refuses changes of session (a centre link), then an end is refused with the reason and nothing is journalled")
+  mutating func refusedByPolicy() throws {
+    let inbox = LaneInbox(wake: nil)
+    let replies = LaneInboxTests.Replies()
+    inbox.post(.request(ControlRequest(id: "r4", by: "desk", action: .endSession), reply: replies.take))
+    var sensor = SimulatedPinSensor(script: SensorScript())
+    var display = LogDisplay(output: "", warnings: "")
+    var refusing = lane
+    refusing.sessionChangeRefusal = "not here"
+
+    try refusing.run(&sensor, journal: &journal, display: &display, inbox: inbox)
+
+    #expect(replies.all.first == .refused(id: "r4", because: "not here"))
+    #expect(journal.store.closed.isEmpty)
+    #expect(journal.store.entries.count == 1)
   }
 
   @Test("When the operator types something else, then the warning lists the commands")

@@ -133,4 +133,29 @@ final class ControlSocketCommandTests {
   static func exchange(_ text: String, at path: String, lines: Int) throws -> [String] {
     try exchangeLines(text, at: path, expecting: lines, timeout: 30)
   }
+
+  @Test("Given a running lane with a throw scored, when lane session end asks it, then it archives the session, scores on in the new one, and still holds the lane lock")
+  func endsARunningLanesSession() throws {
+    let running = try RunningLane(lane, journal: journal, trace: trace, folder: folder.url)
+    defer { _ = running.stop() }
+    let socket = journal + ".sock"
+    try #require(running.waitUntil { FileManager.default.fileExists(atPath: socket) && running.printed.contains("\n") })
+
+    let ended = try lane.run(["session", "end", "--journal", journal, "--by", "Eve"])
+
+    // Then: answered by the lane; the archive holds the end; the lane keeps scoring into
+    // the new journal at FILE, whose lane lock it holds (a second lane exits 75).
+    #expect(ended.status == 0, "\(ended.standardError)")
+    #expect(ended.standardOutput.hasPrefix("record 1, session ended (record "))
+    #expect(ended.standardOutput.contains("made by the running lane"))
+    let archives = try FileManager.default.contentsOfDirectory(atPath: journal + ".sessions")
+    #expect(archives.count == 1)
+    let archived = try String(contentsOfFile: journal + ".sessions/" + archives[0], encoding: .utf8)
+    #expect(archived.contains(#""by":"Eve","event":"end""#))
+    #expect(running.waitUntil { running.printed.contains("session ended by Eve; new session for one unnamed bowler") })
+    #expect(running.waitUntil { (try? self.journalCount(of: #""event":"throw""#)) ?? 0 > 0 })
+    let second = try lane.run(["simulate", "--journal", journal, trace])
+    #expect(second.status == 75, "\(second.standardError)")
+    #expect(running.stop() == 0)
+  }
 }

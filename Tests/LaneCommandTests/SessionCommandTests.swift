@@ -38,6 +38,51 @@ final class SessionCommandTests {
     #expect(again.standardOutput.components(separatedBy: #""complete":true"#).count == 3)
   }
 
+  @Test("When lane session end is run on a stopped lane, then the session is kept in JOURNAL.sessions and the next simulate starts a new one")
+  func endThenNewSession() throws {
+    _ = try lane.run(["simulate", "--bowlers", "Ana,Ben", "--journal", journal, trace])
+
+    let ended = try lane.run(["session", "end", "--journal", journal, "--by", "Eve"])
+    let again = try lane.run(["simulate", "--json", "--journal", journal, trace])
+
+    #expect(ended.status == 0)
+    #expect(ended.standardOutput.contains("session ended (record "))
+    #expect(ended.standardOutput.contains("by Eve, kept in \(journal).sessions; new session for one unnamed bowler"))
+    let archived = try FileManager.default.contentsOfDirectory(atPath: journal + ".sessions")
+    #expect(archived.count == 1)
+    #expect(again.status == 0)
+    #expect(!again.standardOutput.contains(#""bowler":"Ana""#))
+    let check = try lane.run(["journal", "check", journal + ".sessions/" + archived[0]])
+    #expect(check.status == 0)
+  }
+
+  @Test("When lane session start names bowlers while the session has deliveries, then it is refused with exit 65 and the journal is left as it is")
+  func startRefused() throws {
+    _ = try lane.run(["simulate", "--bowlers", "Ana,Ben", "--journal", journal, trace])
+    let before = try Data(contentsOf: URL(fileURLWithPath: journal))
+
+    let start = try lane.run(["session", "start", "--bowlers", "Cho", "--journal", journal])
+
+    #expect(start.status == 65)
+    #expect(start.standardError.contains("end it first"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == before)
+  }
+
+  @Test("When lane session end meets a desk acknowledgement short of the session's last record, then it is refused with exit 65 and the journal is left as it is")
+  func endRefusedUndelivered() throws {
+    _ = try lane.run(["simulate", "--journal", journal, trace])
+    let before = try Data(contentsOf: URL(fileURLWithPath: journal))
+    let first = try #require(String(decoding: before, as: UTF8.self).split(separator: "\n").dropFirst().first)
+    let at = try #require(first.range(of: #""at":""#).map { first[$0.upperBound...].prefix(20) })
+    try Data(#"{"session":"\#(at)","upto":3,"v":1}"#.utf8).write(to: URL(fileURLWithPath: journal + ".ack"))
+
+    let ended = try lane.run(["session", "end", "--journal", journal])
+
+    #expect(ended.status == 65)
+    #expect(ended.standardError.contains("the desk has acknowledged 3 of this session's "))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == before)
+  }
+
   @Test("When --bowlers differs from the journal's session, then it is refused with exit 65")
   func otherBowlers() throws {
     _ = try lane.run(["simulate", "--bowlers", "Ana,Ben", "--journal", journal, trace])

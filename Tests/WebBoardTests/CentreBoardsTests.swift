@@ -16,6 +16,7 @@ private func event(
     case .started: .sessionStart
     case .delivered: .throw
     case .corrected: .correction
+    case .ended: .sessionEnd
     }
   return Payload.Event(lane: try LaneID(lane), session: session, seq: seq, type: type, record: record)
 }

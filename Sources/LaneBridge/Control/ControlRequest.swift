@@ -1,13 +1,14 @@
 import Bowling
 import Foundation
 
-/// One correction asked of a running lane over its control socket (``ControlSocket``): one
-/// JSON object on one line, for example
+/// One correction or change of session asked of a running lane over its control socket
+/// (``ControlSocket``): one JSON object on one line, for example
 /// `{"v":1,"id":"7f3a","by":"Ana","action":"pins","pins":[1,2,4]}`.
 ///
 /// `action` is `pins` (with `pins`, the pin numbers the last ball knocked down, `[]` for
-/// none), `foul`, `no-foul`, `dead-ball` or `undo`. ``parse(_:)`` checks everything before the
-/// lane does anything with it; the lane answers every line with a ``ControlReply``.
+/// none), `foul`, `no-foul`, `dead-ball` or `undo`; or `end-session`, or `start-session`
+/// with `bowlers` (1 to 8 names of 1 to 32 characters). ``parse(_:)`` checks everything
+/// before the lane does anything with it; the lane answers every line with a ``ControlReply``.
 public struct ControlRequest: Hashable, Sendable {
   /// The protocol version this lane speaks; a request of another version is refused.
   public static let version = 1
@@ -20,12 +21,35 @@ public struct ControlRequest: Hashable, Sendable {
   public var id: String
   /// Who makes the correction, for the journal.
   public var by: String
-  public var correction: Correction
+  public var action: Action
+
+  /// What is asked.
+  public enum Action: Hashable, Sendable {
+    case correct(Correction)
+    /// End the session; the lane opens the next with one unnamed bowler.
+    case endSession
+    /// Open a session for these bowlers, when the open one has no deliveries.
+    case startSession(bowlers: [String])
+  }
+
+  /// The most bowlers a `start-session` names, and the longest name: the desk's limits.
+  public static let maximumBowlers = 8
+  public static let maximumBowlerName = 32
+
+  /// The correction asked for, if one is.
+  public var correction: Correction? {
+    guard case .correct(let correction) = action else { return nil }
+    return correction
+  }
 
   public init(id: String, by: String, correction: Correction) {
+    self.init(id: id, by: by, action: .correct(correction))
+  }
+
+  public init(id: String, by: String, action: Action) {
     self.id = id
     self.by = by
-    self.correction = correction
+    self.action = action
   }
 
   /// Why a request line was refused before the lane looked at its session.
@@ -41,6 +65,7 @@ public struct ControlRequest: Hashable, Sendable {
     var by: String?
     var action: String?
     var pins: [Int]?
+    var bowlers: [String]?
   }
 
   /// Reads and checks one request line (without its newline).
@@ -65,7 +90,23 @@ public struct ControlRequest: Hashable, Sendable {
       return refuse("by must be 1 to \(maximumNameLength) printable characters")
     }
     let correction: Correction
+    if wire.bowlers != nil, wire.action != "start-session" { return refuse("only start-session takes bowlers") }
     switch wire.action {
+    case "end-session":
+      guard wire.pins == nil else { return refuse("only pins takes pins") }
+      return .success(ControlRequest(id: id, by: by, action: .endSession))
+    case "start-session":
+      guard wire.pins == nil else { return refuse("only pins takes pins") }
+      guard let bowlers = wire.bowlers, (1...maximumBowlers).contains(bowlers.count),
+        bowlers.allSatisfy({
+          isName($0) && $0.count <= maximumBowlerName && !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        })
+      else {
+        return refuse(
+          "start-session needs \"bowlers\": 1 to \(maximumBowlers) names of 1 to \(maximumBowlerName)"
+            + " printable characters")
+      }
+      return .success(ControlRequest(id: id, by: by, action: .startSession(bowlers: bowlers)))
     case "pins":
       guard let numbers = wire.pins else { return refuse("pins needs \"pins\": [1, 2, 4] ([] for none)") }
       var pins = PinSet.empty
@@ -80,7 +121,8 @@ public struct ControlRequest: Hashable, Sendable {
     case "dead-ball": correction = .deadBall
     case "undo": correction = .undo
     default:
-      return refuse("action must be pins, foul, no-foul, dead-ball or undo")
+      return refuse(
+        "action must be pins, foul, no-foul, dead-ball, undo, end-session or start-session")
     }
     if wire.pins != nil, wire.action != "pins" { return refuse("only pins takes pins") }
     return .success(ControlRequest(id: id, by: by, correction: correction))
@@ -89,6 +131,17 @@ public struct ControlRequest: Hashable, Sendable {
   /// The request as one line, newline included.
   public var line: String {
     var wire = Wire(v: Self.version, id: id, by: by)
+    let correction: Correction
+    switch action {
+    case .correct(let asked): correction = asked
+    case .endSession:
+      wire.action = "end-session"
+      return Self.encode(wire)
+    case .startSession(let bowlers):
+      wire.action = "start-session"
+      wire.bowlers = bowlers
+      return Self.encode(wire)
+    }
     switch correction {
     case .setPins(let pins):
       wire.action = "pins"

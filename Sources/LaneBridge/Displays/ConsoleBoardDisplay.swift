@@ -33,6 +33,8 @@ public struct ConsoleBoardDisplay<Output: TextOutputStream, Warnings: TextOutput
       notice = "correction by \(author): \(correction): \(change)"
     case .notice(let message):
       notice = message
+    case .sessionStarted(let by, _):
+      notice = SessionStartedText.line(by: by, session: session)
     default:
       if let line = event.warningLine { print(line, to: &warnings) }
       return

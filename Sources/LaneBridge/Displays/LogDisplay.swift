@@ -26,6 +26,8 @@ public struct LogDisplay<Output: TextOutputStream, Warnings: TextOutputStream>: 
     case .corrected(let correction, let change, let author):
       print("correction by \(author): \(correction): \(change)", to: &output)
       print(SessionScoreboard().render(session), to: &output)
+    case .sessionStarted(let by, _):
+      print(SessionStartedText.line(by: by, session: session), to: &output)
     default:
       break
     }

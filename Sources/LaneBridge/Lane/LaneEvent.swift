@@ -33,6 +33,9 @@ public struct LaneEvent: Hashable, Sendable {
     case journalRecovered(JournalRecovery)
     /// A message for the operator: why a console command was refused, or the commands.
     case notice(String)
+    /// `by` ended the session (its last record was `ended`) and the session the event
+    /// carries opened: its bowlers, no deliveries yet.
+    case sessionStarted(by: String, ended: Int)
   }
 
   /// Where the lane stands.

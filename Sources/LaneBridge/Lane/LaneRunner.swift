@@ -25,6 +25,9 @@ public struct LaneRunner: Sendable {
   public var clock: @Sendable () -> Date
   /// Who console corrections are from, in the journal.
   public var operatorName: String
+  /// Why this lane refuses to end or start a session, when it does (a centre link that
+  /// cannot yet publish across a change of session); `nil` when it takes them.
+  public var sessionChangeRefusal: String?
 
   public init(
     detector: ThrowDetector.Configuration, idleTimeout: Duration = .seconds(1),
@@ -130,9 +133,23 @@ public struct LaneRunner: Sendable {
     }
 
     func answer(_ request: ControlRequest) throws -> ControlReply {
+      switch request.action {
+      case .correct(let correction): return try answer(request, correcting: correction)
+      case .endSession: return try changeSession(request, next: [])
+      case .startSession(let bowlers):
+        // A session with deliveries is ended first, on purpose: a start never drops games.
+        guard journal.session.recorded.isEmpty else {
+          return .refused(
+            id: request.id,
+            because: "the lane has a session in progress (\(LaneSummary(journal.session))): end it first")
+        }
+        return try changeSession(request, next: bowlers)
+      }
+    }
+    func answer(_ request: ControlRequest, correcting correction: Correction) throws -> ControlReply {
       let made: (entry: JournalEntry, others: [JournalUpdate])
       do {
-        made = try journal.correct(request.correction, by: request.by, at: clock())
+        made = try journal.correct(correction, by: request.by, at: clock())
       } catch JournalError.refused(let error) {
         try show(.notice("correction from \(request.by) refused: \(error)"))
         return .refused(id: request.id, because: "\(error)")
@@ -144,7 +161,20 @@ public struct LaneRunner: Sendable {
       }
       return .done(
         id: request.id, sequence: made.entry.sequence,
-        what: "\(request.correction) by \(request.by): \(change)")
+        what: "\(correction) by \(request.by): \(change)")
+    }
+    /// Ends the session and opens the next for `next` (empty: one unnamed bowler).
+    func changeSession(_ request: ControlRequest, next: [String]) throws -> ControlReply {
+      if let sessionChangeRefusal { return .refused(id: request.id, because: sessionChangeRefusal) }
+      let made = try journal.endSession(by: request.by, at: clock(), next: next)
+      for update in made.others { try show(update) }
+      bowlerUp = journal.session.currentBowler
+      try show(.sessionStarted(by: request.by, ended: made.end.sequence))
+      try show(.bowlerUp(bowlerUp))
+      let names = next.isEmpty ? "one unnamed bowler" : next.joined(separator: ", ")
+      return .done(
+        id: request.id, sequence: made.start.sequence,
+        what: "session ended (record \(made.end.sequence)) by \(request.by); new session for \(names)")
     }
     func handle(_ item: LaneInbox.Item) throws {
       switch item {

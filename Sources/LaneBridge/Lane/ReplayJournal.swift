@@ -33,4 +33,15 @@ public struct ReplayJournal: JournalStore, Sendable {
     numbered.sequence = count
     return .appended(numbered)
   }
+
+  /// Numbers from 1 again. The start's time is kept as given: a replay keeps no record of
+  /// the session before (rule 5 of `SessionRotation` matters where session ids are published,
+  /// and a replay without a journal has no control socket to change sessions by).
+  public mutating func openNextSession(_ start: JournalEntry) -> JournalEntry {
+    count = 0
+    guard case .appended(let numbered) = append(start) else {
+      preconditionFailure("a replay journal never has entries from others")
+    }
+    return numbered
+  }
 }

@@ -170,3 +170,11 @@ extension LaneLink {
       to: &warnings)
   }
 }
+
+extension CentreOptions {
+  /// Why a lane publishing to the centre refuses to end or start a session: its outbox
+  /// publishes one session, and the next session's records would not reach the desk.
+  static let sessionChangeRefusal =
+    "this lane publishes to the centre, whose link does not carry a change of session yet;"
+    + " sessions change only on a lane without --broker"
+}

@@ -69,55 +69,19 @@ extension Lane {
       case .deadBall: correction = .deadBall
       case .undo: correction = .undo
       }
-      let socket = ControlSocket.path(forJournal: journal)
-      // A lane that runs holds the journal's lane lock and takes corrections on its socket;
-      // when none runs, this process takes the lock and appends itself. A lane starting or
-      // stopping between the two is met by trying again.
-      for attempt in 1...3 {
-        do throws(JournalError) {
-          let file = try JournalFile(
-            path: journal, ifMissing: .refuse, holdingLane: true, usingCheckpoint: true)
-          if let recovered = file.recovered { print("lane correct: warning: \(recovered)", to: &warnings) }
-          if let problem = file.checkpointProblem { print("lane correct: warning: \(problem)", to: &warnings) }
-          var session = try JournalledSession(store: file, opened: file)
-          let (entry, _) = try session.correct(correction, by: by, at: Date())
-          JournalCheckpoint.renew(file, session: session.session, through: session.lastSequence) { problem in
-            print("lane correct: warning: \(problem)", to: &warnings)
-          }
-          if case .corrected(_, let change) = entry.event {
-            print("record \(entry.sequence), \(correction) by \(by): \(change)", to: &output)
-          }
-          print(SessionScoreboard().render(session.session), to: &output)
-          return
-        } catch .inUse {
-          // Handled below: the running lane makes the correction.
-        } catch {
-          print("lane correct: \(error)", to: &warnings)
-          throw ExitCode(error.exitStatus)
+      let request = ControlRequest(id: LaneRequest.id(), by: by, correction: correction)
+      let done = try LaneRequest.send(request, journal: journal, command: "correct") { file in
+        var session = try JournalledSession(store: file, opened: file)
+        let (entry, _) = try session.correct(correction, by: by, at: Date())
+        JournalCheckpoint.renew(file, session: session.session, through: session.lastSequence) { problem in
+          print("lane correct: warning: \(problem)", to: &warnings)
         }
-        let request = ControlRequest(id: Self.requestID(), by: by, correction: correction)
-        let reply: ControlReply
-        do throws(ControlClient.Failure) {
-          reply = try ControlClient.send(request, to: socket)
-        } catch .refused where attempt < 3 {
-          usleep(200_000)
-          continue
-        } catch {
-          print("lane correct: \(error)", to: &warnings)
-          throw ExitCode(error.exitStatus)
-        }
-        guard reply.ok, let sequence = reply.sequence else {
-          print("lane correct: the running lane refused it: \(reply.error ?? "no reason given")", to: &warnings)
-          throw ExitCode(.dataError)
-        }
-        print("record \(sequence), \(reply.what ?? "\(correction) by \(by)") (made by the running lane)", to: &output)
-        return
+        var text = "record \(entry.sequence)"
+        if case .corrected(_, let change) = entry.event { text += ", \(correction) by \(by): \(change)" }
+        // For a stopped lane, the scoreboard the correction leaves.
+        return text + "\n" + SessionScoreboard().render(session.session)
       }
-    }
-
-    /// A request id unlikely to be any other client's: this process and the time.
-    static func requestID() -> String {
-      "\(getpid())-\(UInt64(Date().timeIntervalSince1970 * 1_000_000))"
+      print(done, to: &output)
     }
   }
 }

@@ -94,9 +94,10 @@ extension Lane {
       if let boards { display = DisplayPair(display, boards.display) }
       // Every source the lane answers (edges, the detector's deadline, a signal, a console
       // line, a correction on the socket) ends the sensor's wait: no periodic wake-up.
-      let runner = LaneRunner(
+      var runner = LaneRunner(
         detector: detector.configuration(over: hardware.detector), idleTimeout: LaneRunner.forever,
         operatorName: by)
+      if link != nil { runner.sessionChangeRefusal = CentreOptions.sessionChangeRefusal }
       let inbox = LaneInbox(wake: wake)
       link?.requests.deliver(to: inbox)
       let control = try session.serveCorrections(command: "run", into: inbox)

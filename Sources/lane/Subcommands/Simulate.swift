@@ -89,7 +89,7 @@ extension Lane {
         }
       // Paced, a stop must be noticed within a second of the trace's time; unpaced, a longer
       // wait only saves loop turns over a trace's quiet stretches.
-      let runner = LaneRunner(
+      var runner = LaneRunner(
         detector: detector.configuration(), idleTimeout: .seconds(paced ? 1 : 60))
       var warnings = StandardError()
       let trace = try openTrace()
@@ -112,6 +112,7 @@ extension Lane {
       // posted at each turn, at least once a second of the trace's time when paced.
       let inbox = LaneInbox(wake: nil)
       link?.requests.deliver(to: inbox)
+      if link != nil { runner.sessionChangeRefusal = CentreOptions.sessionChangeRefusal }
       let control = try session.serveCorrections(command: "simulate", into: inbox)
       defer { control?.close() }
       StopSignal.install()

@@ -1,0 +1,98 @@
+import ArgumentParser
+import CentreLink
+import Foundation
+import Journal
+import LaneBridge
+
+extension Lane {
+  /// `lane session end|start`: ends a lane's session, or starts one for bowlers, on a
+  /// running or stopped lane.
+  struct SessionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "session",
+      abstract: "End the lane's session, or start one for named bowlers.",
+      discussion: """
+        end closes the open session: it is kept as JOURNAL.sessions/<session id>.journal \
+        and the lane opens a new one with one unnamed bowler. start --bowlers "Ana,Ben" \
+        opens a session for them; it is refused while the open session has deliveries (end \
+        it first). A running lane does it itself, asked over its control socket; otherwise \
+        this command does. Exit status 65 when it is refused, 66 when there is no such \
+        journal, 69 when the running lane's socket refuses the connection, 74 when the \
+        journal cannot be written, 75 when the running lane does not answer within 10 s, 76 \
+        when the answer is not a lane's reply. See docs/operations.md.
+        """
+    )
+
+    enum Action: String, ExpressibleByArgument, CaseIterable {
+      case end, start
+    }
+
+    @Option(help: "The lane's journal, as given to lane run --journal.")
+    var journal: String
+
+    @Option(help: "Who ends or starts the session, for the journal.")
+    var by = "operator"
+
+    @Option(help: "For start: the bowlers in bowling order, separated by commas (\"Ana,Ben\").")
+    var bowlers: String?
+
+    @Argument(help: "end or start.")
+    var action: Action
+
+    var request: ControlRequest.Action {
+      guard action == .start, let bowlers else { return .endSession }
+      return .startSession(
+        bowlers: bowlers.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+
+    func validate() throws {
+      guard action == .start else {
+        if bowlers != nil { throw ValidationError("only start takes --bowlers") }
+        return
+      }
+      guard bowlers != nil else { throw ValidationError("start needs --bowlers \"Ana,Ben\"") }
+      // The lane's own check, so a mistake is a usage error before anything is asked.
+      let line = ControlRequest(id: "check", by: by, action: request).line
+      if case .failure(let refusal) = ControlRequest.parse(Array(line.utf8.dropLast())) {
+        throw ValidationError(refusal.description)
+      }
+    }
+
+    func run() throws {
+      var output = StandardOutput()
+      let asked = ControlRequest(id: LaneRequest.id(), by: by, action: request)
+      let done = try LaneRequest.send(asked, journal: journal, command: "session") { file in
+        var session = try JournalledSession(store: file, opened: file)
+        var next: [String] = []
+        if case .startSession(let names) = asked.action {
+          guard session.session.recorded.isEmpty else {
+            throw LaneRequest.Refused(
+              reason: "the session in progress has deliveries (\(LaneSummary(session.session))): end it first")
+          }
+          next = names
+        }
+        try Self.checkDelivered(journal: journal, lastSequence: session.lastSequence)
+        let made = try session.endSession(by: by, at: Date(), next: next)
+        let names = next.isEmpty ? "one unnamed bowler" : next.joined(separator: ", ")
+        return "session ended (record \(made.end.sequence)) by \(by), kept in"
+          + " \(SessionRotation.archiveFolder(forJournal: journal)); new session for \(names)"
+      }
+      print(done, to: &output)
+    }
+
+    /// Refuses to end a session that a lane published to the centre while the desk has not
+    /// acknowledged all of it: the centre link publishes the open session only, so the rest
+    /// would never reach the desk (docs/centre.md).
+    static func checkDelivered(journal: String, lastSequence: Int) throws {
+      let file = AcknowledgementFile(besideJournal: journal)
+      guard let ack = try? file.read() else { return }  // never published, or unreadable
+      let start = try JournalReader(path: journal).entries(after: 0, limit: 1).entries.first
+      let session = start.map { JournalOutboxSource.sessionID(startedAt: $0.time) }
+      guard ack.session != session || ack.upto < lastSequence else { return }
+      let acknowledged = ack.session == session ? ack.upto : 0
+      throw LaneRequest.Refused(
+        reason: "the desk has acknowledged \(acknowledged) of this session's \(lastSequence) records"
+          + " ('\(file.path)'); start the lane with --broker until it has them all, then end the session")
+    }
+  }
+}
