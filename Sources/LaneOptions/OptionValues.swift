@@ -18,8 +18,13 @@ public enum OptionValues {
   }
 
   /// The names in `--bowlers` as given, unchecked: split at commas and trimmed of spaces.
+  ///
+  /// Split at every comma character (U+002C), even one that a preceding character joins into
+  /// one grapheme (U+0600 before a comma is a single `Character`), so no name holds a comma.
   public static func bowlerNames(_ text: String) -> [String] {
-    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    text.unicodeScalars.split(separator: ",").map {
+      String(String.UnicodeScalarView($0)).trimmingCharacters(in: .whitespaces)
+    }
   }
 
   // MARK: - The lane and the centre

@@ -8,6 +8,13 @@ struct OptionValuesTests {
     #expect(try OptionValues.bowlers(" Ana, Ben ,Cho") == ["Ana", "Ben", "Cho"])
   }
 
+  @Test("When a comma follows a character that joins it into one grapheme (U+0600), then the names are still split there (the fuzzer's crash)")
+  func commaInsideAGrapheme() throws {
+    let names = try OptionValues.bowlers("{pi\u{FFFD}n\u{600},{")
+    #expect(names == ["{pi\u{FFFD}n\u{600}", "{"])
+    #expect(names.allSatisfy { !$0.unicodeScalars.contains(",") })
+  }
+
   @Test("When a bowler's name is empty, then --bowlers is refused with an example", arguments: ["", ",", "Ana, ,Ben"])
   func emptyBowler(text: String) {
     #expect(throws: OptionValueError("--bowlers takes names separated by commas, e.g. \"Ana,Ben,Cho\"")) {

@@ -3,6 +3,7 @@ import CentreLink
 import Foundation
 import Journal
 import LaneBridge
+import LaneOptions
 
 extension Lane {
   /// `lane session end|start`: ends a lane's session, or starts one for bowlers, on a
@@ -41,8 +42,7 @@ extension Lane {
 
     var request: ControlRequest.Action {
       guard action == .start, let bowlers else { return .endSession }
-      return .startSession(
-        bowlers: bowlers.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+      return .startSession(bowlers: OptionValues.bowlerNames(bowlers))
     }
 
     func validate() throws {
