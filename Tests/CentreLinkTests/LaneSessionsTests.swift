@@ -72,10 +72,8 @@ struct LaneSessionsTests {
 
   @Test("When a lane restarts after the change, then the archive is listed and read whole from its file")
   func archiveAfterRestart() throws {
-    let lane = try opened()
-    var journal = lane.journal
-    let sessions = lane.sessions
-    let closedID = sessions.open.session
+    var journal = try opened().journal
+    let closedID = SessionRotation.id(startedAt: Self.time)
     _ = try journal.endSession(by: "lane", at: Self.time, next: [])
 
     #expect(try LaneSessions.archivedSessions(ofJournal: path) == [closedID])

@@ -60,6 +60,21 @@ extension LaneOverBrokerTests {
     return (closed, open)
   }
 
+  /// Waits (at most `limit`) until the desk printed as many of lane1's events as its
+  /// journal holds records, stops it, and checks them (``expectEverySessionExactlyOnce``).
+  func expectDeskHasEverySession(
+    _ desk: ChildProcess, journal: String, closedSessions: Int, within limit: Duration = .seconds(20),
+    laneOutput: String
+  ) async {
+    let records = allRecords(journal)
+    #expect(await eventually(within: limit) { deskEvents(["desk.out"], lane: "lane1").count >= records })
+    try? await Task.sleep(for: .milliseconds(300))  // a duplicate would come now
+    desk.stop()
+    expectEverySessionExactlyOnce(
+      deskEvents(["desk.out"], lane: "lane1"), journal: journal, closedSessions: closedSessions,
+      "the lane wrote: \(output(laneOutput).suffix(2000))")
+  }
+
   /// The desk printed every record of every session of lane1's journal exactly once, in
   /// seq order per session: the closed sessions' (from their archives) and the open one's,
   /// each session after the one before.
@@ -153,13 +168,8 @@ extension LaneOverBrokerTests {
     #expect(fresh != nil, "boards: \(boardLog.all.map { String(decoding: $0.payload, as: UTF8.self) }.suffix(3))")
 
     #expect(await lane1.exited() == 0, "\(output("lane1.out").suffix(2000))")
-    let records = allRecords(journal)
-    #expect(await eventually(within: .seconds(20)) { deskEvents(["desk.out"], lane: "lane1").count >= records })
-    try? await Task.sleep(for: .milliseconds(300))  // a duplicate would come now
-    desk.stop()
-    let events = deskEvents(["desk.out"], lane: "lane1")
     // The ended session, the unnamed bowler's empty one, and Cho and Dee's, who bowled on.
-    expectEverySessionExactlyOnce(events, journal: journal, closedSessions: 2, "the lane wrote: \(output("lane1.out").suffix(2000))")
+    await expectDeskHasEverySession(desk, journal: journal, closedSessions: 2, laneOutput: "lane1.out")
     #expect(sessions(ofJournal: journal).open > 2)
   }
 
@@ -183,13 +193,7 @@ extension LaneOverBrokerTests {
     let second = try startLane("lane1", ["--journal", journal], trace: longTrace, into: "lane2.out")
     defer { second.stop() }
     #expect(await second.exited() == 0, "\(output("lane2.out").suffix(2000))")
-    let records = allRecords(journal)
-    #expect(await eventually(within: .seconds(20)) { deskEvents(["desk.out"], lane: "lane1").count >= records })
-    try? await Task.sleep(for: .milliseconds(300))
-    desk.stop()
-    expectEverySessionExactlyOnce(
-      deskEvents(["desk.out"], lane: "lane1"), journal: journal, closedSessions: 1,
-      "the lane wrote: \(output("lane2.out").suffix(2000))")
+    await expectDeskHasEverySession(desk, journal: journal, closedSessions: 1, laneOutput: "lane2.out")
   }
 
   @Test("When the broker is stopped, lane session end changes the session while it is down, and the broker comes back, then the desk has every record of both sessions exactly once")
@@ -212,12 +216,7 @@ extension LaneOverBrokerTests {
     try broker.restart()
 
     #expect(await lane1.exited() == 0, "\(output("lane1.out").suffix(2000))")
-    let records = allRecords(journal)
-    #expect(await eventually(within: .seconds(30)) { deskEvents(["desk.out"], lane: "lane1").count >= records })
-    try? await Task.sleep(for: .milliseconds(300))
-    desk.stop()
-    expectEverySessionExactlyOnce(
-      deskEvents(["desk.out"], lane: "lane1"), journal: journal, closedSessions: 1,
-      "the lane wrote: \(output("lane1.out").suffix(2000))")
+    await expectDeskHasEverySession(
+      desk, journal: journal, closedSessions: 1, within: .seconds(30), laneOutput: "lane1.out")
   }
 }
