@@ -20,7 +20,7 @@ public struct CentreLinkDisplay: LaneDisplay {
     link.yield(.recorded(event.sequence))
     if case .scored(let scored) = event.kind { link.yield(.delivered(scored.detected)) }
     switch event.kind {
-    case .scored, .corrected, .status(.running):
+    case .scored, .corrected, .status(.running), .sessionStarted:
       link.yield(.board(Self.board(of: session), seq: event.sequence))
     case .warning(let warning):
       link.yield(.fault("\(warning)"))

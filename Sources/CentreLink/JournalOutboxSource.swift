@@ -77,6 +77,27 @@ public final class JournalOutboxSource: OutboxSource {
     try add(entries)
   }
 
+  /// A source for a closed session, all of whose records stay in its archive at `path`
+  /// (``SessionRotation``) and are read only when the link asks for them; opening reads
+  /// the archive through once, for its last seq.
+  ///
+  /// - Throws: ``Refusal`` when the archive cannot be read or does not start a session.
+  public convenience init(archive path: String) throws(Refusal) {
+    var last = 0
+    var offset: Int?
+    do {
+      let reader = try JournalReader(path: path)
+      while true {
+        let batch = try reader.entries(after: last, limit: 4096, from: offset)
+        guard let final = batch.entries.last else { break }
+        (last, offset) = (final.sequence, batch.end)
+      }
+    } catch {
+      throw .unreadable("\(error)")
+    }
+    try self.init(journal: path, through: last, entries: [])
+  }
+
   /// Why the journal's records cannot be published.
   public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
     case noSessionStart
@@ -195,34 +216,51 @@ public final class JournalOutboxSource: OutboxSource {
     return OutboxRecord(seq: entry.sequence, type: type, record: json)
   }
 
-  /// A journal store that hands every entry it reads or makes durable to a source.
+  /// A journal store that hands every entry it reads or makes durable to the open
+  /// session's source, and moves the sessions on when the journal opens the next session.
   public struct Store<Base: JournalStore>: JournalStore {
     public var base: Base
-    public let source: JournalOutboxSource
+    public let sessions: LaneSessions
+    /// The journal's path, whose archive folder holds closed sessions; `nil` without a
+    /// journal file (a closed session's records then stay in memory).
+    public let journal: String?
 
-    public init(_ base: Base, feeding source: JournalOutboxSource) {
+    public init(_ base: Base, feeding sessions: LaneSessions, journal: String?) {
       self.base = base
-      self.source = source
+      self.sessions = sessions
+      self.journal = journal
     }
 
     public mutating func readNew() throws(JournalError) -> JournalUpdate {
       let update = try base.readNew()
       // A refusal is kept in `source.fault` and reported by the lane link; scoring goes on.
-      try? source.add(update.entries)
+      try? sessions.open.add(update.entries)
       return update
     }
 
     public mutating func append(_ entry: JournalEntry) throws(JournalError) -> JournalAppend {
       let outcome = try base.append(entry)
       switch outcome {
-      case .appended(let written): try? source.add([written])
-      case .behind(let update): try? source.add(update.entries)
+      case .appended(let written): try? sessions.open.add([written])
+      case .behind(let update): try? sessions.open.add(update.entries)
       }
       return outcome
     }
 
+    /// Opens the next session; the closed one is read from its archive from now on (it
+    /// holds the very records the journal did), or kept in memory when it cannot be.
     public mutating func openNextSession(_ start: JournalEntry) throws(JournalError) -> JournalEntry {
-      try base.openNextSession(start)
+      let closing = sessions.open
+      let opened = try base.openNextSession(start)
+      let archived = journal.flatMap { path in
+        try? JournalOutboxSource(
+          journal: SessionRotation.archivePath(forJournal: path, session: closing.session),
+          through: closing.lastSequence, entries: [])
+      }
+      if let next = try? JournalOutboxSource(entries: [opened]) {
+        sessions.rotate(closed: archived ?? closing, next: next)
+      }
+      return opened
     }
   }
 }

@@ -14,9 +14,13 @@ import Synchronization
 /// board and status, takes the desk's acknowledgements and resend requests. An actor fed
 /// through ``inputs``; scoring never waits for it.
 ///
-/// The outbox (``LaneOutbox``) decides what to send; records come from an ``OutboxSource``
-/// and the desk's acknowledgement is kept in an ``AcknowledgementFile`` (batched). A dead
-/// broker only delays publishing: the link retries every ``retryInterval`` and then resends
+/// The outboxes (``SessionOutboxes``, a ``LaneOutbox`` per session) decide what to send;
+/// records come from the ``LaneSessions``, and the desk's acknowledgement is kept in an
+/// ``AcknowledgementFile`` (batched). When the lane's session changes, the ended session's
+/// records the desk lacks go out before the new session's while the desk is online (beside
+/// them while it is not), and a lane restarted resumes from the acknowledgement file with
+/// what remains of that session and every later one (``PublishingPlan``). A dead broker
+/// only delays publishing: the link retries every ``retryInterval`` and then resends
 /// everything the desk has not acknowledged, in order.
 public actor LaneLink {
   /// What the link reacts to.
@@ -39,14 +43,15 @@ public actor LaneLink {
     case connection(MQTTClient.ConnectionEvent)
     case tick
     /// The lane loop applied (or refused) the desk's request `id`.
-    case answered(id: String, RemoteCorrection.Outcome)
+    case answered(id: String, RemoteRequest.Outcome)
   }
 
-  /// Hands the desk's corrections to the lane loop through its inbox, the same way the
-  /// control socket's arrive: each wakes the lane, is journalled and then answered.
+  /// Hands the desk's corrections and changes of session to the lane loop through its
+  /// inbox, the same way the control socket's arrive: each wakes the lane, is journalled
+  /// and then answered.
   public final class Requests: Sendable {
     private let inbox = Mutex<LaneInbox?>(nil)
-    private let waiting = Mutex<[RemoteCorrection]>([])
+    private let waiting = Mutex<[RemoteRequest]>([])
 
     /// Posts every correction, those that came before too, to `inbox`.
     public func deliver(to inbox: LaneInbox) {
@@ -56,11 +61,11 @@ public actor LaneLink {
       }
     }
 
-    func add(_ request: RemoteCorrection) {
+    func add(_ request: RemoteRequest) {
       guard let inbox = inbox.withLock({ $0 }) else {
         return waiting.withLock { $0.append(request) }
       }
-      let asked = ControlRequest(id: request.author, by: request.author, correction: request.correction)
+      let asked = ControlRequest(id: request.author, by: request.author, action: request.action)
       inbox.post(.request(asked) { reply in
         if reply.ok, let sequence = reply.sequence {
           request.answer(.done(sequence: sequence, change: reply.what ?? ""))
@@ -79,10 +84,10 @@ public actor LaneLink {
     }
   }
 
-  /// The desk's corrections: connect them to the lane loop with ``Requests/deliver(to:)``.
+  /// The desk's requests: connect them to the lane loop with ``Requests/deliver(to:)``.
   public nonisolated let requests = Requests()
-  /// Request ids handed to the loop and not yet answered.
-  private var pending: Set<String> = []
+  /// Request ids handed to the loop and not yet answered, with what they ask.
+  private var pending: [String: Payload.Command.Action] = [:]
 
   /// Why the link cannot start: the broker refused the lane's credentials or TLS failed.
   public struct StartFailure: Error, CustomStringConvertible, Sendable {
@@ -94,11 +99,12 @@ public actor LaneLink {
   private let stream: AsyncStream<Input>
   public let lane: LaneID
   private let client: MQTTClient
-  private let source: any OutboxSource
+  /// The lane's sessions, whose records the outboxes publish.
+  private let sessions: LaneSessions
   private let acknowledgementFile: AcknowledgementFile?
   private let epoch: Int
   private let report: @Sendable (String) -> Void
-  private var outbox: LaneOutbox
+  private var outboxes: SessionOutboxes
   private var faults: [String] = []
   private var health: LaneHealthMonitor
   /// The health monitor's faults as last published.
@@ -120,6 +126,10 @@ public actor LaneLink {
   private var reconnectsByItself = false
   /// The desk's retained status says it is online.
   private var deskOnline = false
+  /// The desk's retained status has come since the link started.
+  private var deskStatusKnown = false
+  /// When the link last connected, for ``deskStatusWait``.
+  private var connectedAt = ContinuousClock.now
   /// The broker refused a publish (PUBACK 135): nothing more is published on this
   /// connection; it is a fault to fix (the lane's name or the ACL), not to retry.
   private var refused = false
@@ -133,20 +143,29 @@ public actor LaneLink {
   public static let acknowledgementTimeout: Duration = .seconds(5)
   /// How many acknowledged seqs are written to disk at once (and always the last).
   public static let persistBatch = 20
+  /// How long a starting link waits for the desk's retained status before it publishes a
+  /// later session beside an earlier one the desk has not acknowledged (no desk online).
+  public static let deskStatusWait: Duration = .seconds(5)
   /// How often the journal's disk space is read (`statvfs`).
   public static let diskCheckInterval: Duration = .seconds(30)
 
-  /// A link for `lane`, not yet connected.
+  /// A link for `lane`, not yet connected, resuming from the acknowledgement file: what
+  /// remains of the session it names, and of every session closed after it, is published
+  /// before the open session (``PublishingPlan``).
   ///
   /// - Parameters:
+  ///   - open: The open session's source, which the journal's store feeds
+  ///     (``JournalOutboxSource/Store`` over ``sessions``).
   ///   - report: Called with each fault or warning for the operator (stderr).
-  ///   - journal: The journal's path, whose disk the health monitor watches.
+  ///   - journal: The journal's path, whose disk the health monitor watches and beside
+  ///     which closed sessions are kept.
   ///   - health: The health monitor's thresholds.
   ///   - sensorClock: Reads the sensor's clock, when it is the monotonic clock.
   /// - Throws: ``MQTTError`` when the client cannot be configured (an unreadable CA file),
-  ///   ``AcknowledgementFile/Failure`` when the acknowledgement file is unreadable.
+  ///   ``AcknowledgementFile/Failure`` when the acknowledgement file is unreadable,
+  ///   ``JournalOutboxSource/Refusal`` when the closed sessions cannot be listed.
   public init(
-    lane: LaneID, settings: BrokerSettings, source: any OutboxSource,
+    lane: LaneID, settings: BrokerSettings, open: JournalOutboxSource,
     acknowledgementFile: AcknowledgementFile?, journal: String? = nil,
     health: LaneHealthMonitor.Thresholds = .init(),
     sensorClock: (@Sendable () -> SensorInstant)? = nil,
@@ -157,7 +176,6 @@ public actor LaneLink {
     self.journalFolder = journal.map { ($0 as NSString).deletingLastPathComponent }
       .map { $0.isEmpty ? "." : $0 }
     self.sensorClock = sensorClock
-    self.source = source
     self.acknowledgementFile = acknowledgementFile
     self.report = report
     // Counts the lane's connections: milliseconds since 1970 at start, so every later
@@ -169,11 +187,33 @@ public actor LaneLink {
       retain: true)
     client = try MQTTClient(settings.configuration(clientPrefix: lane.rawValue, will: will))
     let stored = try acknowledgementFile?.read()
-    let acknowledged = stored?.session == source.session ? stored?.upto ?? 0 : 0
-    outbox = LaneOutbox(
-      session: source.session, lastRecorded: source.lastSequence, acknowledged: acknowledged)
+    let closed = try journal.map(LaneSessions.archivedSessions(ofJournal:)) ?? []
+    let plan = PublishingPlan(acknowledgement: stored, closed: closed, open: open.session)
+    let sessions = LaneSessions.resuming(plan, open: open, journal: journal, report: report)
+    self.sessions = sessions
+    // An outbox for each session to publish (an archive that cannot be read is left out).
+    func outbox(_ source: any OutboxSource) -> LaneOutbox {
+      LaneOutbox(
+        session: source.session, lastRecorded: source.lastSequence,
+        acknowledged: plan.items.first { $0.session == source.session }?.acknowledged ?? 0)
+    }
+    outboxes = SessionOutboxes(
+      closed: sessions.ids.dropLast().compactMap(sessions.source(of:)).map(outbox),
+      open: outbox(open), persisted: stored?.session ?? open.session)
+    if stored == nil {
+      // From now on this lane publishes: a session closed before the desk has it all is
+      // found from here after a restart (with no file, earlier sessions are not the desk's).
+      do {
+        try acknowledgementFile?.write(Payload.Ack(session: open.session, upto: 0))
+      } catch {
+        report("\(error)")
+      }
+    }
     (stream, inputs) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .unbounded)
   }
+
+  /// The sessions the link publishes; the journal's store feeds their open session.
+  public nonisolated var publishing: LaneSessions { sessions }
 
   /// Connects once and starts the link's loop.
   ///
@@ -214,7 +254,7 @@ public actor LaneLink {
     case .recorded:
       break
     case .board(let games, let seq):
-      board = Payload.Board(lane: lane, session: outbox.session, seq: seq, games: games)
+      board = Payload.Board(lane: lane, session: sessions.open.session, seq: seq, games: games)
       boardPublished = false
     case .fault(let fault):
       faults = Array((faults + [fault]).suffix(5))
@@ -235,15 +275,16 @@ public actor LaneLink {
       if !connected { await connectionCameUp() }
     case .connection(.disconnected):
       connected = false
-      outbox.resendUnacknowledged()
+      outboxes.resendUnacknowledged()
     case .tick:
       await tick()
     case .answered(let id, let outcome):
-      pending.remove(id)
+      let action = pending.removeValue(forKey: id)
       let reply: Payload.Reply =
         switch outcome {
-        case .done(let sequence, let change):
+        case .done(let sequence, let change) where action == .correct:
           Payload.Reply(id: id, ok: true, message: "corrected (record \(sequence)): \(change)")
+        case .done(_, let change): Payload.Reply(id: id, ok: true, message: change)
         case .refused(let why): Payload.Reply(id: id, ok: false, message: "refused: \(why)")
         }
       await publish(reply, to: .replies(lane), retain: false)
@@ -253,9 +294,10 @@ public actor LaneLink {
 
   private func connectionCameUp() async {
     connected = true
+    connectedAt = .now
     reconnectsByItself = true
     refused = false
-    outbox.resendUnacknowledged()
+    outboxes.resendUnacknowledged()
     lastProgress = .now
     for topic in [Topic.ack(lane).name, Topic.commands(lane).name, Topic.deskStatus.name] {
       do {
@@ -307,10 +349,10 @@ public actor LaneLink {
         if error.isSettingsProblem { report("\(error)") }
       }
     }
-    if outbox.unacknowledged > 0, outbox.toSend == nil,
+    if outboxes.unacknowledged > 0, outboxes.due(deskOnline: waitsForDesk) == nil,
       ContinuousClock.now - lastProgress >= Self.acknowledgementTimeout
     {
-      outbox.resendUnacknowledged()
+      outboxes.resendUnacknowledged()
       lastProgress = .now
     }
   }
@@ -325,15 +367,17 @@ public actor LaneLink {
     switch decoded {
     case .ack(let target, let ack) where target == lane:
       do {
-        if try outbox.acknowledge(ack) { lastProgress = .now }
+        takeRecorded()
+        if try outboxes.acknowledge(ack) { lastProgress = .now }
       } catch {
         noteFault("refused an acknowledgement: \(error)")
       }
       persistAcknowledgement()
     case .deskStatus(let desk):
       deskOnline = desk.state == .online
+      deskStatusKnown = true
       if deskOnline {
-        outbox.resendUnacknowledged()
+        outboxes.resendUnacknowledged()
         lastProgress = .now
       }
     case .command(let target, let command) where target == lane:
@@ -351,36 +395,40 @@ public actor LaneLink {
     switch command.action {
     case .resend:
       let from = command.from ?? 1
-      outbox.resend(from: from)
-      reply = Payload.Reply(id: command.id, ok: true, message: "publishing again from seq \(from)")
-    case .correct:
-      guard !pending.contains(command.id) else { return }  // answered when it is done
-      if let done = journalled(command.id) {
+      outboxes.resend(from: from)
+      reply = Payload.Reply(
+        id: command.id, ok: true,
+        message: "publishing session \(outboxes.oldest.session) again from seq \(from)")
+    case .correct, .startSession, .endSession:
+      guard pending[command.id] == nil else { return }  // answered when it is done
+      if let done = sessions.record(by: Self.author(ofRequest: command.id)) {
         reply = Payload.Reply(
-          id: command.id, ok: true, message: "already done as record \(done); not run again")
-      } else if let correction = Self.correction(command) {
-        pending.insert(command.id)
+          id: command.id, ok: true,
+          message: "already done as record \(done.seq) of session \(done.session); not run again")
+      } else if let action = Self.action(command) {
+        pending[command.id] = command.action
         let inputs = self.inputs
         let id = command.id
         requests.add(
-          RemoteCorrection(correction, author: Self.author(ofRequest: id)) { outcome in
+          RemoteRequest(action, author: Self.author(ofRequest: id)) { outcome in
             inputs.yield(.answered(id: id, outcome))
           })
         return
       } else {
         reply = Payload.Reply(id: command.id, ok: false, message: "not a correction this lane knows")
       }
-    case .startSession, .endSession:
-      reply = Payload.Reply(
-        id: command.id, ok: false,
-        message: "this lane does not take \(command.action.rawValue) from the desk yet")
     }
     await publish(reply, to: .replies(lane), retain: false)
   }
 
-  /// The seq of the journal record made for request `id`, if there is one.
-  private func journalled(_ id: String) -> Int? {
-    source.sequence(ofRecordBy: Self.author(ofRequest: id))
+  /// What a validated desk command asks of the lane loop, the control socket's way.
+  static func action(_ command: Payload.Command) -> ControlRequest.Action? {
+    switch command.action {
+    case .correct: correction(command).map(ControlRequest.Action.correct)
+    case .endSession: .endSession
+    case .startSession: command.bowlers.map { ControlRequest.Action.startSession(bowlers: $0) }
+    case .resend: nil
+    }
   }
 
   /// The correction a validated command asks for.
@@ -398,13 +446,12 @@ public actor LaneLink {
     }
   }
 
-  private func persistAcknowledgement() {
-    guard let file = acknowledgementFile,
-      let upto = outbox.acknowledgementToPersist(every: Self.persistBatch)
+  private func persistAcknowledgement(every batch: Int = LaneLink.persistBatch) {
+    guard let file = acknowledgementFile, let ack = outboxes.acknowledgementToPersist(every: batch)
     else { return }
     do {
-      try file.write(Payload.Ack(session: outbox.session, upto: upto))
-      outbox.persisted(upto)
+      try file.write(ack)
+      outboxes.persisted(ack)
     } catch {
       noteFault("\(error)")
     }
@@ -417,29 +464,51 @@ public actor LaneLink {
     publishedStatus = nil
   }
 
-  /// Publishes what the outbox says is due, then the board and status when they changed.
-  private func pump() async {
-    while outbox.lastRecorded < source.lastSequence {
+  /// Gives the outboxes the sessions the lane opened and the records its journal made
+  /// durable since the last look.
+  private func takeRecorded() {
+    for session in sessions.ids.drop(while: { $0 != outboxes.open.session }).dropFirst() {
+      let closing = outboxes.open.session
+      outboxes.opened(session, closingAt: sessions.source(of: closing)?.lastSequence ?? 0)
+    }
+    for outbox in outboxes.outboxes {
+      guard let source = sessions.source(of: outbox.session) else { continue }
       do {
-        try outbox.recorded(outbox.lastRecorded + 1)
+        try outboxes.recorded(upTo: source.lastSequence, in: outbox.session)
       } catch {
         noteFault("\(error)")
-        break
+      }
+      if let fault = (source as? JournalOutboxSource)?.fault, !faults.contains("\(fault)") {
+        noteFault("\(fault)")
       }
     }
-    if let fault = (source as? JournalOutboxSource)?.fault, !faults.contains("\(fault)") {
-      noteFault("\(fault)")
-    }
+    // The file names the oldest session the desk lacks: written at once when that changed.
+    persistAcknowledgement()
+  }
+
+  /// Whether a session waits for the desk to acknowledge the ones before it: while the desk
+  /// is online, and for ``deskStatusWait`` after the link connects until its retained status
+  /// says whether it is (else a restarted lane would publish a new session beside the
+  /// ended one to a desk that is there).
+  private var waitsForDesk: Bool {
+    deskOnline || (!deskStatusKnown && ContinuousClock.now - connectedAt < Self.deskStatusWait)
+  }
+
+  /// Publishes what the outboxes say is due, then the board and status when they changed.
+  private func pump() async {
+    takeRecorded()
     guard connected, !refused else { return }
-    while let due = outbox.toSend {
-      let records = source.records(after: due.lowerBound - 1, limit: 256)
+    while let due = outboxes.due(deskOnline: waitsForDesk),
+      let source = sessions.source(of: due.session)
+    {
+      let records = source.records(after: due.seqs.lowerBound - 1, limit: 256)
       guard !records.isEmpty else { break }
       for record in records {
         let event = Payload.Event(
-          lane: lane, session: outbox.session, seq: record.seq, type: record.type,
+          lane: lane, session: due.session, seq: record.seq, type: record.type,
           record: record.record, sentAt: Date().timeIntervalSince1970 * 1000)
         guard await publish(event, to: .events(lane), retain: false) else { return }
-        outbox.sent(upTo: record.seq)
+        outboxes.sent(upTo: record.seq, in: due.session)
       }
     }
     if !boardPublished, let board {
@@ -448,7 +517,7 @@ public actor LaneLink {
     }
     let status = Payload.Status(
       lane: lane, state: .online, epoch: epoch, version: SoftwareVersion.current, wiring: wiring,
-      lastSeq: outbox.lastRecorded, faults: healthFaults.map(\.description) + faults)
+      lastSeq: sessions.open.lastSequence, faults: healthFaults.map(\.description) + faults)
     if status != publishedStatus {
       guard await publish(status, to: .status(lane), retain: true) else { return }
       publishedStatus = status
@@ -469,7 +538,7 @@ public actor LaneLink {
         noteFault("\(error)")
       } else {
         connected = client.isConnected
-        outbox.resendUnacknowledged()
+        outboxes.resendUnacknowledged()
       }
       return false
     } catch {
@@ -478,11 +547,14 @@ public actor LaneLink {
     }
   }
 
-  /// What is left when the lane stops.
+  /// What is left when the lane stops: of the session being published, and how many
+  /// sessions after it (the open one included) the desk does not have yet.
   public struct Remainder: Sendable, Equatable {
+    public var session: String
     public var lastRecorded: Int
     public var acknowledged: Int
     public var published: Int
+    public var laterSessions: Int
   }
 
   /// Waits until the desk has acknowledged every record (or, with no desk online, the broker
@@ -496,27 +568,17 @@ public actor LaneLink {
     }
     while ContinuousClock.now < deadline {
       await pump()
-      if outbox.unacknowledged == 0 { break }
-      if refused || (!deskOnline && connected && outbox.toSend == nil) { break }
+      if outboxes.unacknowledged == 0 && outboxes.outboxes.count == 1 { break }
+      if refused || (!deskOnline && connected && outboxes.due(deskOnline: false) == nil) { break }
       try? await Task.sleep(for: .milliseconds(50))
     }
-    persistAcknowledgementNow()
+    persistAcknowledgement(every: 1)
     for task in tasks { task.cancel() }
     inputs.finish()
     client.disconnect(sendingWill: true)
+    let oldest = outboxes.oldest
     return Remainder(
-      lastRecorded: outbox.lastRecorded, acknowledged: outbox.acknowledged,
-      published: outbox.sentUpTo)
-  }
-
-  private func persistAcknowledgementNow() {
-    guard let file = acknowledgementFile, let upto = outbox.acknowledgementToPersist(every: 1)
-    else { return }
-    do {
-      try file.write(Payload.Ack(session: outbox.session, upto: upto))
-      outbox.persisted(upto)
-    } catch {
-      report("\(error)")
-    }
+      session: oldest.session, lastRecorded: oldest.lastRecorded, acknowledged: oldest.acknowledged,
+      published: oldest.sentUpTo, laterSessions: outboxes.outboxes.count - 1)
   }
 }

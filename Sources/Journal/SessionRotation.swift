@@ -65,8 +65,16 @@ public enum SessionRotation {
 
   /// The archive of the session started at `start` for the journal at `journal`.
   public static func archivePath(forJournal journal: String, startedAt start: Date) -> String {
-    archiveFolder(forJournal: journal) + "/" + id(startedAt: start) + ".journal"
+    archivePath(forJournal: journal, session: id(startedAt: start))
   }
+
+  /// The archive of the session whose id is `session` for the journal at `journal`.
+  public static func archivePath(forJournal journal: String, session: String) -> String {
+    archiveFolder(forJournal: journal) + "/" + session + archiveExtension
+  }
+
+  /// How an archive's name ends, after the session id.
+  public static let archiveExtension = ".journal"
 
   /// A session's id: its start's time, to the second, in UTC (`2026-11-23T16:40:00Z`), the
   /// same after every restart from the journal. The centre link names sessions by it.

@@ -247,23 +247,6 @@ struct LaneSessionRunTests {
     #expect(journal.store.closed.count == 1)
   }
 
-  @Test("When the lane refuses changes of session (a centre link), then an end is refused with the reason and nothing is journalled")
-  mutating func refusedByPolicy() throws {
-    let inbox = LaneInbox(wake: nil)
-    let replies = LaneInboxTests.Replies()
-    inbox.post(.request(ControlRequest(id: "r4", by: "desk", action: .endSession), reply: replies.take))
-    var sensor = SimulatedPinSensor(script: SensorScript())
-    var display = LogDisplay(output: "", warnings: "")
-    var refusing = lane
-    refusing.sessionChangeRefusal = "not here"
-
-    try refusing.run(&sensor, journal: &journal, display: &display, inbox: inbox)
-
-    #expect(replies.all.first == .refused(id: "r4", because: "not here"))
-    #expect(journal.store.closed.isEmpty)
-    #expect(journal.store.entries.count == 1)
-  }
-
   @Test("When the operator types something else, then the warning lists the commands")
   mutating func unknownCommand() throws {
     let result = try run(SensorScript(), typing: ["x"])

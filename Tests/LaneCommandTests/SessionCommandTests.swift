@@ -68,19 +68,23 @@ final class SessionCommandTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == before)
   }
 
-  @Test("When lane session end meets a desk acknowledgement short of the session's last record, then it is refused with exit 65 and the journal is left as it is")
-  func endRefusedUndelivered() throws {
+  @Test("When lane session end meets a desk acknowledgement short of the session's last record, then the session is closed and archived whole, and the acknowledgement is left for the lane's link to publish the rest")
+  func endWithUndelivered() throws {
     _ = try lane.run(["simulate", "--journal", journal, trace])
     let before = try Data(contentsOf: URL(fileURLWithPath: journal))
     let first = try #require(String(decoding: before, as: UTF8.self).split(separator: "\n").dropFirst().first)
     let at = try #require(first.range(of: #""at":""#).map { first[$0.upperBound...].prefix(20) })
-    try Data(#"{"session":"\#(at)","upto":3,"v":1}"#.utf8).write(to: URL(fileURLWithPath: journal + ".ack"))
+    let acknowledgement = Data(#"{"session":"\#(at)","upto":3,"v":1}"#.utf8)
+    try acknowledgement.write(to: URL(fileURLWithPath: journal + ".ack"))
 
     let ended = try lane.run(["session", "end", "--journal", journal])
 
-    #expect(ended.status == 65)
-    #expect(ended.standardError.contains("the desk has acknowledged 3 of this session's "))
-    #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == before)
+    #expect(ended.status == 0, "\(ended.standardError)")
+    let archive = journal + ".sessions/\(at).journal"
+    // The archive is the session's journal with its end record after every record before.
+    let archived = try Data(contentsOf: URL(fileURLWithPath: archive))
+    #expect(archived.starts(with: before) && archived.count > before.count)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: journal + ".ack")) == acknowledgement)
   }
 
   @Test("When --bowlers differs from the journal's session, then it is refused with exit 65")

@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// The built `lane`, found beside the test bundle or under .build/debug.
-private let laneBinary: String? = {
+let laneBinary: String? = {
   var candidates: [String] = []
   if let environment = ProcessInfo.processInfo.environment["LANE_EXECUTABLE"] {
     candidates.append(environment)
@@ -27,13 +27,13 @@ private let laneBinary: String? = {
   return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
 }()
 
-private let traces = TestBroker.deployFolder.deletingLastPathComponent()
+let traces = TestBroker.deployFolder.deletingLastPathComponent()
   .deletingLastPathComponent().appendingPathComponent("Hardware/traces")
 
 /// One game, one bowler, no warnings.
 private let gameTrace = traces.appendingPathComponent("string-pinsetter-game.trace").path
 /// Two games with warnings, long enough to stop the lane or the broker in the middle.
-private let longTrace = traces.appendingPathComponent("two-games-held-out.trace").path
+let longTrace = traces.appendingPathComponent("two-games-held-out.trace").path
 
 @Suite(
   "lane simulate --broker and lane desk against a real mosquitto run with deploy/centre/",
@@ -221,28 +221,22 @@ struct LaneOverBrokerTests {
     let lane1 = try startLane("lane1", ["--journal", journal, "--speed", "5"], trace: longTrace, into: "lane1.out")
     defer { lane1.stop() }
     #expect(await eventually { journalRecords("lane1.journal") >= 2 })
-    func correct(_ what: String, id: String, into file: String) throws -> (Int32, String) {
-      let desk = try ChildProcess(
-        lane,
-        ["desk", "--broker", url, "--mqtt-credentials", credentials("desk"), "--lane", "lane1",
-         "--correct", what, "--request-id", id],
-        outputFile: broker.folder + "/" + file)
-      let status = desk.waitForExit()
-      return (status, (try? String(contentsOfFile: broker.folder + "/" + file, encoding: .utf8)) ?? "")
+    func correct(_ what: String, id: String, into file: String) async throws -> (Int32?, String) {
+      try await deskRequest(["--correct", what, "--request-id", id], into: file)
     }
     // When the desk asks for an undo as request r-1.
-    let (status, reply) = try correct("undo", id: "r-1", into: "first.out")
+    let (status, reply) = try await correct("undo", id: "r-1", into: "first.out")
     #expect(status == 0, "\(reply)")
     #expect(reply.contains("lane1 r-1: corrected (record"), "\(reply)")
     // And asks again with the same id.
-    let (again, repeated) = try correct("undo", id: "r-1", into: "again.out")
+    let (again, repeated) = try await correct("undo", id: "r-1", into: "again.out")
     #expect(again == 0, "\(repeated)")
     #expect(repeated.contains("already done as record"), "\(repeated)")
     // Then the journal holds the correction once, with who asked.
     let text = try String(contentsOfFile: journal, encoding: .utf8)
     #expect(text.components(separatedBy: "\"by\":\"desk/r-1\"").count - 1 == 1)
     // And a correction that is not one is refused before it is sent.
-    let (bad, _) = try correct("pins:11", id: "r-2", into: "bad.out")
+    let (bad, _) = try await correct("pins:11", id: "r-2", into: "bad.out")
     #expect(bad == 64)
   }
 

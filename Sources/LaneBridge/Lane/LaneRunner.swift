@@ -25,9 +25,6 @@ public struct LaneRunner: Sendable {
   public var clock: @Sendable () -> Date
   /// Who console corrections are from, in the journal.
   public var operatorName: String
-  /// Why this lane refuses to end or start a session, when it does (a centre link that
-  /// cannot yet publish across a change of session); `nil` when it takes them.
-  public var sessionChangeRefusal: String?
 
   public init(
     detector: ThrowDetector.Configuration, idleTimeout: Duration = .seconds(1),
@@ -165,7 +162,6 @@ public struct LaneRunner: Sendable {
     }
     /// Ends the session and opens the next for `next` (empty: one unnamed bowler).
     func changeSession(_ request: ControlRequest, next: [String]) throws -> ControlReply {
-      if let sessionChangeRefusal { return .refused(id: request.id, because: sessionChangeRefusal) }
       let made = try journal.endSession(by: request.by, at: clock(), next: next)
       for update in made.others { try show(update) }
       bowlerUp = journal.session.currentBowler

@@ -72,7 +72,7 @@ struct CentreOptions: ParsableArguments {
   func startLink(
     command: String, entries: JournalOutboxSource.Origin, journalPath: String?,
     sensorClock: (@Sendable () -> SensorInstant)? = nil
-  ) throws -> (link: LaneLink, source: JournalOutboxSource)? {
+  ) throws -> (link: LaneLink, sessions: LaneSessions)? {
     guard let broker else { return nil }
     var warnings = StandardError()
     func fail(_ message: String, _ status: ExitStatus) -> ExitCode {
@@ -93,16 +93,16 @@ struct CentreOptions: ParsableArguments {
           + " with --certfile, the certificate's common name)",
         .usage)
     }
-    let source: JournalOutboxSource
+    let open: JournalOutboxSource
     do {
-      source = try JournalOutboxSource(entries)
+      open = try JournalOutboxSource(entries)
     } catch {
       throw fail("the journal cannot be published: \(error)", .dataError)
     }
     let link: LaneLink
     do {
       link = try LaneLink(
-        lane: laneID, settings: settings, source: source,
+        lane: laneID, settings: settings, open: open,
         acknowledgementFile: journalPath.map(AcknowledgementFile.init(besideJournal:)),
         journal: journalPath, sensorClock: sensorClock,
         report: { message in
@@ -124,7 +124,7 @@ struct CentreOptions: ParsableArguments {
       if case .refused = failure.error.problem { throw fail("\(failure)", .noPermission) }
       throw fail("\(failure)", .badConfiguration)
     }
-    return (link, source)
+    return (link, link.publishing)
   }
 }
 
@@ -156,25 +156,22 @@ extension LaneLink {
   /// tells the operator what the desk does not have yet.
   nonisolated func stop(command: String, journalled: Bool) {
     let remainder = Blocking.wait { await self.finish(within: Self.stoppingWait) }
-    guard remainder.acknowledged < remainder.lastRecorded else { return }
+    guard remainder.acknowledged < remainder.lastRecorded || remainder.laterSessions > 0 else {
+      return
+    }
     var warnings = StandardError()
     let missing = remainder.lastRecorded - remainder.acknowledged
     let next =
       journalled
       ? "they are in the journal and are published when the lane starts again"
       : "without --journal they are lost to the desk"
+    let later =
+      remainder.laterSessions == 0
+      ? "" : ", nor any record of the \(remainder.laterSessions) later session(s)"
     print(
       "lane \(command): centre link: the desk has not acknowledged the last \(missing)"
-        + " \(missing == 1 ? "record" : "records") (published up to seq \(remainder.published)"
-        + " of \(remainder.lastRecorded)); \(next)",
+        + " \(missing == 1 ? "record" : "records") of session \(remainder.session) (published"
+        + " up to seq \(remainder.published) of \(remainder.lastRecorded))\(later); \(next)",
       to: &warnings)
   }
-}
-
-extension CentreOptions {
-  /// Why a lane publishing to the centre refuses to end or start a session: its outbox
-  /// publishes one session, and the next session's records would not reach the desk.
-  static let sessionChangeRefusal =
-    "this lane publishes to the centre, whose link does not carry a change of session yet;"
-    + " sessions change only on a lane without --broker"
 }

@@ -40,18 +40,18 @@ struct SessionOptions: ParsableArguments {
   ///     lane (not this machine's host name, which journals made without `--lane` carry) is
   ///     refused (exit 65).
   ///   - publishing: Given where the journal's records are (read, or left in the journal up
-  ///     to the checkpoint), the centre link's source to feed every entry the store makes
-  ///     durable, or `nil` without a link.
+  ///     to the checkpoint), the centre link's sessions, whose open session is fed every
+  ///     entry the store makes durable, or `nil` without a link.
   func openSession(
     command: String, lane: String? = nil,
-    publishing: (JournalOutboxSource.Origin) throws -> JournalOutboxSource? = { _ in nil }
+    publishing: (JournalOutboxSource.Origin) throws -> LaneSessions? = { _ in nil }
   ) throws -> JournalledSession<AnyJournalStore> {
     var warnings = StandardError()
     let start = JournalEntry(
       time: Date(), author: "lane", event: .started(bowlers: bowlerNames ?? []))
     func wrapped(_ store: some JournalStore, _ origin: JournalOutboxSource.Origin) throws -> AnyJournalStore {
-      guard let source = try publishing(origin) else { return AnyJournalStore(store) }
-      return AnyJournalStore(JournalOutboxSource.Store(store, feeding: source))
+      guard let sessions = try publishing(origin) else { return AnyJournalStore(store) }
+      return AnyJournalStore(JournalOutboxSource.Store(store, feeding: sessions, journal: self.journal))
     }
     guard let journal else {
       // Without a journal nothing is kept per record (ReplayJournal only numbers them).

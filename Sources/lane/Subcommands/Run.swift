@@ -62,7 +62,7 @@ extension Lane {
           command: "run", entries: entries, journalPath: session.journal,
           sensorClock: { MonotonicClock.now() })
         link = started?.link
-        return started?.source
+        return started?.sessions
       }
       defer { link?.stop(command: "run", journalled: session.journal != nil) }
       let wake = try StopSignal.wakeEvent(command: "run")
@@ -94,10 +94,9 @@ extension Lane {
       if let boards { display = DisplayPair(display, boards.display) }
       // Every source the lane answers (edges, the detector's deadline, a signal, a console
       // line, a correction on the socket) ends the sensor's wait: no periodic wake-up.
-      var runner = LaneRunner(
+      let runner = LaneRunner(
         detector: detector.configuration(over: hardware.detector), idleTimeout: LaneRunner.forever,
         operatorName: by)
-      if link != nil { runner.sessionChangeRefusal = CentreOptions.sessionChangeRefusal }
       let inbox = LaneInbox(wake: wake)
       link?.requests.deliver(to: inbox)
       let control = try session.serveCorrections(command: "run", into: inbox)

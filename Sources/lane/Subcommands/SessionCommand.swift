@@ -1,5 +1,4 @@
 import ArgumentParser
-import CentreLink
 import Foundation
 import Journal
 import LaneBridge
@@ -71,28 +70,12 @@ extension Lane {
           }
           next = names
         }
-        try Self.checkDelivered(journal: journal, lastSequence: session.lastSequence)
         let made = try session.endSession(by: by, at: Date(), next: next)
         let names = next.isEmpty ? "one unnamed bowler" : next.joined(separator: ", ")
         return "session ended (record \(made.end.sequence)) by \(by), kept in"
           + " \(SessionRotation.archiveFolder(forJournal: journal)); new session for \(names)"
       }
       print(done, to: &output)
-    }
-
-    /// Refuses to end a session that a lane published to the centre while the desk has not
-    /// acknowledged all of it: the centre link publishes the open session only, so the rest
-    /// would never reach the desk (docs/centre.md).
-    static func checkDelivered(journal: String, lastSequence: Int) throws {
-      let file = AcknowledgementFile(besideJournal: journal)
-      guard let ack = try? file.read() else { return }  // never published, or unreadable
-      let start = try JournalReader(path: journal).entries(after: 0, limit: 1).entries.first
-      let session = start.map { JournalOutboxSource.sessionID(startedAt: $0.time) }
-      guard ack.session != session || ack.upto < lastSequence else { return }
-      let acknowledged = ack.session == session ? ack.upto : 0
-      throw LaneRequest.Refused(
-        reason: "the desk has acknowledged \(acknowledged) of this session's \(lastSequence) records"
-          + " ('\(file.path)'); start the lane with --broker until it has them all, then end the session")
     }
   }
 }

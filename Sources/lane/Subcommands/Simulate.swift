@@ -89,7 +89,7 @@ extension Lane {
         }
       // Paced, a stop must be noticed within a second of the trace's time; unpaced, a longer
       // wait only saves loop turns over a trace's quiet stretches.
-      var runner = LaneRunner(
+      let runner = LaneRunner(
         detector: detector.configuration(), idleTimeout: .seconds(paced ? 1 : 60))
       var warnings = StandardError()
       let trace = try openTrace()
@@ -98,7 +98,7 @@ extension Lane {
         let started = try centre.startLink(
           command: "simulate", entries: entries, journalPath: session.journal)
         link = started?.link
-        return started?.source
+        return started?.sessions
       }
       if let link { display = CentreLinkDisplay(local: display, link: link.inputs) }
       defer { link?.stop(command: "simulate", journalled: session.journal != nil) }
@@ -112,7 +112,6 @@ extension Lane {
       // posted at each turn, at least once a second of the trace's time when paced.
       let inbox = LaneInbox(wake: nil)
       link?.requests.deliver(to: inbox)
-      if link != nil { runner.sessionChangeRefusal = CentreOptions.sessionChangeRefusal }
       let control = try session.serveCorrections(command: "simulate", into: inbox)
       defer { control?.close() }
       StopSignal.install()

@@ -1,0 +1,101 @@
+import Centre
+import Foundation
+import Journal
+import Synchronization
+
+/// The sessions a lane's centre link publishes, oldest first: closed sessions the desk may
+/// still lack, whose records are read from their archives (`FILE.sessions/<id>.journal`)
+/// when the link asks, then the open session, which the journal's store feeds as it makes
+/// records durable (``JournalOutboxSource/Store``).
+///
+/// Shared by the lane's loop, which rotates it when the session changes, and the link,
+/// which reads it; what the link publishes of which session is ``PublishingPlan``'s at a
+/// start and ``SessionOutboxes``' after.
+public final class LaneSessions: Sendable {
+  private struct State {
+    /// Oldest first.
+    var closed: [any OutboxSource]
+    var open: JournalOutboxSource
+    var all: [any OutboxSource] { closed + [open] }
+  }
+
+  private let state: Mutex<State>
+
+  /// The sessions `closed` (oldest first, each before `open`), then `open`.
+  public init(open: JournalOutboxSource, closed: [any OutboxSource] = []) {
+    state = Mutex(State(closed: closed, open: open))
+  }
+
+  /// The open session's source, fed by the journal.
+  public var open: JournalOutboxSource { state.withLock { $0.open } }
+
+  /// Every session's source, oldest first.
+  private var sessions: [any OutboxSource] { state.withLock { $0.all } }
+
+  /// Every session's id, oldest first; the open session's last.
+  public var ids: [String] { sessions.map(\.session) }
+
+  /// The source of `session`, if the lane has it.
+  public func source(of session: String) -> (any OutboxSource)? {
+    sessions.first { $0.session == session }
+  }
+
+  /// The journal closed the open session and opened `next`; `closed` serves the closed
+  /// session's records from now on.
+  public func rotate(closed: any OutboxSource, next: JournalOutboxSource) {
+    state.withLock { state in
+      state.closed.append(closed)
+      state.open = next
+    }
+  }
+
+  /// The newest record made by `author` (a desk request's, `desk/<request id>`) in any
+  /// session the lane holds, newest session first.
+  public func record(by author: String) -> (session: String, seq: Int)? {
+    for source in sessions.reversed() {
+      if let seq = source.sequence(ofRecordBy: author) { return (source.session, seq) }
+    }
+    return nil
+  }
+
+  /// The ids of the closed sessions kept beside the journal at `journal`, in no order: the
+  /// archives' names (``SessionRotation``) that are valid session ids.
+  ///
+  /// - Throws: ``JournalOutboxSource/Refusal/unreadable(_:)`` when the folder exists but
+  ///   cannot be listed.
+  public static func archivedSessions(ofJournal journal: String) throws(JournalOutboxSource.Refusal) -> [String] {
+    let folder = SessionRotation.archiveFolder(forJournal: journal)
+    guard FileManager.default.fileExists(atPath: folder) else { return [] }
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    } catch {
+      throw .unreadable("cannot list '\(folder)': \(error.localizedDescription)")
+    }
+    let suffix = SessionRotation.archiveExtension
+    return names.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }
+      .filter(Payload.isValidSession)
+  }
+
+  /// The sessions a lane resumes publishing: the closed sessions `plan` names, each read
+  /// from its archive beside `journal`, then `open`.
+  ///
+  /// - Parameter report: Told of an archive the plan names that cannot be read; it is left
+  ///   out (the lane scores on), and the desk lacks its records.
+  public static func resuming(
+    _ plan: PublishingPlan, open: JournalOutboxSource, journal: String?,
+    report: (String) -> Void
+  ) -> LaneSessions {
+    var closed: [any OutboxSource] = []
+    for item in plan.items.dropLast() {
+      guard let journal else { break }
+      let archive = SessionRotation.archivePath(forJournal: journal, session: item.session)
+      do {
+        closed.append(try JournalOutboxSource(archive: archive))
+      } catch {
+        report("the closed session \(item.session) cannot be published from '\(archive)': \(error)")
+      }
+    }
+    return LaneSessions(open: open, closed: closed)
+  }
+}
