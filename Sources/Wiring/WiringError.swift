@@ -260,14 +260,11 @@ extension WiringError.Problem {
 }
 
 extension WiringError.Problem {
-  /// The most characters of a file's own text a message quotes.
-  public static let quoteLimit = InputExcerpt.limit
-
   /// The text in double quotes, clipped like ``clipped(_:)``.
   static func excerpt(_ text: String) -> String { "\"\(clipped(text))\"" }
 
-  /// At most ``quoteLimit`` characters of the text, invisible characters escaped (`\u{1B}`),
-  /// and the full length named when it is cut.
+  /// At most `InputExcerpt.limit` characters of the text, invisible characters escaped
+  /// (`\u{1B}`), and the full length named when it is cut.
   public static func clipped(_ text: String) -> String { InputExcerpt.clipped(text) }
 }
 
