@@ -199,6 +199,7 @@ public enum CentreMessage: Hashable, Sendable {
       guard let from = command.from, from >= 1 else {
         throw .badField("from", "must be a seq of 1 or more")
       }
+      if let session = command.session { try checkSession(session) }
     }
   }
 }

@@ -7,6 +7,15 @@
 /// most ``maximumHeld`` per session; later ones are dropped and come back
 /// with the resend). A second event with a seq already seen is a duplicate
 /// and is dropped whatever its content: the first copy wins.
+///
+/// **A session only after the ones before.** An event the lane published
+/// ``Payload/Event/ahead`` of an earlier session is not the desk's yet: the
+/// desk takes nothing of it (no delivery, no acknowledgement, no resend), and
+/// the lane publishes it again, unmarked, once the desk has acknowledged every
+/// earlier session whole. So the desk acknowledges a session only when it has
+/// every one before it, and its one retained `{session, upto}` is all a
+/// restarted desk needs. A display (``takesEventsAhead``) takes them: it
+/// follows the open session live and acknowledges nothing.
 public struct DeskConsumer: Sendable {
   /// One lane's session.
   public struct Key: Hashable, Sendable {
@@ -27,6 +36,8 @@ public struct DeskConsumer: Sendable {
     public var duplicate = false
     /// A gap is open: ask the lane to publish again from this seq.
     public var resendFrom: Int?
+    /// The event was published ahead of an earlier session, and not taken.
+    public var notYet = false
   }
 
   private struct Stream: Sendable {
@@ -35,10 +46,14 @@ public struct DeskConsumer: Sendable {
   }
 
   public let maximumHeld: Int
+  /// Whether events published ahead of an earlier session are taken (a display's
+  /// consumer) or left for the lane to publish again (the desk's).
+  public let takesEventsAhead: Bool
   private var streams: [Key: Stream] = [:]
 
-  public init(maximumHeld: Int = 10_000) {
+  public init(maximumHeld: Int = 10_000, takesEventsAhead: Bool = false) {
     self.maximumHeld = maximumHeld
+    self.takesEventsAhead = takesEventsAhead
   }
 
   /// Continues a session after a desk restart from the desk's own retained
@@ -61,6 +76,7 @@ public struct DeskConsumer: Sendable {
 
   /// Takes one validated event.
   public mutating func receive(_ event: Payload.Event) -> Outcome {
+    guard takesEventsAhead || event.ahead != true else { return Outcome(notYet: true) }
     let key = Key(lane: event.lane, session: event.session)
     var stream = streams[key] ?? Stream()
     defer { streams[key] = stream }

@@ -38,10 +38,16 @@ public enum Payload {
     /// clock: for latency figures only (a resend carries its own), never for order, which
     /// is `seq`'s. Absent from lanes before it was added.
     public var sentAt: Double?
+    /// `true` when the lane published this event ahead of an earlier session the desk does
+    /// not have whole yet (no desk was online): for displays, which follow the open session
+    /// live. The desk takes a session's events only once it has every earlier session, when
+    /// the lane publishes them again without this mark (``DeskConsumer``). Absent means
+    /// `false`.
+    public var ahead: Bool?
 
     public init(
       lane: LaneID, session: String, seq: Int, type: Kind, record: JSONValue? = nil,
-      sentAt: Double? = nil
+      sentAt: Double? = nil, ahead: Bool? = nil
     ) {
       self.v = Payload.version
       self.lane = lane
@@ -50,6 +56,7 @@ public enum Payload {
       self.type = type
       self.record = record
       self.sentAt = sentAt
+      self.ahead = ahead
     }
   }
 
@@ -160,10 +167,13 @@ public enum Payload {
     public var pins: [Int]?
     /// The first seq to publish again, for ``Action/resend``.
     public var from: Int?
+    /// The session to publish again, for ``Action/resend``; absent: the oldest session the
+    /// desk does not have whole (the one being published).
+    public var session: String?
 
     public init(
       id: String, action: Action, bowlers: [String]? = nil, correction: Correction? = nil,
-      pins: [Int]? = nil, from: Int? = nil
+      pins: [Int]? = nil, from: Int? = nil, session: String? = nil
     ) {
       self.v = Payload.version
       self.id = id
@@ -172,6 +182,7 @@ public enum Payload {
       self.correction = correction
       self.pins = pins
       self.from = from
+      self.session = session
     }
 
     /// The most bowlers a session takes, and the longest name.

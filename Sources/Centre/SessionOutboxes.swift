@@ -62,9 +62,12 @@ public struct SessionOutboxes: Hashable, Sendable {
 
   /// The next seqs to publish and their session, or `nil` when nothing is due now: with
   /// the desk online, a later session waits until every earlier one is acknowledged.
-  public func due(deskOnline: Bool) -> (session: String, seqs: ClosedRange<Int>)? {
-    for outbox in outboxes {
-      if let seqs = outbox.toSend { return (outbox.session, seqs) }
+  /// `ahead` is set when an earlier session is not acknowledged whole (the desk offline):
+  /// the events are for displays, and go out again without it once the desk has the
+  /// earlier sessions.
+  public func due(deskOnline: Bool) -> (session: String, seqs: ClosedRange<Int>, ahead: Bool)? {
+    for (index, outbox) in outboxes.enumerated() {
+      if let seqs = outbox.toSend { return (outbox.session, seqs, index > 0) }
       if deskOnline && outbox.unacknowledged > 0 { return nil }
     }
     return nil
@@ -92,10 +95,15 @@ public struct SessionOutboxes: Hashable, Sendable {
     for index in outboxes.indices { outboxes[index].resendUnacknowledged() }
   }
 
-  /// The desk (or a display) asked to publish again from `seq`: of the oldest session,
-  /// the one being published.
-  public mutating func resend(from seq: Int) {
-    outboxes[0].resend(from: seq)
+  /// The desk (or a display) asked to publish `session` again from `seq`; with no session,
+  /// or one the lane no longer holds, the oldest, the one being published.
+  ///
+  /// - Returns: The session that goes out again.
+  @discardableResult
+  public mutating func resend(from seq: Int, in session: String? = nil) -> String {
+    let index = session.flatMap(index(of:)) ?? 0
+    outboxes[index].resend(from: seq)
+    return outboxes[index].session
   }
 
   /// The acknowledgement to write to the lane's disk now: the oldest session's, at once when
@@ -121,11 +129,16 @@ public struct SessionOutboxes: Hashable, Sendable {
     outboxes.firstIndex { $0.session == session }
   }
 
-  /// Lets go of closed sessions, oldest first, that the desk has whole.
+  /// Lets go of closed sessions, oldest first, that the desk has whole; what went out of
+  /// the next one went out ``due(deskOnline:)``'s `ahead`, which the desk does not take, so
+  /// it goes out again.
   private mutating func settle() {
+    var letGo = false
     while outboxes.count > 1, let end = ends[outboxes[0].session], outboxes[0].acknowledged >= end {
       ends[outboxes[0].session] = nil
       outboxes.removeFirst()
+      letGo = true
     }
+    if letGo { outboxes[0].resendUnacknowledged() }
   }
 }

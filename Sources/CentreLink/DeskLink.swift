@@ -183,7 +183,8 @@ public actor DeskLink {
     if let last = lastResendRequest[key], ContinuousClock.now - last < Self.resendInterval { return }
     lastResendRequest[key] = .now
     requests += 1
-    let command = Payload.Command(id: "desk-\(epoch)-\(requests)", action: .resend, from: seq)
+    let command = Payload.Command(
+      id: "desk-\(epoch)-\(requests)", action: .resend, from: seq, session: key.session)
     await publish(command, to: .commands(key.lane), retain: false)
   }
 

@@ -34,7 +34,7 @@ public actor DisplayLink {
   private let client: MQTTClient
   private let handlers: Handlers
   private let epoch = Int(Date().timeIntervalSince1970 * 1000)
-  private var consumer = DeskConsumer()
+  private var consumer = DeskConsumer(takesEventsAhead: true)
   /// Each lane's session, from its events or its retained board: the newest one seen.
   private var sessions: [LaneID: String] = [:]
   /// The seq a lane's session is known to have reached (its retained board).
@@ -122,7 +122,8 @@ public actor DisplayLink {
     if let last = lastResendRequest[key], ContinuousClock.now - last < DeskLink.resendInterval { return }
     lastResendRequest[key] = .now
     requests += 1
-    let command = Payload.Command(id: "display-\(epoch)-\(requests)", action: .resend, from: seq)
+    let command = Payload.Command(
+      id: "display-\(epoch)-\(requests)", action: .resend, from: seq, session: key.session)
     do {
       _ = try await client.publish(
         CentreMessage.encode(command), to: Topic.commands(key.lane).name, retain: false)

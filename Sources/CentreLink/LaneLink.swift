@@ -395,10 +395,9 @@ public actor LaneLink {
     switch command.action {
     case .resend:
       let from = command.from ?? 1
-      outboxes.resend(from: from)
+      let session = outboxes.resend(from: from, in: command.session)
       reply = Payload.Reply(
-        id: command.id, ok: true,
-        message: "publishing session \(outboxes.oldest.session) again from seq \(from)")
+        id: command.id, ok: true, message: "publishing session \(session) again from seq \(from)")
     case .correct, .startSession, .endSession:
       guard pending[command.id] == nil else { return }  // answered when it is done
       if let done = sessions.record(by: Self.author(ofRequest: command.id)) {
@@ -506,7 +505,8 @@ public actor LaneLink {
       for record in records {
         let event = Payload.Event(
           lane: lane, session: due.session, seq: record.seq, type: record.type,
-          record: record.record, sentAt: Date().timeIntervalSince1970 * 1000)
+          record: record.record, sentAt: Date().timeIntervalSince1970 * 1000,
+          ahead: due.ahead ? true : nil)
         guard await publish(event, to: .events(lane), retain: false) else { return }
         outboxes.sent(upTo: record.seq, in: due.session)
       }

@@ -119,6 +119,7 @@ struct CentreMessageTests {
       ("commands", #"{"v":1,"id":"r1","action":"correct","correction":"foul","pins":[1]}"#, "pins"),
       ("commands", #"{"v":1,"id":"r1","action":"correct"}"#, "correction"),
       ("commands", #"{"v":1,"id":"r1","action":"resend","from":0}"#, "from"),
+      ("commands", #"{"v":1,"id":"r1","action":"resend","from":1,"session":"a b"}"#, "session"),
       ("status", #"{"v":1,"lane":"lane1","state":"online","epoch":1,"faults":["\u001b[2J"]}"#, "faults"),
       ("status", #"{"v":1,"lane":"lane1","state":"online","epoch":1,"version":"1\u0007"}"#, "version"),
       ("status", #"{"v":1,"lane":"lane1","state":"online","epoch":1,"wiring":{"chip":"c","lines":{"pins.1":-1}}}"#, "wiring"),

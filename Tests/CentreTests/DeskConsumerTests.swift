@@ -83,6 +83,36 @@ struct DeskConsumerTests {
     #expect(consumer.receive(event(4)).delivered.map(\.seq) == [4])
   }
 
+  @Suite("Given an event of session s2 published ahead of the earlier session s1")
+  struct Ahead {
+    let early = Payload.Event(lane: lane1, session: "s2", seq: 1, type: .sessionStart, ahead: true)
+
+    @Test("When the desk receives it, then it takes nothing of it: no delivery, no acknowledgement, no resend")
+    func deskLeavesIt() {
+      var consumer = DeskConsumer()
+
+      let outcome = consumer.receive(early)
+
+      #expect(outcome.notYet)
+      #expect(outcome.delivered.isEmpty && !outcome.duplicate && outcome.resendFrom == nil)
+      #expect(consumer.acknowledgement(.init(lane: lane1, session: "s2")) == nil)
+      // The same event published again unmarked, once the desk has s1, is delivered.
+      var again = early
+      again.ahead = nil
+      #expect(consumer.receive(again).delivered == [again])
+    }
+
+    @Test("When a display receives it, then it is delivered, and the unmarked copy later is a duplicate")
+    func displayTakesIt() {
+      var consumer = DeskConsumer(takesEventsAhead: true)
+
+      #expect(consumer.receive(early).delivered == [early])
+      var again = early
+      again.ahead = nil
+      #expect(consumer.receive(again).duplicate)
+    }
+  }
+
   @Test("Given a desk restarted with its retained ack at 5, when 5 and 6 arrive, then 5 is a duplicate and 6 is delivered")
   func resumed() {
     var consumer = DeskConsumer()

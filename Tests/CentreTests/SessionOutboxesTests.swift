@@ -23,12 +23,28 @@ struct SessionOutboxesTests {
       #expect(outboxes.unacknowledged == 4)
     }
 
-    @Test("When no desk is online, then the open session goes out beside the closed one, oldest first")
+    @Test("When no desk is online, then the open session goes out beside the closed one, oldest first, marked ahead of it")
     mutating func besideWhileDeskOffline() {
+      #expect(outboxes.due(deskOnline: false)?.session == first)
+      #expect(outboxes.due(deskOnline: false)?.ahead == false)
       outboxes.sent(upTo: 5, in: first)
 
       #expect(outboxes.due(deskOnline: false)?.session == second)
       #expect(outboxes.due(deskOnline: false)?.seqs == 1...2)
+      #expect(outboxes.due(deskOnline: false)?.ahead == true)
+    }
+
+    @Test("When the open session went out ahead and the desk then acknowledges the closed one whole, then the open session goes out again from its start, not ahead")
+    mutating func aheadGoesOutAgain() throws {
+      outboxes.sent(upTo: 5, in: first)
+      outboxes.sent(upTo: 2, in: second)
+      #expect(outboxes.due(deskOnline: false) == nil)
+
+      try outboxes.acknowledge(.init(session: first, upto: 5))
+
+      #expect(outboxes.due(deskOnline: true)?.session == second)
+      #expect(outboxes.due(deskOnline: true)?.seqs == 1...2)
+      #expect(outboxes.due(deskOnline: true)?.ahead == false)
     }
 
     @Test("When the desk acknowledges the closed session's last record, then it leaves, the open session is due, and the file is to name the open session at once")
@@ -66,14 +82,28 @@ struct SessionOutboxesTests {
       #expect(outboxes.due(deskOnline: false)?.seqs == 1...2)
     }
 
-    @Test("When the desk asks for a resend, then it is the oldest session's")
+    @Test("When the desk asks for a resend naming no session, or one the lane no longer holds, then it is the oldest session's")
     mutating func resendFrom() {
       outboxes.sent(upTo: 5, in: first)
 
-      outboxes.resend(from: 2)
+      #expect(outboxes.resend(from: 2) == first)
 
       #expect(outboxes.due(deskOnline: true)?.session == first)
       #expect(outboxes.due(deskOnline: true)?.seqs == 2...5)
+      outboxes.sent(upTo: 5, in: first)
+      #expect(outboxes.resend(from: 4, in: "2026-11-20T10:00:00Z") == first)
+      #expect(outboxes.due(deskOnline: true)?.seqs == 4...5)
+    }
+
+    @Test("When a display asks for the open session again, then that session goes out again, once the closed one is out")
+    mutating func resendNamedSession() {
+      outboxes.sent(upTo: 5, in: first)
+      outboxes.sent(upTo: 2, in: second)
+
+      #expect(outboxes.resend(from: 1, in: second) == second)
+
+      #expect(outboxes.due(deskOnline: false)?.session == second)
+      #expect(outboxes.due(deskOnline: false)?.seqs == 1...2)
     }
 
     @Test("When an acknowledgement names a session the lane no longer holds, then nothing changes")

@@ -61,17 +61,18 @@ extension LaneOverBrokerTests {
   }
 
   /// Waits (at most `limit`) until the desk printed as many of lane1's events as its
-  /// journal holds records, stops it, and checks them (``expectEverySessionExactlyOnce``).
+  /// journal holds records (with what earlier desks printed into `files`), stops it, and
+  /// checks them (``expectEverySessionExactlyOnce``).
   func expectDeskHasEverySession(
-    _ desk: ChildProcess, journal: String, closedSessions: Int, within limit: Duration = .seconds(20),
-    laneOutput: String
+    _ desk: ChildProcess, files: [String] = ["desk.out"], journal: String, closedSessions: Int,
+    within limit: Duration = .seconds(20), laneOutput: String
   ) async {
     let records = allRecords(journal)
-    #expect(await eventually(within: limit) { deskEvents(["desk.out"], lane: "lane1").count >= records })
+    #expect(await eventually(within: limit) { deskEvents(files, lane: "lane1").count >= records })
     try? await Task.sleep(for: .milliseconds(300))  // a duplicate would come now
     desk.stop()
     expectEverySessionExactlyOnce(
-      deskEvents(["desk.out"], lane: "lane1"), journal: journal, closedSessions: closedSessions,
+      deskEvents(files, lane: "lane1"), journal: journal, closedSessions: closedSessions,
       "the lane wrote: \(output(laneOutput).suffix(2000))")
   }
 
@@ -222,5 +223,62 @@ extension LaneOverBrokerTests {
     #expect(await lane1.exited() == 0, "\(output("lane1.out").suffix(2000))")
     await expectDeskHasEverySession(
       desk, journal: journal, closedSessions: 1, within: .seconds(30), laneOutput: "lane1.out")
+  }
+
+  @Test("When the desk is stopped, the session changes and the lane bowls on, then the new session goes out marked ahead of the old one, and desks started, stopped and started again print every record of both sessions exactly once")
+  func desksRestartedAroundSessionChange() async throws {
+    let first = try await startDesk(into: "desk1.out")
+    defer { first.stop() }
+    let journal = broker.folder + "/lane1.journal"
+    let lane1 = try startLane("lane1", ["--journal", journal, "--speed", "25"], trace: longTrace, into: "lane1.out")
+    defer { lane1.stop() }
+    #expect(await eventually { journalRecords("lane1.journal") >= 3 })
+    let observer = try await broker.connectedClient("desk")
+    defer { observer.disconnect() }
+    let events = MessageLog(observer)
+    try await observer.subscribe(to: Topic.events(try lane1ID).name)
+    try await observer.subscribe(to: Topic.board(try lane1ID).name)
+    let board = await events.first(on: Topic.board(try lane1ID).name)
+    guard let board, case .board(let before)? = try? CentreMessage.decode(topic: board.topic, payload: board.payload)
+    else {
+      Issue.record("no retained board from lane1")
+      return
+    }
+
+    // When the desk stops and the operator ends the session over the lane's socket.
+    first.stop()
+    #expect(await first.exited() == 0, "\(output("desk1.out").suffix(1000))")
+    let ended = try ChildProcess(lane, ["session", "end", "--journal", journal], outputFile: broker.folder + "/end.out")
+    #expect(await ended.exited() == 0, "\(output("end.out"))")
+
+    // Then the new session's events go out marked ahead; the old one's never are.
+    func event(_ message: MQTTClient.Message) -> Payload.Event? {
+      guard case .event(let event)? = try? CentreMessage.decode(topic: message.topic, payload: message.payload)
+      else { return nil }
+      return event
+    }
+    let ahead = await events.first(within: .seconds(10)) { message in
+      guard let event = event(message) else { return false }
+      return event.session != before.session && event.ahead == true
+    }
+    let seen = events.all.compactMap(event)
+    #expect(ahead != nil, "events: \(seen.map { "\($0.session)#\($0.seq) \($0.ahead as Any)" })")
+    #expect(seen.contains { $0.session == before.session && $0.type == .sessionEnd && $0.ahead == nil })
+    #expect(!seen.contains { $0.session == before.session && $0.ahead != nil })
+
+    // When a desk starts and is stopped again at once (it may have had the new session's
+    // first events before the old one's rest), and another starts after it.
+    let second = try await startDesk(into: "desk2.out")
+    second.stop()
+    let secondStatus = await second.exited()
+    #expect(secondStatus == 0, "\(String(describing: secondStatus)) \(output("desk2.out").suffix(1000))")
+    let third = try await startDesk(into: "desk3.out")
+    defer { third.stop() }
+
+    // Then the desks printed every record of both sessions exactly once, in order.
+    #expect(await lane1.exited() == 0, "\(output("lane1.out").suffix(2000))")
+    await expectDeskHasEverySession(
+      third, files: ["desk1.out", "desk2.out", "desk3.out"], journal: journal, closedSessions: 1,
+      laneOutput: "lane1.out")
   }
 }
