@@ -20,10 +20,21 @@ public final class LaneSessions: Sendable {
   }
 
   private let state: Mutex<State>
+  /// The journal's path, beside which closed sessions are kept; `nil` for a replay's.
+  private let journal: String?
+
+  /// How many closed sessions the lane no longer holds are searched for a repeated desk
+  /// request (``record(by:)``), newest first: a desk repeats a request within minutes, not
+  /// sixteen sessions later, and each search reads the archives whole.
+  public static let archivesSearched = 16
 
   /// The sessions `closed` (oldest first, each before `open`), then `open`.
-  public init(open: JournalOutboxSource, closed: [any OutboxSource] = []) {
+  ///
+  /// - Parameter journal: The journal's path, whose archive folder ``record(by:)`` also
+  ///   searches.
+  public init(open: JournalOutboxSource, closed: [any OutboxSource] = [], journal: String? = nil) {
     state = Mutex(State(closed: closed, open: open))
+    self.journal = journal
   }
 
   /// The open session's source, fed by the journal.
@@ -50,10 +61,22 @@ public final class LaneSessions: Sendable {
   }
 
   /// The newest record made by `author` (a desk request's, `desk/<request id>`) in any
-  /// session the lane holds, newest session first.
+  /// session the lane holds, newest session first; then in the archives of the
+  /// ``archivesSearched`` newest closed sessions it no longer holds (let go once the desk
+  /// had them whole, or before the lane's last start). An archive that cannot be read is
+  /// passed over (reported when the lane started, if it was to be published).
   public func record(by author: String) -> (session: String, seq: Int)? {
-    for source in sessions.reversed() {
+    let held = sessions
+    for source in held.reversed() {
       if let seq = source.sequence(ofRecordBy: author) { return (source.session, seq) }
+    }
+    guard let journal, let archived = try? Self.archivedSessions(ofJournal: journal) else { return nil }
+    let heldIDs = Set(held.map(\.session))
+    for session in archived.filter({ !heldIDs.contains($0) }).sorted(by: >).prefix(Self.archivesSearched) {
+      let path = SessionRotation.archivePath(forJournal: journal, session: session)
+      if let source = try? JournalOutboxSource(archive: path), let seq = source.sequence(ofRecordBy: author) {
+        return (session, seq)
+      }
     }
     return nil
   }
@@ -96,6 +119,6 @@ public final class LaneSessions: Sendable {
         report("the closed session \(item.session) cannot be published from '\(archive)': \(error)")
       }
     }
-    return LaneSessions(open: open, closed: closed)
+    return LaneSessions(open: open, closed: closed, journal: journal)
   }
 }

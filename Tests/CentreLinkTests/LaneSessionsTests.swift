@@ -84,6 +84,37 @@ struct LaneSessionsTests {
     #expect(archive.records(after: 3, limit: 10).map(\.type) == [.throw, .sessionEnd])
   }
 
+  @Test("When the lane restarted after the sessions a desk request changed were let go, then a repeat of the request is found in their archives, and one older than the searched archives is not")
+  func requestInArchiveAfterRestart() throws {
+    var journal = try opened().journal
+    // Ana's session is ended by desk request r-1 (its end, and the next session's start),
+    // that one by the lane; then 16 more sessions pass.
+    _ = try journal.endSession(by: "desk/r-1", at: Self.time + 60, next: ["Cho"])
+    _ = try journal.endSession(by: "lane", at: Self.time + 120, next: ["Dee"])
+    let withRequest = SessionRotation.id(startedAt: Self.time + 60)
+
+    // When the lane starts again with only its open session to publish.
+    func restarted() throws -> LaneSessions {
+      let file = try JournalFile(path: path, ifMissing: .refuse, holdingLane: true)
+      let open = try JournalOutboxSource(entries: file.entries)
+      let plan = PublishingPlan(acknowledgement: .init(session: open.session, upto: 1), closed: [], open: open.session)
+      return LaneSessions.resuming(plan, open: open, journal: path) { Issue.record("\($0)") }
+    }
+    let sessions = try restarted()
+
+    // Then the request is found in the newest archive that holds it: the start of Cho's session.
+    #expect(sessions.ids.count == 1)
+    #expect(sessions.record(by: "desk/r-1")?.session == withRequest)
+    #expect(sessions.record(by: "desk/r-1")?.seq == 1)
+    #expect(sessions.record(by: "desk/r-9") == nil)
+
+    // And once more sessions than are searched have closed after it, it is not.
+    for minute in 3...(2 + LaneSessions.archivesSearched) {
+      _ = try journal.endSession(by: "lane", at: Self.time + Double(60 * minute), next: ["Eve"])
+    }
+    #expect(try restarted().record(by: "desk/r-1") == nil)
+  }
+
   @Test("When the plan names a closed session whose archive is gone, then it is left out and reported")
   func missingArchive() throws {
     let open = try JournalOutboxSource(entries: [JournalEntry(sequence: 1, time: Self.time, author: "lane", event: .started(bowlers: []))])
