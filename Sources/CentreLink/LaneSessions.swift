@@ -22,6 +22,9 @@ public final class LaneSessions: Sendable {
   private let state: Mutex<State>
   /// The journal's path, beside which closed sessions are kept; `nil` for a replay's.
   private let journal: String?
+  /// Archives searched for a request, by session: an archive does not change, so each is
+  /// read once, and its index of desk requests kept.
+  private let searched = Mutex<[String: JournalOutboxSource]>([:])
 
   /// How many closed sessions the lane no longer holds are searched for a repeated desk
   /// request (``record(by:)``), newest first: a desk repeats a request within minutes, not
@@ -63,8 +66,9 @@ public final class LaneSessions: Sendable {
   /// The newest record made by `author` (a desk request's, `desk/<request id>`) in any
   /// session the lane holds, newest session first; then in the archives of the
   /// ``archivesSearched`` newest closed sessions it no longer holds (let go once the desk
-  /// had them whole, or before the lane's last start). An archive that cannot be read is
-  /// passed over (reported when the lane started, if it was to be published).
+  /// had them whole, or before the lane's last start), each read once per process. An
+  /// archive that cannot be read is passed over (reported when the lane started, if it was
+  /// to be published).
   public func record(by author: String) -> (session: String, seq: Int)? {
     let held = sessions
     for source in held.reversed() {
@@ -74,9 +78,10 @@ public final class LaneSessions: Sendable {
     let heldIDs = Set(held.map(\.session))
     for session in archived.filter({ !heldIDs.contains($0) }).sorted(by: >).prefix(Self.archivesSearched) {
       let path = SessionRotation.archivePath(forJournal: journal, session: session)
-      if let source = try? JournalOutboxSource(archive: path), let seq = source.sequence(ofRecordBy: author) {
-        return (session, seq)
-      }
+      guard let source = searched.withLock({ $0[session] }) ?? (try? JournalOutboxSource(archive: path))
+      else { continue }
+      searched.withLock { $0[session] = source }
+      if let seq = source.sequence(ofRecordBy: author) { return (session, seq) }
     }
     return nil
   }
