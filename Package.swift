@@ -60,7 +60,7 @@ let package = Package(
     ),
     // The web boards' model: a lane's events and session as JSON board state and an event
     // stream numbered by journal sequence. Pure; no I/O.
-    .target(name: "WebBoard", dependencies: ["Bowling", "Centre", "Journal", "LaneBridge"]),
+    .target(name: "WebBoard", dependencies: ["Bowling", "Centre", "Journal", "LaneBridge", "Scoreboard"]),
     // The web boards' HTTP server: pages, JSON and Server-Sent Events over hummingbird, fed
     // by WebDisplay, a LaneDisplay.
     .target(
@@ -222,14 +222,15 @@ let package = Package(
         "CentreLink", "Centre", "LaneBridge", "LaneSensing", "Journal", "Bowling", "TestSupport",
       ]),
     // Also runs the built `lane` (lane simulate --broker, lane desk) against it.
-    .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Centre", "lane", "TestSupport"]),
+    .testTarget(
+      name: "MQTTTests", dependencies: ["MQTT", "Centre", "CentreLink", "WebBoard", "lane", "TestSupport"]),
     .testTarget(
       name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling", "TestSupport"]),
     .testTarget(
       name: "WebBoardTests",
       dependencies: [
         "WebBoard", "Centre", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor",
-        "TestSupport",
+        "Scoreboard", "TestSupport",
       ]
     ),
     // The web server with real HTTP clients, and the pages in headless Chromium.

@@ -33,6 +33,8 @@ public actor DisplayLink {
 
   private let client: MQTTClient
   private let handlers: Handlers
+  /// The one lane followed, or `nil` for every lane.
+  private let only: LaneID?
   private let epoch = Int(Date().timeIntervalSince1970 * 1000)
   private var consumer = DeskConsumer(takesEventsAhead: true)
   /// Each lane's session, from its events or its retained board: the newest one seen.
@@ -44,9 +46,11 @@ public actor DisplayLink {
   private var lastResendRequest: [DeskConsumer.Key: ContinuousClock.Instant] = [:]
   private var requests = 0
 
-  public init(settings: BrokerSettings, handlers: Handlers) throws(MQTTError) {
+  /// - Parameter lane: Follow only this lane (the desk's detail board), or every lane.
+  public init(settings: BrokerSettings, handlers: Handlers, lane: LaneID? = nil) throws(MQTTError) {
     client = try MQTTClient(settings.configuration(clientPrefix: "display", will: nil))
     self.handlers = handlers
+    self.only = lane
   }
 
   /// Connects, subscribes and hands over what arrives until `shouldStop` returns `true`.
@@ -54,8 +58,11 @@ public actor DisplayLink {
   /// - Throws: ``MQTTError`` when the broker cannot be reached or refuses the display.
   public func run(until shouldStop: @escaping @Sendable () -> Bool) async throws(MQTTError) {
     try await client.connect()
-    for leaf in [Topic.Leaf.status, .board, .events] {
-      try await client.subscribe(to: Topic.everyLane(leaf))
+    let topics: [String] =
+      if let only { [Topic.status(only), .board(only), .events(only)].map(\.name) }
+      else { [Topic.Leaf.status, .board, .events].map(Topic.everyLane) }
+    for topic in topics {
+      try await client.subscribe(to: topic)
     }
     let messages = client.messages
     let receiver = Task {

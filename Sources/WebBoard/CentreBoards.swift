@@ -46,6 +46,12 @@ public struct CentreBoards: Sendable {
   /// The session a lane's board shows now, if one started.
   public func session(of lane: LaneID) -> String? { lanes[lane]?.session }
 
+  /// The lane's scores as folded so far, once its session started here.
+  public func scores(of lane: LaneID) -> LaneSession? {
+    guard let lane = lanes[lane], lane.session != nil else { return nil }
+    return lane.scores
+  }
+
   /// Takes one of a lane's events, in seq order.
   ///
   /// - Parameter arrivedAt: When the lane sent it (or, from a lane that does not say, when

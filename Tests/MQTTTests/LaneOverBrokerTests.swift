@@ -1,8 +1,10 @@
 import Centre
+import CentreLink
 import Foundation
 import MQTT
 import TestSupport
 import Testing
+import WebBoard
 
 #if canImport(Glibc)
   import Glibc
@@ -107,6 +109,46 @@ struct LaneOverBrokerTests {
     let seqs = events.compactMap { $0["seq"] as? Int }
     #expect(count > 1)
     #expect(seqs == Array(1...max(1, count)), comment)
+  }
+
+  @Test("When a lane plays a game over the broker while lane desk shows its overview and lane desk --lane its detail board, then the overview's line and the board end as lane simulate's game, and both stop cleanly")
+  func deskOverviewAndDetailBoard() async throws {
+    let overview = try ChildProcess(
+      lane, ["desk", "--broker", url, "--mqtt-credentials", credentials("desk")],
+      outputFile: broker.folder + "/overview.out")
+    defer { overview.stop() }
+    let detail = try ChildProcess(
+      lane, ["desk", "--broker", url, "--mqtt-credentials", credentials("desk"), "--lane", "lane1"],
+      outputFile: broker.folder + "/detail.out")
+    defer { detail.stop() }
+    #expect(await broker.waitForLog("lanebridge/v1/lanes/+/events", within: .seconds(30)))
+    #expect(await broker.waitForLog("lanebridge/v1/lanes/lane1/events", within: .seconds(30)))
+    let lane1 = try startLane("lane1", ["--journal", broker.folder + "/lane1.journal"], trace: gameTrace, into: "lane1.out")
+    #expect(await lane1.exited() == 0)
+
+    // The lane's own board: lane simulate's last scoreboard, from its top border to "Total …".
+    let local = try ChildProcess(lane, ["simulate", gameTrace], outputFile: broker.folder + "/local.out")
+    #expect(await local.exited() == 0)
+    let lines = output("local.out").split(separator: "\n", omittingEmptySubsequences: false)
+    let total = try #require(lines.lastIndex { $0.hasPrefix("Total ") })
+    let board = lines[(total - 6)...total].joined(separator: "\n")
+    #expect(board.hasPrefix("+-----"))
+
+    let lastScreen = { output("detail.out").components(separatedBy: DeskDetail.clearScreen).last ?? "" }
+    #expect(
+      await eventually(within: .seconds(20)) { lastScreen().contains(board) },
+      "the viewer drew: \(lastScreen()); lane simulate's board: \(board)")
+    #expect(lastScreen().hasPrefix("lane lane1: "))
+    // The overview: lane1's line with its one bowler's game 1, frame 10, 171.
+    let lastOverview = { output("overview.out").components(separatedBy: DeskOverview.clearScreen).last ?? "" }
+    #expect(
+      await eventually(within: .seconds(20)) {
+        lastOverview().split(separator: "\n").contains { $0.hasPrefix("lane1") && $0.contains("bowler g1 f10 171") }
+      }, "the desk drew: \(lastOverview())")
+    for (viewer, file) in [(detail, "detail.out"), (overview, "overview.out")] {
+      viewer.stop()
+      #expect(await viewer.exited() == 0, "\(output(file).suffix(500))")
+    }
   }
 
   @Test("When a lane plays a game over the broker, then the desk prints each journal record once and the throws match lane simulate --json")

@@ -2,6 +2,7 @@ import Bowling
 import Centre
 import Foundation
 import Journal
+import Scoreboard
 import Testing
 import WebBoard
 
@@ -169,5 +170,56 @@ struct CentreBoardsTests {
       #expect(next.update.board.online == true)
       #expect(next.update.board.bowlers[0].game.frames[0].balls.map(\.mark) == ["2"])
     }
+  }
+}
+
+@Suite("The desk's detail board of one lane (lane desk --lane)")
+struct DeskDetailTests {
+  let lane3 = try! LaneID("3")
+  let fault = "the pin 7 line has not changed for 12 racks: check its sensor and wiring"
+
+  @Test("Given nothing received yet, when it is drawn, then it says the status is unknown and that it waits for the session")
+  func empty() {
+    let screen = DeskDetail(lane: lane3).render(now: 0)
+
+    #expect(screen.hasPrefix(DeskDetail.clearScreen))
+    #expect(screen.contains("lane 3: status unknown"))
+    #expect(screen.contains("waiting for the lane's session"))
+  }
+
+  @Test("Given Ana and Ben's session on lane 3 with three balls and a fault, when it is drawn, then it shows the status, the fault, each bowler's game as the lane's console does, and the last throw's age")
+  func session() throws {
+    var detail = DeskDetail(lane: lane3)
+    detail.receive(Payload.Status(lane: lane3, state: .online, epoch: 1, lastSeq: 4, faults: [fault]))
+    for (input, at) in [
+      (try event("3", 1, .started(bowlers: ["Ana", "Ben"]), session: "2026-11-24T01:00:00Z"), 1_000.0),
+      (try event("3", 2, ball(.full), session: "2026-11-24T01:00:00Z"), 2_000),
+      (try event("3", 3, ball([1, 2, 3] as PinSet), session: "2026-11-24T01:00:00Z"), 3_000),
+      (try event("3", 4, ball([4, 5] as PinSet), session: "2026-11-24T01:00:00Z"), 4_000),
+    ] {
+      detail.receive(input, arrivedAt: at)
+    }
+    // Events of another lane are not this board's.
+    detail.receive(try event("4", 1, .started(bowlers: ["Cho"])), arrivedAt: 5_000)
+
+    let screen = detail.render(now: 9_000)
+
+    #expect(screen.contains("lane 3: online, last record 4, session 2026-11-24T01:00:00Z, last throw 5 s ago"))
+    #expect(screen.contains("fault: \(fault)"))
+    var session = LaneSession(bowlers: ["Ana", "Ben"])
+    for (seq, pins) in [(2, PinSet.full), (3, [1, 2, 3] as PinSet), (4, [4, 5] as PinSet)] {
+      try session.apply(JournalEntry(sequence: seq, time: Date(timeIntervalSince1970: 1_000), author: "lane", event: ball(pins)))
+    }
+    #expect(screen.hasSuffix(SessionScoreboard().render(session)))
+    #expect(!screen.contains("Cho"))
+  }
+
+  @Test("Given a record the session refuses, when it is drawn, then the board says which record was not shown and why")
+  func refused() throws {
+    var detail = DeskDetail(lane: lane3)
+
+    detail.receive(try event("3", 2, ball(.full)), arrivedAt: 1_000)
+
+    #expect(detail.render(now: 1_000).contains("record 2 not shown: its session s1 has not started on this display"))
   }
 }

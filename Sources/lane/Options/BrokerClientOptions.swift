@@ -1,5 +1,6 @@
 import ArgumentParser
 import CentreLink
+import MQTT
 
 /// How the centre's own programs (`lane desk`, `lane display`) reach the broker: its address,
 /// the desk's credentials and the TLS files.
@@ -32,6 +33,18 @@ struct BrokerClientOptions: ParsableArguments {
       var warnings = StandardError()
       print("lane \(command): \(error)", to: &warnings)
       throw ExitCode(error.isUnreadableFile ? .noInput : .usage)
+    }
+  }
+}
+
+extension ExitCode {
+  /// The exit status for a broker failure: 77 when it refused us, 78 for TLS or the host
+  /// name (settings to fix), 69 when it cannot be reached.
+  init(brokerFailure error: MQTTError) {
+    if case .refused = error.problem {
+      self.init(.noPermission)
+    } else {
+      self.init(error.isSettingsProblem ? .badConfiguration : .unavailable)
     }
   }
 }

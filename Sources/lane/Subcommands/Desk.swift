@@ -1,9 +1,12 @@
 import ArgumentParser
 import Centre
 import CentreLink
+import Foundation
 import LaneBridge
 import LaneOptions
 import MQTT
+import Synchronization
+import WebBoard
 
 extension Lane {
   /// `lane desk`: the front desk's view of every lane over the centre's broker.
@@ -15,7 +18,10 @@ extension Lane {
         in seq order per lane, asks a lane to publish again when a seq is missing, and \
         acknowledges what it has (retained, so a restarted desk carries on where it was). \
         On a terminal one line per lane is redrawn in place; with --json one JSON object \
-        per event. SIGINT, SIGTERM or SIGHUP stops it (exit 0). Exit status 64 for bad \
+        per event. With --lane ID alone: that lane's detail board (status, faults, every \
+        bowler's game as the lane's console shows it), redrawn in place; it only reads (it \
+        asks the lane to publish its session again from seq 1, like lane display) and never \
+        acknowledges, so it runs beside the desk. SIGINT, SIGTERM or SIGHUP stops it (exit 0). Exit status 64 for bad \
         options, 66 when a file cannot be read, 69 when the broker cannot be reached, 77 \
         when it refuses the credentials, 78 when TLS (a missing client certificate included) or \
         the host name fails. With --lane ID \
@@ -30,7 +36,7 @@ extension Lane {
     @Flag(help: "Print one JSON object per event received, exactly once, in seq order per lane.")
     var json = false
 
-    @Option(help: "With --correct, --end-session or --start-session: the lane to send it to.")
+    @Option(help: "The lane to send --correct, --end-session or --start-session to; alone, the lane whose detail board to show.")
     var lane: String?
 
     @Option(help: """
@@ -66,8 +72,14 @@ extension Lane {
       if requestsAsked > 1 {
         throw ValidationError("give one of --correct, --end-session and --start-session")
       }
-      if (lane != nil || requestID != nil) && requestsAsked == 0 {
-        throw ValidationError("--lane and --request-id go with --correct, --end-session or --start-session")
+      if requestID != nil && requestsAsked == 0 {
+        throw ValidationError("--request-id goes with --correct, --end-session or --start-session")
+      }
+      if let lane, (try? LaneID(lane)) == nil {
+        throw ValidationError("--lane: \(lane.debugDescription) is not a lane's name on the broker (1-32 of a-z A-Z 0-9 - _)")
+      }
+      if lane != nil && requestsAsked == 0 && json {
+        throw ValidationError("--lane alone shows that lane's board on the terminal; it and --json do not go together")
       }
       if requestsAsked == 1 {
         guard let lane, (try? LaneID(lane)) != nil else {
@@ -115,10 +127,7 @@ extension Lane {
         reply = try await DeskRequest(lane: laneID, command: command).send(over: settings)
       } catch {
         print("lane desk: \(error)", to: &warnings)
-        if case .broker(let error) = error {
-          if case .refused = error.problem { throw ExitCode(.noPermission) }
-          throw ExitCode(error.isSettingsProblem ? .badConfiguration : .unavailable)
-        }
+        if case .broker(let error) = error { throw ExitCode(brokerFailure: error) }
         throw ExitCode(.unavailable)
       }
       var output = StandardOutput()
@@ -130,6 +139,7 @@ extension Lane {
       var warnings = StandardError()
       let settings = try connection.settings(command: "desk")
       if requestsAsked > 0 { return try await sendRequest(settings: settings) }
+      if let lane, let laneID = try? LaneID(lane) { return try await showDetail(of: laneID, settings: settings) }
       let desk: DeskLink
       do {
         desk = try DeskLink(
@@ -151,9 +161,86 @@ extension Lane {
         try await desk.run(until: { StopSignal.isRequested })
       } catch {
         print("lane desk: \(error)", to: &warnings)
-        if case .refused = error.problem { throw ExitCode(.noPermission) }
-        throw ExitCode(error.isSettingsProblem ? .badConfiguration : .unavailable)
+        throw ExitCode(brokerFailure: error)
       }
     }
+
+    /// Shows `lane`'s detail board, redrawn in place, until a stop signal: a read-only
+    /// follower like `lane display` (it never acknowledges, so it runs beside the desk).
+    private func showDetail(of lane: LaneID, settings: BrokerSettings) async throws {
+      var warnings = StandardError()
+      let screen = DetailScreen(lane: lane)
+      let report: @Sendable (String) -> Void = { message in
+        var warnings = StandardError()
+        print("lane desk: \(message)", to: &warnings)
+      }
+      let link: DisplayLink
+      do {
+        link = try DisplayLink(
+          settings: settings, handlers: .init(event: screen.take, status: screen.take, report: report),
+          lane: lane)
+      } catch {
+        print("lane desk: \(error)", to: &warnings)
+        throw ExitCode(.badConfiguration)
+      }
+      StopSignal.install()
+      let drawer = Task {
+        while !Task.isCancelled {
+          screen.draw()
+          try? await Task.sleep(for: .milliseconds(200))
+        }
+      }
+      defer { drawer.cancel() }
+      do throws(MQTTError) {
+        try await link.run(until: { StopSignal.isRequested })
+      } catch {
+        print("lane desk: \(error)", to: &warnings)
+        throw ExitCode(brokerFailure: error)
+      }
+    }
+  }
+}
+
+/// The detail board's state between the link's handlers and the drawing task: drawn after
+/// a change, and every second for the last throw's age.
+private final class DetailScreen: Sendable {
+  private struct State {
+    var detail: DeskDetail
+    var changed = true
+    var drawnAt = 0.0
+  }
+
+  private let state: Mutex<State>
+
+  init(lane: LaneID) {
+    state = Mutex(State(detail: DeskDetail(lane: lane)))
+  }
+
+  private static var now: Double { Date().timeIntervalSince1970 * 1000 }
+
+  @Sendable func take(_ event: Payload.Event) {
+    state.withLock { state in
+      state.detail.receive(event, arrivedAt: Self.now)
+      state.changed = true
+    }
+  }
+
+  @Sendable func take(_ status: Payload.Status) {
+    state.withLock { state in
+      state.detail.receive(status)
+      state.changed = true
+    }
+  }
+
+  func draw() {
+    let now = Self.now
+    let screen: String? = state.withLock { state in
+      guard state.changed || now - state.drawnAt >= 1000 else { return nil }
+      (state.changed, state.drawnAt) = (false, now)
+      return state.detail.render(now: now)
+    }
+    guard let screen else { return }
+    var output = StandardOutput()
+    print(screen, to: &output)
   }
 }

@@ -74,8 +74,7 @@ extension Lane {
       } catch {
         await server.stop()
         print("lane display: \(error)", to: &warnings)
-        if case .refused = error.problem { throw ExitCode(.noPermission) }
-        throw ExitCode(error.isSettingsProblem ? .badConfiguration : .unavailable)
+        throw ExitCode(brokerFailure: error)
       }
       await server.stop()
     }
