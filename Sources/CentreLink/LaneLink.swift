@@ -165,7 +165,8 @@ public actor LaneLink {
   ///   - sensorClock: Reads the sensor's clock, when it is the monotonic clock.
   /// - Throws: ``MQTTError`` when the client cannot be configured (an unreadable CA file),
   ///   ``AcknowledgementFile/Failure`` when the acknowledgement file is unreadable,
-  ///   ``JournalOutboxSource/Refusal`` when the closed sessions cannot be listed.
+  ///   ``JournalError`` when the folder of closed sessions beside the journal is not a
+  ///   folder or cannot be listed.
   public init(
     lane: LaneID, settings: BrokerSettings, open: JournalOutboxSource,
     acknowledgementFile: AcknowledgementFile?, journal: String? = nil,

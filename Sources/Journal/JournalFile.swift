@@ -236,7 +236,7 @@ public final class JournalFile: JournalStore {
     }
     var status = stat()
     guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-      throw .notRegular(path: folder, kind: "not a folder, where closed sessions are kept")
+      throw .notRegular(path: folder, kind: SessionRotation.notAFolder)
     }
     guard Glibc.link(path, archive) == 0 else {
       throw .system(operation: "archive the session of", path: path, errno: errno)

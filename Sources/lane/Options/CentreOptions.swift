@@ -68,7 +68,9 @@ struct CentreOptions: ParsableArguments {
   /// Starts the lane's link, or says what is wrong and exits; `nil` without `--broker`.
   ///
   /// Exit 64 for bad settings, 66 for an unreadable file, 77 when the broker refuses the
-  /// lane's credentials, 78 when TLS or the host name fails.
+  /// lane's credentials, 78 when TLS or the host name fails; a folder of closed sessions
+  /// beside the journal that is not a folder (66) or cannot be listed (74) exits as the
+  /// journal does.
   func startLink(
     command: String, entries: JournalOutboxSource.Origin, journalPath: String?,
     sensorClock: (@Sendable () -> SensorInstant)? = nil
@@ -109,6 +111,9 @@ struct CentreOptions: ParsableArguments {
           var warnings = StandardError()
           print("lane \(command): centre link: \(message)", to: &warnings)
         })
+    } catch let error as JournalError {
+      // The folder of closed sessions beside the journal: the journal's own problem.
+      throw fail("\(error)", error.exitStatus)
     } catch {
       throw fail("\(error)", .badConfiguration)
     }
