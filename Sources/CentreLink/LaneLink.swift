@@ -176,8 +176,10 @@ public actor LaneLink {
   ) throws {
     self.lane = lane
     self.health = LaneHealthMonitor(thresholds: health)
-    self.journalFolder = journal.map { ($0 as NSString).deletingLastPathComponent }
-      .map { $0.isEmpty ? "." : $0 }
+    // Not NSString.deletingLastPathComponent, which traps on a one-character name ("j").
+    self.journalFolder = journal.map { path in
+      path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+    }
     self.sensorClock = sensorClock
     self.acknowledgementFile = acknowledgementFile
     self.report = report
