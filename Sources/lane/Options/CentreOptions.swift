@@ -81,14 +81,9 @@ struct CentreOptions: ParsableArguments {
       print("lane \(command): \(message)", to: &warnings)
       return ExitCode(status)
     }
-    let settings: BrokerSettings
-    do {
-      settings = try BrokerSettings(
-        url: broker, credentialsFile: credentials, caFile: cafile, certFile: certfile,
-        keyFile: keyfile)
-    } catch {
-      throw fail("\(error)", error.isUnreadableFile ? .noInput : .usage)
-    }
+    let settings = try BrokerSettings(
+      command: command, url: broker, credentials: credentials, cafile: cafile,
+      certfile: certfile, keyfile: keyfile)
     guard let name = lane ?? settings.credentials?.username, let laneID = try? LaneID(name) else {
       throw fail(
         "give the lane's name with --lane (or a credentials file whose user is the lane's name;"
