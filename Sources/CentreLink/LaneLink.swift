@@ -136,6 +136,8 @@ public actor LaneLink {
   private var lastProgress = ContinuousClock.now
   private var lastAttempt = ContinuousClock.now
   private var tasks: [Task<Void, Never>] = []
+  /// ``finish(within:)`` began: no new connection is tried.
+  private var stopping = false
 
   /// How often a lane without a connection tries the broker again.
   public static let retryInterval: Duration = .seconds(2)
@@ -163,7 +165,8 @@ public actor LaneLink {
   ///   - sensorClock: Reads the sensor's clock, when it is the monotonic clock.
   /// - Throws: ``MQTTError`` when the client cannot be configured (an unreadable CA file),
   ///   ``AcknowledgementFile/Failure`` when the acknowledgement file is unreadable,
-  ///   ``JournalOutboxSource/Refusal`` when the closed sessions cannot be listed.
+  ///   ``JournalError`` when the folder of closed sessions beside the journal is not a
+  ///   folder or cannot be listed.
   public init(
     lane: LaneID, settings: BrokerSettings, open: JournalOutboxSource,
     acknowledgementFile: AcknowledgementFile?, journal: String? = nil,
@@ -173,8 +176,10 @@ public actor LaneLink {
   ) throws {
     self.lane = lane
     self.health = LaneHealthMonitor(thresholds: health)
-    self.journalFolder = journal.map { ($0 as NSString).deletingLastPathComponent }
-      .map { $0.isEmpty ? "." : $0 }
+    // Not NSString.deletingLastPathComponent, which traps on a one-character name ("j").
+    self.journalFolder = journal.map { path in
+      path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+    }
     self.sensorClock = sensorClock
     self.acknowledgementFile = acknowledgementFile
     self.report = report
@@ -338,7 +343,7 @@ public actor LaneLink {
     checkDisk()
     if let sensorClock { health.advance(to: sensorClock()) }
     _ = healthChanged()
-    if !reconnectsByItself && !client.isConnected
+    if !reconnectsByItself && !stopping && !client.isConnected
       && ContinuousClock.now - lastAttempt >= Self.retryInterval
     {
       lastAttempt = .now
@@ -558,20 +563,33 @@ public actor LaneLink {
   }
 
   /// Waits until the desk has acknowledged every record (or, with no desk online, the broker
-  /// took them all), at most `limit`, then goes offline (the retained will).
+  /// took them all), at most `limit` and only while connected, then goes offline (the
+  /// retained will).
+  ///
+  /// A link without a connection (the broker down or not reachable) stops at once: what
+  /// the desk lacks stays in the journal, and is published when the lane starts again.
+  /// At `limit` the client disconnects, which ends a publish waiting for a broker that
+  /// does not answer; nothing after `limit` waits for the broker.
   public func finish(within limit: Duration) async -> Remainder {
     let deadline = ContinuousClock.now + limit
+    stopping = true
+    let client = self.client
+    let cutOff = Task {
+      try? await Task.sleep(until: deadline)
+      if !Task.isCancelled { client.disconnect(sendingWill: true) }
+    }
     // What the lane handed over before it stopped (the last board, deliveries for the
     // health monitor) is taken before the last status is published.
     if !tasks.isEmpty {
       await withCheckedContinuation { inputs.yield(.barrier($0)) }
     }
-    while ContinuousClock.now < deadline {
+    while ContinuousClock.now < deadline && client.isConnected {
       await pump()
       if outboxes.unacknowledged == 0 && outboxes.outboxes.count == 1 { break }
       if refused || (!deskOnline && connected && outboxes.due(deskOnline: false) == nil) { break }
       try? await Task.sleep(for: .milliseconds(50))
     }
+    cutOff.cancel()
     persistAcknowledgement(every: 1)
     for task in tasks { task.cancel() }
     inputs.finish()

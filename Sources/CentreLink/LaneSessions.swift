@@ -3,6 +3,10 @@ import Foundation
 import Journal
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The sessions a lane's centre link publishes, oldest first: closed sessions the desk may
 /// still lack, whose records are read from their archives (`FILE.sessions/<id>.journal`)
 /// when the link asks, then the open session, which the journal's store feeds as it makes
@@ -89,16 +93,39 @@ public final class LaneSessions: Sendable {
   /// The ids of the closed sessions kept beside the journal at `journal`, in no order: the
   /// archives' names (``SessionRotation``) that are valid session ids.
   ///
-  /// - Throws: ``JournalOutboxSource/Refusal/unreadable(_:)`` when the folder exists but
-  ///   cannot be listed.
-  public static func archivedSessions(ofJournal journal: String) throws(JournalOutboxSource.Refusal) -> [String] {
+  /// The folder is the journal's, and a problem with it is the journal's problem, told
+  /// and classed as the journal tells it when it archives a session there.
+  ///
+  /// - Throws: ``JournalError/notRegular(path:kind:)`` when something other than a folder
+  ///   is there (a file, a symbolic link, which is never followed);
+  ///   ``JournalError/system(operation:path:errno:)`` when it cannot be looked at or listed
+  ///   (no permission, an I/O error).
+  public static func archivedSessions(ofJournal journal: String) throws(JournalError) -> [String] {
     let folder = SessionRotation.archiveFolder(forJournal: journal)
-    guard FileManager.default.fileExists(atPath: folder) else { return [] }
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: folder)
-    } catch {
-      throw .unreadable("cannot list '\(folder)': \(error.localizedDescription)")
+    let listing = "list '\(folder)', the closed sessions of"
+    var status = stat()
+    guard lstat(folder, &status) == 0 else {
+      guard errno == ENOENT else { throw .system(operation: listing, path: journal, errno: errno) }
+      return []
+    }
+    guard status.st_mode & S_IFMT == S_IFDIR else {
+      throw .notRegular(path: folder, kind: SessionRotation.notAFolder)
+    }
+    guard let directory = opendir(folder) else {
+      throw .system(operation: listing, path: journal, errno: errno)
+    }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while true {
+      errno = 0
+      guard let entry = readdir(directory) else {
+        guard errno == 0 else { throw .system(operation: listing, path: journal, errno: errno) }
+        break
+      }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      names.append(name)
     }
     let suffix = SessionRotation.archiveExtension
     return names.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }

@@ -236,7 +236,7 @@ public final class JournalFile: JournalStore {
     }
     var status = stat()
     guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-      throw .notRegular(path: folder, kind: "not a folder, where closed sessions are kept")
+      throw .notRegular(path: folder, kind: SessionRotation.notAFolder)
     }
     guard Glibc.link(path, archive) == 0 else {
       throw .system(operation: "archive the session of", path: path, errno: errno)
@@ -253,8 +253,8 @@ public final class JournalFile: JournalStore {
     // Created and written on the descriptor the journal keeps (not a NewFile, whose own
     // descriptor, closed later, would drop this process's record locks on the file), and
     // the lane lock taken on it before it is at the path, so no other lane can take it.
-    let (folder, name) = ((path as NSString).deletingLastPathComponent, (path as NSString).lastPathComponent)
-    let temporary = "\(folder.isEmpty ? "." : folder)/.\(name).next-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let (folder, name) = NewFile.split(path)
+    let temporary = "\(folder)/.\(name).next-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     var next: Int32
     repeat {
       next = open(temporary, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o640)

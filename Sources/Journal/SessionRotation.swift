@@ -63,6 +63,10 @@ public enum SessionRotation {
   /// The folder of closed sessions beside the journal at `journal`.
   public static func archiveFolder(forJournal journal: String) -> String { journal + ".sessions" }
 
+  /// What ``JournalError/notRegular(path:kind:)`` says of something at the archive folder's
+  /// path that is not a folder (a symbolic link is never followed).
+  public static let notAFolder = "not a folder, where closed sessions are kept"
+
   /// The archive of the session started at `start` for the journal at `journal`.
   public static func archivePath(forJournal journal: String, startedAt start: Date) -> String {
     archivePath(forJournal: journal, session: id(startedAt: start))

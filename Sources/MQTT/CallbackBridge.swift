@@ -33,6 +33,8 @@ final class CallbackBridge: Sendable {
     /// Filters to subscribe again after libmosquitto reconnects.
     var subscriptions: [String] = []
     var connected = false
+    /// The client disconnected: no answer can come until it connects again.
+    var closed = false
   }
 
   private let state = Mutex(State())
@@ -50,10 +52,11 @@ final class CallbackBridge: Sendable {
   var isConnected: Bool { state.withLock { $0.connected } }
 
   /// Waits for `key`'s completion, registered now; an answer already here
-  /// completes it at once.
+  /// completes it at once, and so does a closed connection.
   func register(_ key: Key, _ continuation: CheckedContinuation<Completion, Never>) {
     let early = state.withLock { state -> Completion? in
       if let early = state.early.removeValue(forKey: key) { return early }
+      if state.closed { return .connectionLost }
       state.waiters[key] = continuation
       return nil
     }
@@ -73,6 +76,23 @@ final class CallbackBridge: Sendable {
   /// Forgets an answer nobody will wait for any more (the caller gave up).
   func forget(_ key: Key) {
     _ = state.withLock { $0.early.removeValue(forKey: key) }
+  }
+
+  /// The client is connecting: answers may come again.
+  func open() {
+    state.withLock { $0.closed = false }
+  }
+
+  /// The client disconnected and its network thread ended: every wait, now and until
+  /// ``open()``, ends as ``Completion/connectionLost`` instead of at its timeout.
+  func close() {
+    let waiting = state.withLock { state in
+      state.connected = false
+      state.closed = true
+      defer { state.waiters.removeAll() }
+      return Array(state.waiters.values)
+    }
+    for waiter in waiting { waiter.resume(returning: .connectionLost) }
   }
 
   func remember(subscription filter: String) {

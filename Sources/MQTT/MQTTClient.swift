@@ -209,6 +209,7 @@ public final class MQTTClient: Sendable {
     let operation = MQTTError.Operation.connect(
       host: configuration.host, port: configuration.port)
     bridge.forget(.connect)
+    bridge.open()
     do {
       try Mosquitto.connect(
         handle, host: configuration.host, port: Int32(clamping: configuration.port),
@@ -293,7 +294,9 @@ public final class MQTTClient: Sendable {
 
   /// Disconnects and stops the network thread; with `sendingWill` the
   /// broker publishes the will as if the client had vanished (MQTT v5
-  /// reason 0x04).
+  /// reason 0x04). Calls still waiting for the broker's answer (a PUBACK
+  /// from a broker that hangs) fail at once with
+  /// ``MQTTError/Problem/connectionLost``, not at their timeout.
   public func disconnect(sendingWill: Bool = false) {
     stop(reason: sendingWill ? 0x04 : 0x00)
   }
@@ -304,6 +307,7 @@ public final class MQTTClient: Sendable {
       return network
     }
     running?.stop(reason: reason)
+    bridge.close()
   }
 
   private func answer(

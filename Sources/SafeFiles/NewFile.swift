@@ -137,7 +137,10 @@ public final class NewFile {
   }
 
   /// The folder (`.` for none, `/` for the root) and the name of `path`.
-  static func split(_ path: String) -> (folder: String, name: String) {
+  ///
+  /// Not `NSString.deletingLastPathComponent`: swift-corelibs-foundation (Swift 6.3.1)
+  /// traps on a one-character path without a slash (`j`).
+  public static func split(_ path: String) -> (folder: String, name: String) {
     guard let slash = path.lastIndex(of: "/") else { return (".", path) }
     let folder = String(path[..<slash])
     return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))

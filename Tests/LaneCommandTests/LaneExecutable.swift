@@ -55,13 +55,17 @@ struct LaneExecutable {
 
   /// Runs `lane` with these arguments, output to pipes (not a terminal), and waits for it.
   ///
-  /// - Parameter input: Written to the command's standard input, which is then closed;
-  ///   without it standard input is empty.
+  /// - Parameters:
+  ///   - input: Written to the command's standard input, which is then closed; without it
+  ///     standard input is empty.
+  ///   - directory: The command's working directory, for relative paths; else the tests'.
   func run(
-    _ arguments: [String], environment: [String: String] = [:], input: String = ""
+    _ arguments: [String], environment: [String: String] = [:], input: String = "",
+    in directory: String? = nil
   ) throws -> Run {
     let process = Process()
     process.executableURL = url
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let output = Pipe()

@@ -183,6 +183,29 @@ struct BrokerTests {
       let status = await log.first(on: "lanebridge/v1/lanes/lane1/status")
       #expect(status?.payload == Array(#"{"v":1,"state":"offline","epoch":3}"#.utf8))
     }
+
+    @Test("When a client disconnects while a publish waits for a broker that hangs, then the publish fails at once as connection lost, not at its timeout")
+    func disconnectEndsAWaitingPublish() async throws {
+      let lane = try await broker.connectedClient("lane1")  // answers wait up to 20 s
+      broker.freeze()
+      defer { broker.thaw() }
+      let started = ContinuousClock.now
+      let publish = Task { () -> MQTTError.Problem? in
+        do throws(MQTTError) {
+          try await lane.publish([1], to: eventsOfLane1)
+          return nil
+        } catch {
+          return error.problem
+        }
+      }
+      try await Task.sleep(for: .milliseconds(300))
+
+      lane.disconnect()
+
+      #expect(await publish.value == MQTTError.Problem.connectionLost)
+      #expect(ContinuousClock.now - started < .seconds(10))
+      #expect(!lane.isConnected)
+    }
   }
 
   @Suite("Given no broker")

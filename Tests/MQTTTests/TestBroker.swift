@@ -117,6 +117,15 @@ final class TestBroker: @unchecked Sendable {
     mosquitto.stop()
   }
 
+  /// Suspends mosquitto, a broker that hangs; ``thaw()`` resumes it.
+  func freeze() {
+    mosquitto.freeze()
+  }
+
+  func thaw() {
+    mosquitto.thaw()
+  }
+
   /// Waits until mosquitto has logged `text` (e.g. a client's id on connect).
   func waitForLog(_ text: String, within limit: Duration = .seconds(5)) async -> Bool {
     let deadline = ContinuousClock.now + limit

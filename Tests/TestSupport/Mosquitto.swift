@@ -75,6 +75,17 @@ public final class Mosquitto: @unchecked Sendable {
     process?.stop()
   }
 
+  /// Suspends mosquitto (SIGSTOP): its sockets stay open and nothing answers, a broker
+  /// that hangs. ``thaw()`` before ``stop()``, which otherwise waits for SIGKILL.
+  public func freeze() {
+    if let process, process.isRunning { kill(process.pid, SIGSTOP) }
+  }
+
+  /// Resumes mosquitto after ``freeze()`` (SIGCONT).
+  public func thaw() {
+    if let process, process.isRunning { kill(process.pid, SIGCONT) }
+  }
+
   private func launch() throws {
     let process = try ChildProcess(
       binary, ["-c", folder + "/mosquitto.conf"], outputFile: folder + "/broker.log")

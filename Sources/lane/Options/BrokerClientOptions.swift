@@ -25,9 +25,23 @@ struct BrokerClientOptions: ParsableArguments {
   /// The broker settings, or the message on stderr and exit 66 for a file that cannot be
   /// read, 64 for anything else wrong.
   func settings(command: String) throws -> BrokerSettings {
+    try BrokerSettings(
+      command: command, url: broker, credentials: credentials, cafile: cafile,
+      certfile: certfile, keyfile: keyfile)
+  }
+}
+
+extension BrokerSettings {
+  /// The settings a command's broker options give (the desk's, a display's or a lane's),
+  /// or the message on stderr and exit 66 for a file that cannot be read, 64 for anything
+  /// else wrong.
+  init(
+    command: String, url: String, credentials: String?, cafile: String?, certfile: String?,
+    keyfile: String?
+  ) throws {
     do {
-      return try BrokerSettings(
-        url: broker, credentialsFile: credentials, caFile: cafile, certFile: certfile,
+      try self.init(
+        url: url, credentialsFile: credentials, caFile: cafile, certFile: certfile,
         keyFile: keyfile)
     } catch {
       var warnings = StandardError()

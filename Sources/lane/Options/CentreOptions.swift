@@ -68,7 +68,9 @@ struct CentreOptions: ParsableArguments {
   /// Starts the lane's link, or says what is wrong and exits; `nil` without `--broker`.
   ///
   /// Exit 64 for bad settings, 66 for an unreadable file, 77 when the broker refuses the
-  /// lane's credentials, 78 when TLS or the host name fails.
+  /// lane's credentials, 78 when TLS or the host name fails; a folder of closed sessions
+  /// beside the journal that is not a folder (66) or cannot be listed (74) exits as the
+  /// journal does.
   func startLink(
     command: String, entries: JournalOutboxSource.Origin, journalPath: String?,
     sensorClock: (@Sendable () -> SensorInstant)? = nil
@@ -79,14 +81,9 @@ struct CentreOptions: ParsableArguments {
       print("lane \(command): \(message)", to: &warnings)
       return ExitCode(status)
     }
-    let settings: BrokerSettings
-    do {
-      settings = try BrokerSettings(
-        url: broker, credentialsFile: credentials, caFile: cafile, certFile: certfile,
-        keyFile: keyfile)
-    } catch {
-      throw fail("\(error)", error.isUnreadableFile ? .noInput : .usage)
-    }
+    let settings = try BrokerSettings(
+      command: command, url: broker, credentials: credentials, cafile: cafile,
+      certfile: certfile, keyfile: keyfile)
     guard let name = lane ?? settings.credentials?.username, let laneID = try? LaneID(name) else {
       throw fail(
         "give the lane's name with --lane (or a credentials file whose user is the lane's name;"
@@ -109,6 +106,9 @@ struct CentreOptions: ParsableArguments {
           var warnings = StandardError()
           print("lane \(command): centre link: \(message)", to: &warnings)
         })
+    } catch let error as JournalError {
+      // The folder of closed sessions beside the journal: the journal's own problem.
+      throw fail("\(error)", error.exitStatus)
     } catch {
       throw fail("\(error)", .badConfiguration)
     }

@@ -1,0 +1,122 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A game replayed by `lane simulate` into the journal `name` of a scratch folder, which is
+/// also the working folder of every later run.
+struct ReplayedJournal {
+  let lane: LaneExecutable
+  let folder: ScratchFolder
+  let name: String
+  let trace = PackageFolder.url("Hardware/traces/string-pinsetter-game.trace").path
+
+  init(_ name: String) throws {
+    lane = try LaneExecutable()
+    folder = try ScratchFolder("journal-path")
+    self.name = name
+    let made = try lane.run(["simulate", "--lane", "lane1", "--journal", name, trace], in: folder.path)
+    #expect(made.status == 0, "\(made.standardError)")
+  }
+
+  /// `lane` with `arguments`, in the folder.
+  func run(_ arguments: [String]) throws -> LaneExecutable.Run {
+    try lane.run(arguments, in: folder.path)
+  }
+
+  /// `lane simulate --broker` on the journal, nothing listening at the broker's port.
+  func simulateWithBroker() throws -> LaneExecutable.Run {
+    let port = try freeLoopbackPort()
+    return try run(
+      ["simulate", "--broker", "mqtt://127.0.0.1:\(port)", "--lane", "lane1", "--journal", name, trace])
+  }
+}
+
+@Suite("lane with a journal path out of the ordinary")
+struct JournalPathCommandTests {
+  /// `lane simulate --broker` with a journal whose folder of closed sessions
+  /// (`FILE.sessions/`) is wrong: the journal's own problem, told and exited with as the
+  /// journal does (docs/running.md's exit status table). The lane stops before it
+  /// connects, so nothing need listen at the broker's address.
+  @Suite("Given a journal whose folder of closed sessions is wrong")
+  struct SessionsFolder {
+    let given: ReplayedJournal
+    /// Where the folder of closed sessions is, as the lane names it (the journal's path
+    /// relative to the working folder).
+    let sessions = "lane.journal.sessions"
+
+    init() throws {
+      given = try ReplayedJournal("lane.journal")
+    }
+
+    @Test("When a regular file is where the folder should be, then lane simulate --broker exits 66 (noInput) saying it is not a folder")
+    func regularFile() throws {
+      try given.folder.touch(sessions)
+
+      let run = try given.simulateWithBroker()
+
+      #expect(run.status == 66, "\(run.standardError)")
+      #expect(run.standardError.contains("'\(sessions)' is not a folder, where closed sessions are kept"))
+    }
+
+    @Test("When a symbolic link to a folder is there, then lane simulate --broker does not follow it and exits 66 (noInput)")
+    func symbolicLink() throws {
+      let elsewhere = given.folder.path("elsewhere")
+      try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: false)
+      try FileManager.default.createSymbolicLink(
+        atPath: given.folder.path(sessions), withDestinationPath: elsewhere)
+
+      let run = try given.simulateWithBroker()
+
+      #expect(run.status == 66, "\(run.standardError)")
+      #expect(run.standardError.contains("'\(sessions)' is not a folder, where closed sessions are kept"))
+    }
+
+    @Test(
+      "When the folder may not be read, then lane simulate --broker exits 74 (ioError) saying it cannot list it",
+      .enabled(if: geteuid() != 0, "root reads every folder: needs a user other than root"))
+    func unreadable() throws {
+      let folder = given.folder.path(sessions)
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      chmod(folder, 0)
+      defer { chmod(folder, 0o750) }
+
+      let run = try given.simulateWithBroker()
+
+      #expect(run.status == 74, "\(run.standardError)")
+      #expect(run.standardError.contains("cannot list '\(sessions)', the closed sessions of the journal"))
+      #expect(run.standardError.contains("Permission denied; check the folder's permissions"))
+    }
+  }
+
+  /// A journal given by a one-character relative name (`--journal j`): Foundation's
+  /// `NSString.deletingLastPathComponent` traps on such a path, so the lane must not use it.
+  @Suite("Given a journal named by one character in the working folder")
+  struct OneCharacterName {
+    let given: ReplayedJournal
+
+    init() throws {
+      given = try ReplayedJournal("j")
+    }
+
+    @Test("When the lane publishes to a broker that is not there, then it scores on and exits 0")
+    func centreLink() throws {
+      let run = try given.simulateWithBroker()
+
+      #expect(run.status == 0, "\(run.standardError.prefix(2000))")
+      #expect(run.standardError.contains("the centre's broker is not reachable"))
+    }
+
+    @Test("When the session is ended, then it is archived beside the journal and a new one starts")
+    func sessionEnd() throws {
+      let run = try given.run(["session", "end", "--journal", "j"])
+
+      #expect(run.status == 0, "\(run.standardError.prefix(2000))")
+      let archived = try FileManager.default.contentsOfDirectory(atPath: given.folder.path("j.sessions"))
+      #expect(archived.count == 1 && archived[0].hasSuffix(".journal"), "\(archived)")
+    }
+  }
+}
