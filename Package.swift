@@ -136,7 +136,7 @@ let package = Package(
     // relative paths resolved against its folder. Pure but for reading the file.
     .target(
       name: "LaneConfiguration",
-      dependencies: ["Centre", "Wiring", .product(name: "TOMLKit", package: "TOMLKit")]
+      dependencies: ["Centre", "Wiring", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit")]
     ),
     // The checks of `lane`'s option values (speed range, lane id, bowlers, request ids,
     // line offsets, options that go together): pure functions from what was typed to the
@@ -189,7 +189,7 @@ let package = Package(
     // client (`lane run`/`lane simulate --broker`), and the desk's (`lane desk`).
     .target(
       name: "CentreLink",
-      dependencies: ["Centre", "MQTT", "LaneBridge", "LaneSensing", "Journal", "Bowling"]),
+      dependencies: ["Centre", "MQTT", "LaneBridge", "LaneSensing", "Journal", "Bowling", "SafeFiles"]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
     .testTarget(name: "ScoreboardTests", dependencies: ["Scoreboard"]),
     .testTarget(

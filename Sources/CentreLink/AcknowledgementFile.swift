@@ -1,9 +1,6 @@
 import Centre
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SafeFiles
 
 /// "The desk has acknowledged up to seq N" on the lane's disk, beside the journal
 /// (`lane.journal.ack`), so a restarted lane resends only what the desk may lack.
@@ -20,67 +17,59 @@ public struct AcknowledgementFile: Sendable {
 
   /// Why the file could not be read or written.
   public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, for the exit status.
+    public enum Kind: Hashable, Sendable {
+      /// It cannot be read: not a regular file (a link, a FIFO, a folder), too large, or
+      /// no permission.
+      case unreadable
+      /// It holds something else than an acknowledgement of this version.
+      case notOurs
+      /// Writing it failed.
+      case unwritable
+    }
+
+    public var kind: Kind
     public var description: String
   }
+
+  /// The largest file read: an acknowledgement is one short JSON line.
+  public static let maximumSize = 4096
 
   /// The acknowledgement stored, `nil` when there is no file yet.
   ///
   /// - Throws: ``Failure`` when the file exists but cannot be read or is not ours.
   public func read() throws(Failure) -> Payload.Ack? {
-    guard FileManager.default.fileExists(atPath: path) else { return nil }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Failure(description: "cannot read the acknowledgement file '\(path)'")
+    guard ExistingFile.exists(path) else { return nil }
+    let text: String
+    do {
+      text = try FileContents.read(path, maximumSize: Self.maximumSize, kind: "the lane's acknowledgement file")
+    } catch {
+      throw Failure(kind: .unreadable, description: "cannot read the acknowledgement file '\(path)': \(error.reason)")
     }
     do {
-      let ack = try JSONDecoder().decode(Payload.Ack.self, from: data)
-      guard ack.v == Payload.version, ack.upto >= 0 else { throw Failure(description: "") }
+      let ack = try JSONDecoder().decode(Payload.Ack.self, from: Data(text.utf8))
+      guard ack.v == Payload.version, ack.upto >= 0 else { throw Failure(kind: .notOurs, description: "") }
       return ack
     } catch {
       throw Failure(
+        kind: .notOurs,
         description: "'\(path)' is not a LaneBridge acknowledgement file (version 1); move it"
           + " away: the lane then publishes its whole journal again, which the desk deduplicates")
     }
   }
 
-  /// Replaces the file with `ack`, durably.
+  /// Replaces the file with `ack`, durably (``NewFile``: written beside it, synced, renamed
+  /// over it, the folder synced), so a power cut leaves the old one or the new one.
   ///
   /// - Throws: ``Failure`` saying which step failed; the old file is then still whole.
   public func write(_ ack: Payload.Ack) throws(Failure) {
-    let bytes: [UInt8]
     do {
-      bytes = try CentreMessage.encode(ack) + [UInt8(ascii: "\n")]
+      let bytes = try CentreMessage.encode(ack) + [UInt8(ascii: "\n")]
+      let file = try NewFile(for: path)
+      try file.write(bytes)
+      try file.commit(replacing: true)
     } catch {
-      throw Failure(description: "cannot encode the acknowledgement: \(error)")
+      throw Failure(kind: .unwritable, description: "cannot write the acknowledgement: \(error)")
     }
-    let temporary = path + ".new"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw failure("create", temporary) }
-    var written = 0
-    while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else {
-        let error = failure("write", temporary)
-        close(descriptor)
-        throw error
-      }
-      written += count
-    }
-    guard fsync(descriptor) == 0 else {
-      let error = failure("sync", temporary)
-      close(descriptor)
-      throw error
-    }
-    close(descriptor)
-    guard rename(temporary, path) == 0 else { throw failure("rename", temporary) }
-    let folder = (path as NSString).deletingLastPathComponent
-    let folderDescriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard folderDescriptor >= 0 else { throw failure("open the folder of", path) }
-    defer { close(folderDescriptor) }
-    guard fsync(folderDescriptor) == 0 else { throw failure("sync the folder of", path) }
-  }
-
-  private func failure(_ step: String, _ file: String) -> Failure {
-    Failure(description: "cannot \(step) '\(file)': \(String(cString: strerror(errno)))")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MQTT
+import SafeFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -122,10 +123,21 @@ public struct BrokerSettings: Sendable, Equatable {
     return (certFile, keyFile)
   }
 
-  /// Reads `user=` and `password=` from `path`, refusing a file others may read.
+  /// The largest credentials file read: two short lines.
+  static let maximumCredentialsSize = 4096
+
+  /// Reads `user=` and `password=` from `path`, a regular file (a link is not followed)
+  /// that others may not read.
   static func readCredentials(_ path: String) throws(Problem) -> MQTTClient.Credentials {
+    let text: String
+    do {
+      text = try FileContents.read(path, maximumSize: maximumCredentialsSize, kind: "a credentials file")
+    } catch {
+      throw Problem(
+        description: "--mqtt-credentials '\(path)' cannot be read: \(error.reason)", isUnreadableFile: true)
+    }
     var status = stat()
-    guard stat(path, &status) == 0 else {
+    guard lstat(path, &status) == 0 else {
       throw Problem(
         description: "--mqtt-credentials '\(path)' cannot be read: \(String(cString: strerror(errno)))",
         isUnreadableFile: true)
@@ -136,12 +148,8 @@ public struct BrokerSettings: Sendable, Equatable {
           + " it holds the lane's broker password: chmod 600 '\(path)'",
         isUnreadableFile: false)
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Problem(
-        description: "--mqtt-credentials '\(path)' cannot be read", isUnreadableFile: true)
-    }
     var fields: [String: String] = [:]
-    for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+    for line in text.split(whereSeparator: \.isNewline) {
       let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
       if parts.count == 2 { fields[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1] }
     }

@@ -1,4 +1,5 @@
 import Centre
+import SafeFiles
 import TOMLKit
 import Wiring
 

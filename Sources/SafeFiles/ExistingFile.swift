@@ -46,7 +46,7 @@ public enum ExistingFile {
     case S_IFBLK: "a block device"
     case S_IFSOCK: "a socket"
     case S_IFLNK: "a symbolic link"
-    default: "not a regular file"
+    default: "a special file"
     }
   }
 

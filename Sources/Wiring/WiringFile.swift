@@ -1,3 +1,4 @@
+import SafeFiles
 import TOMLKit
 
 /// A wiring file read and checked: its name, the ``Wiring`` it describes and where each key

@@ -48,6 +48,51 @@ struct CentreLinkTests {
 
   }
 
+  @Suite("BrokerSettings' credentials file")
+  struct Credentials {
+    let folder: ScratchFolder
+    let path: String
+
+    init() throws {
+      folder = try ScratchFolder("lanebridge-credentials")
+      path = folder.path("lane1.credentials")
+    }
+
+    func settings() throws -> BrokerSettings {
+      try BrokerSettings(url: "mqtt://desk", credentialsFile: path, caFile: nil)
+    }
+
+    @Test("When it holds user and password lines and only its owner may read it, then they are the client's")
+    func taken() throws {
+      try "user=lane1\npassword=s3cret\n".write(toFile: path, atomically: false, encoding: .utf8)
+      chmod(path, 0o600)
+
+      let credentials = try settings().configuration(clientPrefix: "lane1", will: nil).credentials
+      #expect(credentials?.username == "lane1")
+      #expect(credentials?.password == "s3cret")
+    }
+
+    @Test(
+      "When it is a FIFO, a symbolic link or too large, then it is refused at once as unreadable (exit 66), saying what it is",
+      arguments: ["a FIFO", "a symbolic link", "larger than 4 KiB"])
+    func unreadable(what: String) throws {
+      switch what {
+      case "a FIFO":
+        #expect(mkfifo(path, 0o600) == 0)
+      case "a symbolic link":
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+      default:
+        try Data(repeating: 0xFF, count: 4097).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o600)
+      }
+
+      let error = #expect(throws: BrokerSettings.Problem.self) { try settings() }
+
+      #expect(error?.isUnreadableFile == true)
+      #expect(error?.description.contains("--mqtt-credentials '\(path)' cannot be read: it is \(what)") == true, "\(String(describing: error))")
+    }
+  }
+
   @Suite("BrokerSettings with a client certificate (mutual TLS)")
   struct ClientCertificate {
     let folder: ScratchFolder
@@ -135,38 +180,50 @@ struct CentreLinkTests {
 
   @Suite("AcknowledgementFile beside a journal")
   struct Acknowledgements {
-    let folder: String
+    let folder: ScratchFolder
+    let file: AcknowledgementFile
 
     init() throws {
-      var template = Array(
-        (NSTemporaryDirectory() + "/lanebridge-ack-XXXXXX").utf8CString)
-      guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-        throw CocoaError(.fileWriteUnknown)
-      }
-      folder = String(cString: made)
+      folder = try ScratchFolder("lanebridge-ack")
+      file = AcknowledgementFile(besideJournal: folder.path("lane.journal"))
     }
 
-    @Test("When an acknowledgement is written and read back, then it is the same, and a later one replaces it")
+    @Test("When an acknowledgement is written and read back, then it is the same, a later one replaces it, and nothing else is left beside it")
     func roundTrip() throws {
-      defer { try? FileManager.default.removeItem(atPath: folder) }
-      let file = AcknowledgementFile(besideJournal: folder + "/lane.journal")
       #expect(try file.read() == nil)
       try file.write(Payload.Ack(session: "2026-11-23T16:47:49Z", upto: 20))
       try file.write(Payload.Ack(session: "2026-11-23T16:47:49Z", upto: 40))
       #expect(try file.read() == Payload.Ack(session: "2026-11-23T16:47:49Z", upto: 40))
-      #expect(!FileManager.default.fileExists(atPath: file.path + ".new"))
+      #expect(try folder.contents() == ["lane.journal.ack"])
     }
 
-    @Test("When the file holds something else, then reading it is refused with what to do")
+    @Test("When the file holds something else, then reading it is refused as not ours, with what to do")
     func foreignFile() throws {
-      defer { try? FileManager.default.removeItem(atPath: folder) }
-      let file = AcknowledgementFile(besideJournal: folder + "/lane.journal")
       try "not ours".write(toFile: file.path, atomically: false, encoding: .utf8)
-      #expect {
-        try file.read()
-      } throws: { error in
-        "\(error)".contains("is not a LaneBridge acknowledgement file")
+      let error = #expect(throws: AcknowledgementFile.Failure.self) { try file.read() }
+      #expect(error?.kind == .notOurs)
+      #expect(error?.description.contains("is not a LaneBridge acknowledgement file (version 1); move it away") == true)
+    }
+
+    @Test(
+      "When the file is a FIFO, a symbolic link or too large, then reading it is refused at once as unreadable, saying what it is",
+      arguments: ["a FIFO", "a symbolic link", "larger than 4 KiB"])
+    func unreadable(what: String) throws {
+      switch what {
+      case "a FIFO":
+        #expect(mkfifo(file.path, 0o644) == 0)
+      case "a symbolic link":
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/dev/zero")
+      default:
+        try Data(repeating: UInt8(ascii: " "), count: AcknowledgementFile.maximumSize + 1)
+          .write(to: URL(fileURLWithPath: file.path))
       }
+
+      let error = #expect(throws: AcknowledgementFile.Failure.self) { try file.read() }
+
+      #expect(error?.kind == .unreadable)
+      #expect(error?.description.contains("cannot read the acknowledgement file") == true)
+      #expect(error?.description.contains(what) == true, "\(String(describing: error))")
     }
   }
 

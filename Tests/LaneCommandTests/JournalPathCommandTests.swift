@@ -92,6 +92,39 @@ struct JournalPathCommandTests {
     }
   }
 
+  /// `lane simulate --broker` with a journal whose acknowledgement file (`FILE.ack`, what
+  /// the desk has acknowledged) is wrong: read before the lane connects, refused with what
+  /// it is and what to do, the journal untouched.
+  @Suite("Given a journal whose acknowledgement file is wrong")
+  struct AcknowledgementFile {
+    let given: ReplayedJournal
+    let ack = "lane.journal.ack"
+
+    init() throws {
+      given = try ReplayedJournal("lane.journal")
+    }
+
+    @Test("When a FIFO is there, then lane simulate --broker exits 66 (noInput) at once saying it is a FIFO")
+    func fifo() throws {
+      #expect(mkfifo(given.folder.path(ack), 0o644) == 0)
+
+      let run = try given.simulateWithBroker()
+
+      #expect(run.status == 66, "\(run.standardError)")
+      #expect(run.standardError.contains("cannot read the acknowledgement file '\(ack)': it is a FIFO, not a regular file"))
+    }
+
+    @Test("When something else than an acknowledgement is in it, then lane simulate --broker exits 65 (dataError) saying to move it away")
+    func notOurs() throws {
+      try Data("version=1\n".utf8).write(to: URL(fileURLWithPath: given.folder.path(ack)))
+
+      let run = try given.simulateWithBroker()
+
+      #expect(run.status == 65, "\(run.standardError)")
+      #expect(run.standardError.contains("'\(ack)' is not a LaneBridge acknowledgement file (version 1); move it away"))
+    }
+  }
+
   /// A journal given by a one-character relative name (`--journal j`): Foundation's
   /// `NSString.deletingLastPathComponent` traps on such a path, so the lane must not use it.
   @Suite("Given a journal named by one character in the working folder")

@@ -67,8 +67,9 @@ struct CentreOptions: ParsableArguments {
 
   /// Starts the lane's link, or says what is wrong and exits; `nil` without `--broker`.
   ///
-  /// Exit 64 for bad settings, 66 for an unreadable file, 77 when the broker refuses the
-  /// lane's credentials, 78 when TLS or the host name fails; a folder of closed sessions
+  /// Exit 64 for bad settings, 66 for an unreadable file, 65 for an acknowledgement file
+  /// beside the journal that is not ours, 77 when the broker refuses the lane's
+  /// credentials, 78 when TLS or the host name fails; a folder of closed sessions
   /// beside the journal that is not a folder (66) or cannot be listed (74) exits as the
   /// journal does.
   func startLink(
@@ -109,6 +110,8 @@ struct CentreOptions: ParsableArguments {
     } catch let error as JournalError {
       // The folder of closed sessions beside the journal: the journal's own problem.
       throw fail("\(error)", error.exitStatus)
+    } catch let error as AcknowledgementFile.Failure {
+      throw fail("\(error)", error.kind == .notOurs ? .dataError : .noInput)
     } catch {
       throw fail("\(error)", .badConfiguration)
     }

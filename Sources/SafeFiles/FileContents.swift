@@ -1,13 +1,9 @@
 #if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
+  import Glibc
 #endif
 
-/// Reads a whole small text file, the one place the `Wiring` target touches the file system
-/// (the lane's config file is read the same way).
+/// Reads a whole small text file: a wiring file, the lane's config file, the broker
+/// credentials, the centre link's acknowledgement file.
 ///
 /// The file is opened with `O_NONBLOCK | O_NOFOLLOW` and must be a regular file of at most
 /// ``maximumSize`` bytes, so a FIFO, a device such as `/dev/zero`, a symlink or a huge file
@@ -18,7 +14,8 @@ public enum FileContents {
     public let reason: String
   }
 
-  /// The largest wiring file read, 1 MiB; real ones are a few kilobytes.
+  /// The largest file read unless told otherwise, 1 MiB (a wiring file's limit; real ones
+  /// are a few kilobytes).
   public static let maximumSize = 1 << 20
 
   /// The contents of the file at `path`, decoded as UTF-8 (invalid bytes become U+FFFD), a
@@ -38,9 +35,8 @@ public enum FileContents {
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw ReadError(errno: errno) }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw ReadError(
-        reason: "it is \(self.kind(of: status.st_mode)), not a regular file; give \(kind)")
+    if let what = ExistingFile.kind(of: status.st_mode) {
+      throw ReadError(reason: "it is \(what), not a regular file; give \(kind)")
     }
     guard Int(status.st_size) <= maximumSize else {
       throw ReadError(reason: tooLarge(maximumSize, kind: kind))
@@ -68,16 +64,6 @@ public enum FileContents {
     "it is larger than \(limit / 1024) KiB, the limit for \(kind); give \(kind)"
   }
 
-  private static func kind(of mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFDIR: "a directory"
-    case S_IFIFO: "a FIFO"
-    case S_IFCHR: "a character device"
-    case S_IFBLK: "a block device"
-    case S_IFSOCK: "a socket"
-    default: "a special file"
-    }
-  }
 }
 
 /// `read(2)` into the buffer, named apart from ``FileContents/read(_:maximumSize:)``.
