@@ -76,9 +76,7 @@ public struct BrokerSettings: Sendable, Equatable {
           description: "--broker \(url) uses TLS: give the centre's CA certificate with --cafile"
             + " (deploy/centre/make-certs.sh makes it)", isUnreadableFile: false)
       }
-      guard FileManager.default.isReadableFile(atPath: caFile) else {
-        throw Problem(description: "--cafile '\(caFile)' cannot be read", isUnreadableFile: true)
-      }
+      try Self.checkReadable(caFile, option: "--cafile")
       self.caFile = caFile
     } else if caFile != nil {
       throw Problem(
@@ -107,13 +105,8 @@ public struct BrokerSettings: Sendable, Equatable {
         description: "--certfile and --keyfile go with an mqtts:// broker; \(url) is plain MQTT",
         isUnreadableFile: false)
     }
-    guard FileManager.default.isReadableFile(atPath: certFile) else {
-      throw Problem(description: "--certfile '\(certFile)' cannot be read", isUnreadableFile: true)
-    }
-    var status = stat()
-    guard stat(keyFile, &status) == 0, FileManager.default.isReadableFile(atPath: keyFile) else {
-      throw Problem(description: "--keyfile '\(keyFile)' cannot be read", isUnreadableFile: true)
-    }
+    try checkReadable(certFile, option: "--certfile")
+    let status = try checkReadable(keyFile, option: "--keyfile")
     guard status.st_mode & S_IROTH == 0 else {
       throw Problem(
         description: "--keyfile '\(keyFile)' is readable by every user of this machine;"
@@ -121,6 +114,33 @@ public struct BrokerSettings: Sendable, Equatable {
         isUnreadableFile: false)
     }
     return (certFile, keyFile)
+  }
+
+  /// Checks that `path` is a regular file this process may read (a link is followed: CA
+  /// certificates are often links), so TLS never opens a FIFO, which would hang, or a device.
+  ///
+  /// - Returns: The file's status.
+  @discardableResult
+  static func checkReadable(_ path: String, option: String) throws(Problem) -> stat {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      throw Problem(
+        description: "\(option) '\(path)' cannot be read: \(String(cString: strerror(errno)))",
+        isUnreadableFile: true)
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw Problem(
+        description: "\(option) '\(path)' is not a regular file (a FIFO, a device or a folder); give the certificate or key file itself",
+        isUnreadableFile: true)
+    }
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw Problem(
+        description: "\(option) '\(path)' cannot be read: \(String(cString: strerror(errno)))",
+        isUnreadableFile: true)
+    }
+    close(descriptor)
+    return status
   }
 
   /// The largest credentials file read: two short lines.

@@ -149,6 +149,28 @@ struct CentreLinkTests {
       #expect(error?.isUnreadableFile == true)
     }
 
+    @Test(
+      "When the CA, the certificate or the key is a FIFO, then it is refused at once as unreadable (exit 66), never opened by TLS",
+      arguments: ["--cafile", "--certfile", "--keyfile"])
+    func fifo(option: String) throws {
+      let fifo = folder.path("fifo")
+      #expect(mkfifo(fifo, 0o600) == 0)
+      var files = [
+        "--cafile": folder.path("ca.crt"), "--certfile": folder.path("lane1.crt"),
+        "--keyfile": folder.path("lane1.key"),
+      ]
+      files[option] = fifo
+
+      let error = #expect(throws: BrokerSettings.Problem.self) {
+        try BrokerSettings(
+          url: "mqtts://desk", credentialsFile: nil, caFile: files["--cafile"],
+          certFile: files["--certfile"], keyFile: files["--keyfile"])
+      }
+
+      #expect(error?.isUnreadableFile == true)
+      #expect(error?.description.contains("\(option) '\(fifo)' is not a regular file") == true, "\(String(describing: error))")
+    }
+
     @Test("When the key is readable by every user, then it is refused saying chmod 600")
     func worldReadableKey() {
       chmod(folder.path("lane1.key"), 0o644)
