@@ -16,7 +16,8 @@ lane=${1:-.build-static/release/lane}
 settle=${2:-2}
 if [ ! -x "$lane" ]; then
   echo "$lane is not an executable; build it with" >&2
-  echo "  swift build -c release --static-swift-stdlib --scratch-path .build-static --product lane" >&2
+  echo "  swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic \\" >&2
+  echo "    --scratch-path .build-static --product lane" >&2
   exit 64
 fi
 lane=$(realpath "$lane")
