@@ -61,6 +61,51 @@ extension SensorInstant {
 
   /// Parses decimal seconds from their UTF-8 bytes, exactly as ``init(seconds:)`` does.
   public init?<Bytes: Sequence<UInt8>>(secondsUTF8 bytes: Bytes) {
+    // Bytes in memory (a trace line, a string's UTF-8) with at most nine whole digits, as
+    // every trace time under 31 years is, take the fast path; the rest the general one.
+    if let contiguous = bytes.withContiguousStorageIfAvailable(Self.parseContiguousSeconds) {
+      guard let contiguous else { return nil }
+      self = contiguous
+    } else {
+      guard let parsed = Self.parseSeconds(bytes) else { return nil }
+      self = parsed
+    }
+  }
+
+  /// Decimal seconds from bytes in memory: one to nine whole digits cannot overflow and are
+  /// read without checks; anything else goes to ``parseSeconds(_:)``. The two agree on every
+  /// input (`SensorInstantTests`).
+  private static func parseContiguousSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> SensorInstant? {
+    let count = bytes.count
+    var index = 0
+    var whole: Int64 = 0
+    while index < count, index < 10 {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      whole = whole &* 10 &+ Int64(digit)
+      index += 1
+    }
+    guard index > 0, index < 10 else { return parseSeconds(bytes) }
+    var fraction: Int64 = 0
+    var fractionDigits = 0
+    if index < count {
+      guard bytes[index] == UInt8(ascii: ".") else { return nil }
+      index += 1
+      guard index < count, count - index <= 9 else { return nil }
+      while index < count {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        fraction = fraction &* 10 &+ Int64(digit)
+        fractionDigits += 1
+        index += 1
+      }
+    }
+    for _ in fractionDigits..<9 { fraction &*= 10 }
+    return SensorInstant(nanoseconds: whole &* 1_000_000_000 &+ fraction)
+  }
+
+  /// Decimal seconds from any bytes, every digit checked for overflow.
+  private static func parseSeconds<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> SensorInstant? {
     var whole: Int64 = 0
     var fraction: Int64 = 0
     var fractionDigits = 0
@@ -93,7 +138,7 @@ extension SensorInstant {
     let (scaled, overflow1) = whole.multipliedReportingOverflow(by: 1_000_000_000)
     let (total, overflow2) = scaled.addingReportingOverflow(fraction)
     guard !overflow1, !overflow2 else { return nil }
-    self.nanoseconds = total
+    return SensorInstant(nanoseconds: total)
   }
 
   /// The instant as decimal seconds with six to nine fractional digits: `3.411500`.

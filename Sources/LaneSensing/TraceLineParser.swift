@@ -12,6 +12,7 @@ public enum TraceLineParser {
   public static func parse(
     _ line: UnsafeBufferPointer<UInt8>, number: Int
   ) -> Result<SensorEvent?, TraceError> {
+    if let event = pinLine(line) { return .success(event) }
     var words = Words(line)
     guard let timeWord = words.next() else { return .success(nil) }
     guard let time = SensorInstant(secondsUTF8: UnsafeBufferPointer(rebasing: line[timeWord])) else {
@@ -62,6 +63,48 @@ public enum TraceLineParser {
       return .failure(TraceError(line: number, .trailingText(quote(line, extra))))
     }
     return .success(SensorEvent(kind, at: time))
+  }
+
+  /// The commonest line, `SECONDS pinN down` or `SECONDS pinN up` with one space between
+  /// the words and nothing after them, read in one pass; `nil` for any other line, which the
+  /// words below then read (and would read as the same event).
+  private static func pinLine(_ line: UnsafeBufferPointer<UInt8>) -> SensorEvent? {
+    guard let base = line.baseAddress else { return nil }
+    let count = line.count
+    var space = 0
+    while space < count, base[space] != UInt8(ascii: " ") { space += 1 }
+    // `pinN up` is the shortest ending: seven bytes after the space.
+    guard count - space >= 8,
+      let time = SensorInstant(secondsUTF8: UnsafeBufferPointer(start: base, count: space))
+    else { return nil }
+    let word = base + space + 1
+    let rest = count - space - 1
+    guard word[0] == UInt8(ascii: "p"), word[1] == UInt8(ascii: "i"),
+      word[2] == UInt8(ascii: "n")
+    else { return nil }
+    let pin: Pin
+    let levelStart: Int
+    if word[3] >= UInt8(ascii: "1"), word[3] <= UInt8(ascii: "9"), word[4] == UInt8(ascii: " ") {
+      pin = Pin(rawValue: Int(word[3] &- UInt8(ascii: "0")))!
+      levelStart = 5
+    } else if rest >= 8, word[3] == UInt8(ascii: "1"), word[4] == UInt8(ascii: "0"),
+      word[5] == UInt8(ascii: " ")
+    {
+      pin = Pin(rawValue: 10)!
+      levelStart = 6
+    } else {
+      return nil
+    }
+    let level = word + levelStart
+    switch rest - levelStart {
+    case 4 where level[0] == UInt8(ascii: "d") && level[1] == UInt8(ascii: "o")
+      && level[2] == UInt8(ascii: "w") && level[3] == UInt8(ascii: "n"):
+      return SensorEvent(.pin(pin, .down), at: time)
+    case 2 where level[0] == UInt8(ascii: "u") && level[1] == UInt8(ascii: "p"):
+      return SensorEvent(.pin(pin, .standing), at: time)
+    default:
+      return nil
+    }
   }
 
   /// Exactly `pin1` to `pin10`: no sign, no leading zero.

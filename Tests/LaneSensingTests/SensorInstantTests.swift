@@ -20,6 +20,35 @@ struct SensorInstantTests {
     #expect(SensorInstant(seconds: text) == nil)
   }
 
+  /// Every text of up to five characters from digits, a point and a letter, and texts at the
+  /// edges of the fast path (nine and ten whole digits) and of 64-bit nanoseconds.
+  static let agreementCases: [String] = {
+    var texts = [""]
+    var layer = [""]
+    for _ in 1...5 {
+      layer = layer.flatMap { prefix in ["0", "1", "9", ".", "x"].map { prefix + $0 } }
+      texts += layer
+    }
+    return texts + [
+      "123456789", "123456789.5", "999999999.999999999", "999999999.9999999999",
+      "1234567890", "1234567890.25", "9223372036.854775807", "9223372036.854775808",
+      "9223372037", "000000000000000000001.5", "12345678.", "1234.56789x", "1.2.3",
+    ]
+  }()
+
+  @Test("When the same bytes are read in memory and as a plain sequence, then both give the same instant")
+  func contiguousAgreesWithSequence() {
+    // The second reading must take the general path, or the comparison proves nothing.
+    #expect("1.5".utf8.lazy.map { $0 }.withContiguousStorageIfAvailable { _ in true } == nil)
+    for text in Self.agreementCases {
+      let inMemory = Array(text.utf8)
+      let sequence = text.utf8.lazy.map { $0 }
+      #expect(
+        SensorInstant(secondsUTF8: inMemory) == SensorInstant(secondsUTF8: sequence),
+        "\(text)")
+    }
+  }
+
   @Test("When an instant is written as seconds, then it has six to nine digits and reads back")
   func roundTrip() {
     let cases = [(Int64(3_411_500_000), "3.411500"), (1, "0.000000001"), (20_100_000_000, "20.100000")]

@@ -58,11 +58,36 @@ struct TraceReaderTests {
       ("1.0 cycle up", .malformedCycle("up")),
       ("1.0 ball now", .trailingText("now")),
       ("1.0 pin7 down up", .trailingText("up")),
+      ("1.0 pin7 dow", .malformedPinLevel("dow")),
+      ("1.0 pin10 downs", .malformedPinLevel("downs")),
+      ("1.0 pin7 upp", .malformedPinLevel("upp")),
+      ("1.0 pin1 0 up", .malformedPinLevel("0")),
+      ("1.0. pin7 up", .malformedTime("1.0.")),
     ])
   func malformed(line: String, reason: TraceError.Reason) {
     #expect(throws: TraceError(line: 3, reason)) {
       try read("0 pins 1111111111\n# comment\n\(line)\n4 ball")
     }
+  }
+
+  @Test(
+    "When a pin line is spaced, commented or timed in any way the format allows, then it reads as the same event",
+    arguments: [
+      ("5.25 pin3 down", 3, true), ("5.25  pin3 down", 3, true), ("5.25\tpin3 down", 3, true),
+      ("5.25 pin3 down ", 3, true), (" 5.25 pin3 down", 3, true), ("5.25 pin3 down # c", 3, true),
+      ("5.25 pin3  down", 3, true), ("5.25 pin10 up", 10, false), ("5.25 pin10  up", 10, false),
+      ("5.25 pin10 up\t", 10, false), ("5.25 pin10 up#x", 10, false), ("5.25 pin9 up", 9, false),
+      ("5.250000000 pin1 down", 1, true), ("05.25 pin10 down", 10, true),
+    ])
+  func pinLineShapes(line: String, number: Int, isDown: Bool) throws {
+    let events = try read("0 pins 1111111111\n\(line)")
+    #expect(events.last == SensorEvent(.pin(pin(number), isDown ? .down : .standing), at: instant("5.25")))
+  }
+
+  @Test("When a pin line's time has ten whole digits, then it reads exactly")
+  func longTime() throws {
+    let events = try read("1234567890.5 pin1 down")
+    #expect(events == [SensorEvent(.pin(pin(1), .down), at: SensorInstant(nanoseconds: 1_234_567_890_500_000_000))])
   }
 
   @Test("When a time is earlier than the line before, then the error gives both times")

@@ -330,18 +330,21 @@ public struct ThrowDetector: Sendable {
 
   /// The pending pin change whose bounce window ends first.
   private var nextPinDeadline: (time: SensorInstant, pin: Pin)? {
-    let pending = rawStanding.bits ^ standing.bits
+    var pending = rawStanding.bits ^ standing.bits
     guard pending != 0 else { return nil }
     var bestIndex = -1
     var best = SensorInstant.distantFuture
-    for index in 0..<10 where pending & (1 << UInt16(index)) != 0 {
+    // Only the pending pins, lowest first (the earliest wins a tie, as in pin order).
+    while pending != 0 {
+      let index = pending.trailingZeroBitCount
+      pending &= pending &- 1
       let due = Self.instant(rawChangedAt[index], plus: bounceNanoseconds)
       if bestIndex < 0 || due < best {
         bestIndex = index
         best = due
       }
     }
-    return (best, Pin.allCases[bestIndex])
+    return (best, Pin(rawValue: bestIndex + 1)!)
   }
 
   /// `nanoseconds + window` as an instant, saturating like `SensorInstant + Duration`.
