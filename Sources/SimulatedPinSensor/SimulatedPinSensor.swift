@@ -68,8 +68,10 @@ public struct SimulatedPinSensor: PinSensor {
   }
 
   /// A sensor that replays a trace from standard input (`lane simulate -`).
-  public static func standardInput() -> SimulatedPinSensor {
-    SimulatedPinSensor(file: .standardInput())
+  ///
+  /// - Parameter stopDescriptor: Readable once the replay should stop (``TraceFile/standardInput(stopDescriptor:)``).
+  public static func standardInput(stopDescriptor: Int32 = -1) -> SimulatedPinSensor {
+    SimulatedPinSensor(file: .standardInput(stopDescriptor: stopDescriptor))
   }
 
   public mutating func next(timeout: Duration) throws(TraceError) -> SensorReading? {

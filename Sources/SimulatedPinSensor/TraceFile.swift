@@ -59,6 +59,10 @@ public final class TraceFile {
 
   private var descriptor: Int32
   private let ownsDescriptor: Bool
+  /// A descriptor that turns readable when reading should stop (a stop signal's wake
+  /// event), or -1: a pipe may block for ever, and a signal handler's `EINTR` can come just
+  /// before the `read` instead of during it.
+  private let stopDescriptor: Int32
   private let buffer: UnsafeMutablePointer<UInt8>
   private let capacity = blockSize + maximumLineLength
   /// The unread bytes are `buffer[start..<end]`.
@@ -99,19 +103,24 @@ public final class TraceFile {
       throw OpenError(path: path, notRegular: Self.describe(kind: kind))
     }
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-    self.init(descriptor: descriptor, owned: true, path: path)
+    self.init(descriptor: descriptor, owned: true, path: path, stopDescriptor: -1)
   }
 
-  private init(descriptor: Int32, owned: Bool, path: String) {
+  private init(descriptor: Int32, owned: Bool, path: String, stopDescriptor: Int32) {
     self.descriptor = descriptor
     self.ownsDescriptor = owned
     self.path = path
+    self.stopDescriptor = stopDescriptor
     buffer = .allocate(capacity: capacity)
   }
 
   /// The trace on standard input, which is read but never closed.
-  public static func standardInput() -> TraceFile {
-    TraceFile(descriptor: STDIN_FILENO, owned: false, path: "-")
+  ///
+  /// - Parameter stopDescriptor: Readable once reading should stop (a stop signal's wake
+  ///   event): the lines then end where they are, the unread rest dropped, at once even
+  ///   while standard input has nothing to read. -1 for none.
+  public static func standardInput(stopDescriptor: Int32 = -1) -> TraceFile {
+    TraceFile(descriptor: STDIN_FILENO, owned: false, path: "-", stopDescriptor: stopDescriptor)
   }
 
   deinit {
@@ -215,6 +224,11 @@ public final class TraceFile {
       end = unread
     }
     while true {
+      if stopDescriptor >= 0, !waitForInput() {
+        start = end
+        atEndOfInput = true
+        return
+      }
       let count = read(descriptor, buffer + end, min(Self.blockSize, capacity - end))
       if count > 0 {
         end += count
@@ -227,6 +241,18 @@ public final class TraceFile {
       if errno == EINTR { continue }
       throw fail(.unreadable(errno: errno))
     }
+  }
+
+  /// Waits until the input can be read or the stop descriptor turns readable.
+  ///
+  /// - Returns: `false` once reading should stop.
+  private func waitForInput() -> Bool {
+    var descriptors = [
+      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    while poll(&descriptors, 2, -1) < 0 && errno == EINTR {}
+    return descriptors[1].revents == 0
   }
 
   private func fail(_ error: ReadError) -> ReadError {

@@ -90,4 +90,15 @@ struct ExitTests {
     #expect(!shown.isEmpty)
     #expect(records.count == shown.count + 2)
   }
+
+  @Test(
+    "When lane simulate - waits for its first line on standard input and is signalled, then it stops at once and exits 0",
+    arguments: [SIGINT, SIGTERM, SIGHUP])
+  func signalledWhileReadingStandardInput(signal: Int32) throws {
+    let (run, bySignal) = try lane.run(["simulate", "-"], signal: signal, after: .milliseconds(500), openInput: true)
+
+    #expect(!bySignal, "it did not stop: \(run.standardError)")
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.contains("lane simulate: stopped before the end of the trace"), "\(run.standardError)")
+  }
 }

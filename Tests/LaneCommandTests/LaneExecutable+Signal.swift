@@ -29,19 +29,26 @@ extension LaneExecutable {
       status: process.terminationStatus)
   }
 
-  /// Starts `lane`, sends it `signal` after `delay`, and waits for it to exit.
+  /// Starts `lane`, sends it `signal` after `delay`, and waits for it to exit; if it has not
+  /// within 20 s, ends it with SIGKILL (the run then reports that signal).
   ///
+  /// - Parameter openInput: Standard input is a pipe kept open and empty (a replay of `-`
+  ///   waiting for its first line), not /dev/null.
   /// - Returns: What it printed and how it exited; `status` is the signal number when the
   ///   signal ended it (``Run/endedBySignal``).
-  func run(_ arguments: [String], signal: Int32, after delay: Duration) throws -> (run: Run, bySignal: Bool) {
+  func run(
+    _ arguments: [String], signal: Int32, after delay: Duration, openInput: Bool = false
+  ) throws -> (run: Run, bySignal: Bool) {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
     let output = Pipe()
     let error = Pipe()
+    let input = Pipe()
     process.standardOutput = output
     process.standardError = error
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = openInput ? input : FileHandle.nullDevice
+    defer { try? input.fileHandleForWriting.close() }
     try process.run()
     // Read both pipes while waiting, so a chatty lane never blocks on a full pipe.
     nonisolated(unsafe) var outputData = Data()
@@ -55,6 +62,9 @@ extension LaneExecutable {
     var remaining = timespec()
     while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     kill(process.processIdentifier, signal)
+    let deadline = ContinuousClock.now + .seconds(20)
+    while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     reading.wait()
     process.waitUntilExit()
     return (

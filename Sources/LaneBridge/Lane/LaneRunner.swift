@@ -205,8 +205,9 @@ public struct LaneRunner: Sendable {
       take)
     let status: LaneEvent.Status =
       switch ending {
-      case .sensorEnded: .sensorEnded
-      case .stopRequested:
+      // A stop ends a sensor that was waiting for input (a replay of standard input).
+      case .sensorEnded where !shouldStop(): .sensorEnded
+      case .sensorEnded, .stopRequested:
         .stopped(openDeliverySince: throwDetector.isInDelivery ? throwDetector.now : nil)
       }
     try show(.status(status))

@@ -92,7 +92,10 @@ extension Lane {
       let runner = LaneRunner(
         detector: detector.configuration(), idleTimeout: .seconds(paced ? 1 : 60))
       var warnings = StandardError()
-      let trace = try openTrace()
+      // Standard input may have nothing to read for ever: a stop wakes the read (a file's
+      // reads never block long).
+      let wake = trace == "-" ? try StopSignal.wakeEvent(command: "simulate") : nil
+      let trace = try openTrace(stopDescriptor: wake?.descriptor ?? -1)
       var link: LaneLink?
       var journal = try session.openSession(command: "simulate", lane: centre.lane) { entries in
         let started = try centre.startLink(
@@ -114,7 +117,7 @@ extension Lane {
       link?.requests.deliver(to: inbox)
       let control = try session.serveCorrections(command: "simulate", into: inbox)
       defer { control?.close() }
-      StopSignal.install()
+      StopSignal.install(wake: wake)
       let status: LaneEvent.Status
       do {
         if paced {
@@ -146,8 +149,8 @@ extension Lane {
 
     private var traceName: String { trace == "-" ? "standard input" : trace }
 
-    private func openTrace() throws -> SimulatedPinSensor {
-      if trace == "-" { return .standardInput() }
+    private func openTrace(stopDescriptor: Int32) throws -> SimulatedPinSensor {
+      if trace == "-" { return .standardInput(stopDescriptor: stopDescriptor) }
       do {
         return try SimulatedPinSensor(contentsOf: trace)
       } catch {
