@@ -21,10 +21,10 @@ extension Lane {
         per event. With --lane ID alone: that lane's detail board (status, faults, every \
         bowler's game as the lane's console shows it), redrawn in place; it only reads (it \
         asks the lane to publish its session again from seq 1, like lane display) and never \
-        acknowledges, so it runs beside the desk. SIGINT, SIGTERM or SIGHUP stops it (exit 0). Exit status 64 for bad \
-        options, 66 when a file cannot be read, 69 when the broker cannot be reached, 77 \
-        when it refuses the credentials, 78 when TLS (a missing client certificate included) or \
-        the host name fails. With --lane ID \
+        acknowledges, so it runs beside the desk. SIGINT, SIGTERM or SIGHUP stops it \
+        (exit 0). Exit status 64 for bad options, 66 when a file cannot be read, 69 when the \
+        broker cannot be reached, 77 when it refuses the credentials, 78 when TLS (a missing \
+        client certificate included) or the host name fails. With --lane ID \
         and --correct WHAT, --end-session or --start-session NAMES it sends that one request \
         and prints the lane's reply: exit 0 when done, 65 when the lane refused it, 69 \
         without a reply. See docs/centre.md.
@@ -82,7 +82,7 @@ extension Lane {
         throw ValidationError("--lane alone shows that lane's board on the terminal; it and --json do not go together")
       }
       if requestsAsked == 1 {
-        guard let lane, (try? LaneID(lane)) != nil else {
+        guard lane != nil else {
           throw ValidationError("a request needs --lane NAME, the lane's name on the broker")
         }
         if json { throw ValidationError("a request and --json do not go together") }
