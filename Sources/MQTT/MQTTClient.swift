@@ -27,11 +27,15 @@ public final class MQTTClient: Sendable {
     /// How long ``connect()``, ``publish(_:to:retain:)`` and
     /// ``subscribe(to:)`` wait for the broker's answer.
     public var timeout: Duration
+    /// How long ``connect()`` waits for the broker's host to open a TCP connection: a
+    /// broker on the centre's network answers in milliseconds, and a host that drops
+    /// packets would otherwise hold the attempt for the kernel's two minutes.
+    public var connectTimeout: Duration
 
     public init(
       host: String, port: Int, clientID: String, credentials: Credentials? = nil,
       will: Will? = nil, tls: TLS? = nil, keepAliveSeconds: Int = 10,
-      timeout: Duration = .seconds(10)
+      timeout: Duration = .seconds(10), connectTimeout: Duration = .seconds(3)
     ) {
       self.host = host
       self.port = port
@@ -41,6 +45,7 @@ public final class MQTTClient: Sendable {
       self.tls = tls
       self.keepAliveSeconds = keepAliveSeconds
       self.timeout = timeout
+      self.connectTimeout = connectTimeout
     }
 
     /// `prefix`, a dash and 16 random hexadecimal digits.
@@ -208,6 +213,9 @@ public final class MQTTClient: Sendable {
   public func connect() async throws(MQTTError) {
     let operation = MQTTError.Operation.connect(
       host: configuration.host, port: configuration.port)
+    let reach = TCPReachability.probe(
+      host: configuration.host, port: configuration.port, within: configuration.connectTimeout)
+    if reach == .silent { throw MQTTError(operation, .timedOut(after: configuration.connectTimeout)) }
     bridge.forget(.connect)
     bridge.open()
     do {

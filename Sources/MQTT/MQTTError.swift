@@ -104,6 +104,9 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
         + " (--certfile and --keyfile, made by deploy/centre/make-certs.sh --client)"
     case (.connect, .library(let code, _)) where code == Int32(MOSQ_ERR_EAI.rawValue):
       "The host name does not resolve; check it"
+    case (.connect, .timedOut):
+      "Is the broker's host on and on this network, is mosquitto running there, and does no"
+        + " firewall drop the port?"
     case (.connect, .refused(.badUserNameOrPassword)), (.connect, .refused(.notAuthorized)):
       // mosquitto 2.0 answers a wrong password with 135, not 134.
       "Check the user name and password in the lane's credentials file against the broker's"

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Whether a TCP connection to the broker's host and port opens within a time limit.
+///
+/// `mosquitto_connect` blocks until the socket connects, with no limit of its own: a host
+/// that drops packets (switched off behind a router, a firewall's DROP) holds it until the
+/// kernel gives up, about two minutes, and a lane would not score meanwhile. So a
+/// connection is tried first, non-blocking, and only a broker that answers is given to
+/// libmosquitto; one that refuses or does not resolve fails there at once with its own
+/// message.
+enum TCPReachability {
+  enum Answer: Equatable {
+    /// A connection opened (and was closed again).
+    case answered
+    /// Every address refused or failed at once, or the name did not resolve:
+    /// libmosquitto's connect says why.
+    case failed
+    /// No address answered within the limit.
+    case silent
+  }
+
+  static func probe(host: String, port: Int, within limit: Duration) -> Answer {
+    var hints = addrinfo()
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    var found: UnsafeMutablePointer<addrinfo>?
+    guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else { return .failed }
+    defer { freeaddrinfo(first) }
+    let deadline = ContinuousClock.now + limit
+    var answer = Answer.failed
+    var next: UnsafeMutablePointer<addrinfo>? = first
+    while let address = next {
+      next = address.pointee.ai_next
+      switch connect(to: address.pointee, until: deadline) {
+      case .answered: return .answered
+      case .silent: answer = .silent
+      case .failed: break
+      }
+    }
+    return answer
+  }
+
+  private static func connect(to address: addrinfo, until deadline: ContinuousClock.Instant) -> Answer {
+    let descriptor = socket(
+      address.ai_family, address.ai_socktype | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
+      address.ai_protocol)
+    guard descriptor >= 0 else { return .failed }
+    defer { close(descriptor) }
+    if Glibc.connect(descriptor, address.ai_addr, address.ai_addrlen) == 0 { return .answered }
+    guard errno == EINPROGRESS else { return .failed }
+    var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+    while true {
+      let left = deadline - ContinuousClock.now
+      guard left > .zero else { return .silent }
+      let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+      let ready = poll(&request, 1, milliseconds)
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else { return ready == 0 ? .silent : .failed }
+      var error: Int32 = 0
+      var length = socklen_t(MemoryLayout<Int32>.size)
+      guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 else { return .failed }
+      return .answered
+    }
+  }
+}
