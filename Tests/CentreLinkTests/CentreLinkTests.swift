@@ -73,18 +73,10 @@ struct CentreLinkTests {
     }
 
     @Test(
-      "When it is a FIFO, a symbolic link or too large, then it is refused at once as unreadable (exit 66), saying what it is",
-      arguments: ["a FIFO", "a symbolic link", "larger than 4 KiB"])
-    func unreadable(what: String) throws {
-      switch what {
-      case "a FIFO":
-        #expect(mkfifo(path, 0o600) == 0)
-      case "a symbolic link":
-        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
-      default:
-        try Data(repeating: 0xFF, count: 4097).write(to: URL(fileURLWithPath: path))
-        chmod(path, 0o600)
-      }
+      "When it is a FIFO, a symbolic link or over 4 KiB, then it is refused at once as unreadable (exit 66), saying what it is",
+      arguments: RefusedFile.allCases)
+    func unreadable(what: RefusedFile) throws {
+      try what.make(at: path, limit: 4096)
 
       let error = #expect(throws: BrokerSettings.Problem.self) { try settings() }
 
@@ -228,24 +220,15 @@ struct CentreLinkTests {
     }
 
     @Test(
-      "When the file is a FIFO, a symbolic link or too large, then reading it is refused at once as unreadable, saying what it is",
-      arguments: ["a FIFO", "a symbolic link", "larger than 4 KiB"])
-    func unreadable(what: String) throws {
-      switch what {
-      case "a FIFO":
-        #expect(mkfifo(file.path, 0o644) == 0)
-      case "a symbolic link":
-        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/dev/zero")
-      default:
-        try Data(repeating: UInt8(ascii: " "), count: AcknowledgementFile.maximumSize + 1)
-          .write(to: URL(fileURLWithPath: file.path))
-      }
+      "When the file is a FIFO, a symbolic link or over 4 KiB, then reading it is refused at once as unreadable, saying what it is",
+      arguments: RefusedFile.allCases)
+    func unreadable(what: RefusedFile) throws {
+      try what.make(at: file.path, limit: AcknowledgementFile.maximumSize)
 
       let error = #expect(throws: AcknowledgementFile.Failure.self) { try file.read() }
 
       #expect(error?.kind == .unreadable)
-      #expect(error?.description.contains("cannot read the acknowledgement file") == true)
-      #expect(error?.description.contains(what) == true, "\(String(describing: error))")
+      #expect(error?.description.contains("cannot read the acknowledgement file '\(file.path)': it is \(what)") == true, "\(String(describing: error))")
     }
   }
 
