@@ -4,6 +4,7 @@ import Foundation
 import LaneBridge
 import LaneSensing
 import MQTT
+import SafeFiles
 import Synchronization
 
 #if canImport(Glibc)
@@ -176,10 +177,7 @@ public actor LaneLink {
   ) throws {
     self.lane = lane
     self.health = LaneHealthMonitor(thresholds: health)
-    // Not NSString.deletingLastPathComponent, which traps on a one-character name ("j").
-    self.journalFolder = journal.map { path in
-      path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
-    }
+    self.journalFolder = journal.map { NewFile.split($0).folder }
     self.sensorClock = sensorClock
     self.acknowledgementFile = acknowledgementFile
     self.report = report
