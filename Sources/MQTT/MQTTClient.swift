@@ -213,9 +213,11 @@ public final class MQTTClient: Sendable {
   public func connect() async throws(MQTTError) {
     let operation = MQTTError.Operation.connect(
       host: configuration.host, port: configuration.port)
-    let reach = TCPReachability.probe(
+    if TCPReachability.isSilent(
       host: configuration.host, port: configuration.port, within: configuration.connectTimeout)
-    if reach == .silent { throw MQTTError(operation, .timedOut(after: configuration.connectTimeout)) }
+    {
+      throw MQTTError(operation, .timedOut(after: configuration.connectTimeout))
+    }
     bridge.forget(.connect)
     bridge.open()
     do {

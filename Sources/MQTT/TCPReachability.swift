@@ -11,34 +11,37 @@
 /// libmosquitto; one that refuses or does not resolve fails there at once with its own
 /// message.
 enum TCPReachability {
-  enum Answer: Equatable {
+  /// What one address did.
+  private enum Answer {
     /// A connection opened (and was closed again).
     case answered
-    /// Every address refused or failed at once, or the name did not resolve:
-    /// libmosquitto's connect says why.
+    /// It refused or failed at once.
     case failed
-    /// No address answered within the limit.
+    /// It did not answer within the limit.
     case silent
   }
 
-  static func probe(host: String, port: Int, within limit: Duration) -> Answer {
+  /// Whether no address of `host` answered within `limit`, and one at least stayed silent:
+  /// `false` when one answered, and when every one refused or the name did not resolve
+  /// (libmosquitto's connect then says why, at once).
+  static func isSilent(host: String, port: Int, within limit: Duration) -> Bool {
     var hints = addrinfo()
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
     var found: UnsafeMutablePointer<addrinfo>?
-    guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else { return .failed }
+    guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else { return false }
     defer { freeaddrinfo(first) }
     let deadline = ContinuousClock.now + limit
-    var answer = Answer.failed
+    var silent = false
     var next: UnsafeMutablePointer<addrinfo>? = first
     while let address = next {
       next = address.pointee.ai_next
       switch connect(to: address.pointee, until: deadline) {
-      case .answered: return .answered
-      case .silent: answer = .silent
+      case .answered: return false
+      case .silent: silent = true
       case .failed: break
       }
     }
-    return answer
+    return silent
   }
 
   private static func connect(to address: addrinfo, until deadline: ContinuousClock.Instant) -> Answer {

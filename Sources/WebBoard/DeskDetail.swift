@@ -36,9 +36,9 @@ public struct DeskDetail: Sendable {
 
   /// Takes the lane's retained status; one from an older connection changes nothing.
   public mutating func receive(_ status: Payload.Status) {
-    guard status.lane == lane, status.epoch >= self.status?.epoch ?? .min else { return }
+    // The boards keep the newest epoch: a stale status changes nothing there either.
+    guard status.lane == lane, boards.receive(status) != nil else { return }
     self.status = status
-    _ = boards.receive(status)
   }
 
   /// The screen at `now` (milliseconds since 1970): a status line, one line per fault, the
