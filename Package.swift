@@ -164,13 +164,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // libmosquitto (Debian's libmosquitto-dev, 2.0.x), found with pkg-config. Only MQTT
-    // imports it.
-    .systemLibrary(
-      name: "CMosquitto",
-      pkgConfig: "libmosquitto",
-      providers: [.apt(["libmosquitto-dev"])]
-    ),
+    // libmosquitto's header (Debian's libmosquitto-dev, 2.0.x) and a loader that finds its
+    // functions with dlopen when a client is first made: a lane without a broker never maps
+    // the library or OpenSSL. Only MQTT imports it.
+    .target(name: "CMosquitto", linkerSettings: [.linkedLibrary("dl")]),
     // The only Swift code that touches libmosquitto: an MQTT v5 client whose network thread
     // is bridged to Swift (docs/centre.md).
     .target(name: "MQTT", dependencies: ["CMosquitto"]),

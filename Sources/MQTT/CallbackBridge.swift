@@ -150,9 +150,11 @@ private func bridge(_ context: UnsafeMutableRawPointer?) -> CallbackBridge? {
 }
 
 let connectCallback: Mosquitto.ConnectCallback = { handle, context, reason, _, _ in
-  guard let handle else { return }
+  // Only a loaded library calls back.
+  guard let handle, case .success(let library) = Mosquitto.library else { return }
   bridge(context)?.connected(
-    Mosquitto.Handle(pointer: handle), reason: ReasonCode(rawValue: UInt8(truncatingIfNeeded: reason)))
+    Mosquitto.Handle(pointer: handle, library: library),
+    reason: ReasonCode(rawValue: UInt8(truncatingIfNeeded: reason)))
 }
 
 let disconnectCallback: Mosquitto.DisconnectCallback = { _, context, code, _ in

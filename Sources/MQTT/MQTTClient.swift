@@ -131,9 +131,10 @@ public final class MQTTClient: Sendable {
 
   /// A configured client, not yet connected.
   ///
-  /// - Throws: ``MQTTError`` with ``MQTTError/Operation/configure(_:)`` when
-  ///   libmosquitto refuses a setting (an unreadable CA file, a will topic
-  ///   that is not valid UTF-8).
+  /// - Throws: ``MQTTError`` with ``MQTTError/Operation/load(library:)`` when
+  ///   libmosquitto cannot be loaded (not installed, too old), with
+  ///   ``MQTTError/Operation/configure(_:)`` when it refuses a setting (an
+  ///   unreadable CA file, a will topic that is not valid UTF-8).
   public init(_ configuration: Configuration) throws(MQTTError) {
     self.configuration = configuration
     let (messages, messageSink) = AsyncStream.makeStream(
@@ -144,10 +145,17 @@ public final class MQTTClient: Sendable {
     self.connectionEvents = events
     let bridge = CallbackBridge(messages: messageSink, events: eventSink)
     self.bridge = bridge
+    let library: Mosquitto.Library
+    do {
+      library = try Mosquitto.library.get()
+    } catch {
+      throw MQTTError(.load(library: Mosquitto.libraryName), .libraryUnavailable(error.reason))
+    }
     let handle: Mosquitto.Handle
     do {
       handle = try Mosquitto.new(
-        clientID: configuration.clientID, context: Unmanaged.passUnretained(bridge).toOpaque())
+        library, clientID: configuration.clientID,
+        context: Unmanaged.passUnretained(bridge).toOpaque())
     } catch {
       throw MQTTError(.configure("client id \(configuration.clientID)"), error)
     }

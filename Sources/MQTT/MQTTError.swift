@@ -11,6 +11,8 @@ import Glibc
 public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What the client was doing.
   public enum Operation: Hashable, Sendable {
+    /// Loading libmosquitto, when the first client is made.
+    case load(library: String)
     /// Creating and configuring the client (credentials, will, TLS).
     case configure(String)
     /// Connecting to a broker and waiting for its CONNACK.
@@ -23,6 +25,9 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// Why it failed.
   public enum Problem: Hashable, Sendable {
+    /// The library is not installed, or lacks a function the client calls:
+    /// the dynamic loader's message, or the function's name.
+    case libraryUnavailable(String)
     /// A libmosquitto call returned this `MOSQ_ERR_*` code (and `errno`
     /// when the code is `MOSQ_ERR_ERRNO`).
     case library(code: Int32, errno: Int32)
@@ -70,6 +75,7 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
 
   private var doing: String {
     switch operation {
+    case .load(let library): "loading the MQTT library \(library)"
     case .configure(let what): "configuring the MQTT client (\(what))"
     case .connect(let host, let port): "connecting to the MQTT broker at \(host):\(port)"
     case .publish(let topic): "publishing to \(topic)"
@@ -83,6 +89,7 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
       String(cString: strerror(number))
     case .library(let code, _):
       String(Mosquitto.errorString(code).reversed().drop { $0 == "." }.reversed())
+    case .libraryUnavailable(let reason): reason
     case .refused(let reason): "the broker answered \(reason)"
     case .timedOut(let after): "no answer from the broker within \(after)"
     case .connectionLost: "the connection closed before the broker answered"
@@ -94,6 +101,9 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What the user can do about it, where the package knows.
   private var advice: String? {
     switch (operation, problem) {
+    case (.load, _):
+      "Install libmosquitto 2.0 or later (apt-get install libmosquitto1): lane needs it to reach"
+        + " the centre's broker (--broker, lane desk, lane display), and nothing else does"
     case (.connect, .library(let code, let number))
     where code == Int32(MOSQ_ERR_ERRNO.rawValue) && number == ECONNREFUSED:
       "Nothing listens there: is the broker running, and are the host and port right?"

@@ -4,7 +4,40 @@ import Glibc
 /// The one place that calls libmosquitto: each `mosquitto_*` function is
 /// wrapped here exactly once, and nothing else in the package sees its
 /// pointers or its `MOSQ_ERR_*` results.
+///
+/// The library is loaded when the first client is made (``library``), not
+/// linked: a lane without a broker never maps it, nor OpenSSL.
 enum Mosquitto {
+  /// libmosquitto could not be loaded: not installed, or too old to have a
+  /// function lane calls. `reason` is the loader's message or names the function.
+  struct Unavailable: Error, Equatable, Sendable {
+    var reason: String
+  }
+
+  /// libmosquitto's functions, from a library loaded and initialised once.
+  struct Library: @unchecked Sendable {
+    /// The functions: valid for the rest of the process once loaded.
+    let functions: UnsafePointer<lane_mosquitto>
+    /// What `mosquitto_lib_init` returned.
+    let initialised: Int32
+  }
+
+  /// The library's name the loader searches for (`libmosquitto1` installs it).
+  static let libraryName = LANE_MOSQUITTO_LIBRARY
+
+  /// libmosquitto, loaded and initialised on first use (`mosquitto_lib_init`).
+  static let library: Result<Library, Unavailable> = load(libraryName)
+
+  /// Loads the library `name` (a soname or a path) and finds every function
+  /// lane calls in it.
+  static func load(_ name: String) -> Result<Library, Unavailable> {
+    var why = [CChar](repeating: 0, count: 512)
+    guard let functions = lane_mosquitto_load(name, &why, why.count) else {
+      return .failure(Unavailable(reason: why.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
+    }
+    return .success(Library(functions: functions, initialised: functions.pointee.mosquitto_lib_init()))
+  }
+
   /// A libmosquitto call returned this `MOSQ_ERR_*` code; callers add what
   /// they were doing. `errno` is set when the code is `MOSQ_ERR_ERRNO`.
   struct Failure: Error, Equatable, Sendable {
@@ -26,6 +59,11 @@ enum Mosquitto {
   /// ``MQTTClient`` owns the handle and destroys it after stopping that thread.
   struct Handle: @unchecked Sendable {
     var pointer: OpaquePointer
+    /// The library that made it.
+    var library: Library
+
+    /// Its library's functions.
+    var call: lane_mosquitto { library.functions.pointee }
   }
 
   /// The C callbacks' signatures; they reach Swift through the `obj` pointer.
@@ -59,55 +97,52 @@ enum Mosquitto {
 
   // MARK: Library
 
-  /// Initialises the library once per process, on first use. The
-  /// corresponding C function is `mosquitto_lib_init`.
-  private static let initialised: Int32 = mosquitto_lib_init()
-
-  /// The corresponding C function is `mosquitto_lib_version`.
-  static var libraryVersion: String {
-    var major: Int32 = 0
-    var minor: Int32 = 0
-    var revision: Int32 = 0
-    _ = mosquitto_lib_version(&major, &minor, &revision)
-    return "\(major).\(minor).\(revision)"
-  }
-
-  /// The corresponding C function is `mosquitto_strerror`.
+  /// The corresponding C function is `mosquitto_strerror`; a `MOSQ_ERR_*`
+  /// code reaches Swift only from a loaded library.
   static func errorString(_ code: Int32) -> String {
-    String(cString: mosquitto_strerror(code))
+    guard case .success(let library) = library,
+      let text = library.functions.pointee.mosquitto_strerror(code)
+    else { return "libmosquitto error \(code)" }
+    return String(cString: text)
   }
 
-  /// The corresponding C function is `mosquitto_reason_string`.
+  /// The corresponding C function is `mosquitto_reason_string`; its name
+  /// without the library (a reason code made in Swift, the library missing).
   static func reasonString(_ reason: UInt8) -> String {
-    String(cString: mosquitto_reason_string(Int32(reason)))
+    guard case .success(let library) = library,
+      let text = library.functions.pointee.mosquitto_reason_string(Int32(reason))
+    else { return "reason code \(reason)" }
+    return String(cString: text)
   }
 
   // MARK: Clients
 
   /// A new client with a clean start whose callbacks receive `context`. The
   /// corresponding C function is `mosquitto_new`.
-  static func new(clientID: String, context: UnsafeMutableRawPointer) throws(Failure) -> Handle {
-    try check(initialised)
-    guard let pointer = mosquitto_new(clientID, true, context) else {
+  static func new(
+    _ library: Library, clientID: String, context: UnsafeMutableRawPointer
+  ) throws(Failure) -> Handle {
+    try check(library.initialised)
+    guard let pointer = library.functions.pointee.mosquitto_new(clientID, true, context) else {
       throw Failure(code: Int32(MOSQ_ERR_ERRNO.rawValue), errno: Glibc.errno)
     }
-    return Handle(pointer: pointer)
+    return Handle(pointer: pointer, library: library)
   }
 
   /// The corresponding C function is `mosquitto_destroy`.
   static func destroy(_ handle: Handle) {
-    mosquitto_destroy(handle.pointer)
+    handle.call.mosquitto_destroy(handle.pointer)
   }
 
   /// Speaks MQTT v5 on this client. The corresponding C function is
   /// `mosquitto_int_option` with `MOSQ_OPT_PROTOCOL_VERSION`.
   static func useProtocolVersion5(_ handle: Handle) throws(Failure) {
-    try check(mosquitto_int_option(handle.pointer, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5))
+    try check(handle.call.mosquitto_int_option(handle.pointer, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5))
   }
 
   /// The corresponding C function is `mosquitto_username_pw_set`.
   static func setCredentials(_ handle: Handle, username: String, password: String) throws(Failure) {
-    try check(mosquitto_username_pw_set(handle.pointer, username, password))
+    try check(handle.call.mosquitto_username_pw_set(handle.pointer, username, password))
   }
 
   /// The corresponding C function is `mosquitto_will_set_v5`.
@@ -115,7 +150,7 @@ enum Mosquitto {
     _ handle: Handle, topic: String, payload: [UInt8], qos: Int32, retain: Bool
   ) throws(Failure) {
     let code = payload.withUnsafeBytes { bytes in
-      mosquitto_will_set_v5(
+      handle.call.mosquitto_will_set_v5(
         handle.pointer, topic, Int32(bytes.count), bytes.baseAddress, qos, retain, nil)
     }
     try check(code)
@@ -127,12 +162,12 @@ enum Mosquitto {
   static func setTLS(
     _ handle: Handle, caFile: String, certFile: String?, keyFile: String?
   ) throws(Failure) {
-    try check(mosquitto_tls_set(handle.pointer, caFile, nil, certFile, keyFile, nil))
+    try check(handle.call.mosquitto_tls_set(handle.pointer, caFile, nil, certFile, keyFile, nil))
   }
 
   /// The corresponding C function is `mosquitto_reconnect_delay_set`.
   static func setReconnectDelay(_ handle: Handle, seconds: UInt32, maximum: UInt32) throws(Failure) {
-    try check(mosquitto_reconnect_delay_set(handle.pointer, seconds, maximum, true))
+    try check(handle.call.mosquitto_reconnect_delay_set(handle.pointer, seconds, maximum, true))
   }
 
   /// Sets every callback the client uses. The corresponding C functions are
@@ -144,11 +179,11 @@ enum Mosquitto {
     connect: ConnectCallback, disconnect: DisconnectCallback, publish: PublishCallback,
     subscribe: SubscribeCallback, message: MessageCallback
   ) {
-    mosquitto_connect_v5_callback_set(handle.pointer, connect)
-    mosquitto_disconnect_v5_callback_set(handle.pointer, disconnect)
-    mosquitto_publish_v5_callback_set(handle.pointer, publish)
-    mosquitto_subscribe_v5_callback_set(handle.pointer, subscribe)
-    mosquitto_message_v5_callback_set(handle.pointer, message)
+    handle.call.mosquitto_connect_v5_callback_set(handle.pointer, connect)
+    handle.call.mosquitto_disconnect_v5_callback_set(handle.pointer, disconnect)
+    handle.call.mosquitto_publish_v5_callback_set(handle.pointer, publish)
+    handle.call.mosquitto_subscribe_v5_callback_set(handle.pointer, subscribe)
+    handle.call.mosquitto_message_v5_callback_set(handle.pointer, message)
   }
 
   /// Opens the TCP (and TLS) connection and sends CONNECT; blocks until the
@@ -157,33 +192,33 @@ enum Mosquitto {
   static func connect(
     _ handle: Handle, host: String, port: Int32, keepAlive: Int32
   ) throws(Failure) {
-    try check(mosquitto_connect_bind_v5(handle.pointer, host, port, keepAlive, nil, nil))
+    try check(handle.call.mosquitto_connect_bind_v5(handle.pointer, host, port, keepAlive, nil, nil))
   }
 
   /// Tells libmosquitto another thread runs its loop, so a publish from any
   /// thread queues its packet and wakes that loop instead of writing itself.
   /// The corresponding C function is `mosquitto_threaded_set`.
   static func setThreaded(_ handle: Handle) throws(Failure) {
-    try check(mosquitto_threaded_set(handle.pointer, true))
+    try check(handle.call.mosquitto_threaded_set(handle.pointer, true))
   }
 
   /// Waits up to `milliseconds` for the socket, then reads, writes and keeps
   /// alive; returns the `MOSQ_ERR_*` code (not success once the connection
   /// is lost, as a ``Failure``). The corresponding C function is `mosquitto_loop`.
   static func loop(_ handle: Handle, milliseconds: Int32) throws(Failure) {
-    try check(mosquitto_loop(handle.pointer, milliseconds, 1))
+    try check(handle.call.mosquitto_loop(handle.pointer, milliseconds, 1))
   }
 
   /// Connects again with the same settings; blocks until the socket is
   /// connected. The corresponding C function is `mosquitto_reconnect`.
   static func reconnect(_ handle: Handle) throws(Failure) {
-    try check(mosquitto_reconnect(handle.pointer))
+    try check(handle.call.mosquitto_reconnect(handle.pointer))
   }
 
   /// Sends DISCONNECT with this v5 reason code (4 asks the broker to publish
   /// the will). The corresponding C function is `mosquitto_disconnect_v5`.
   static func disconnect(_ handle: Handle, reason: UInt8) {
-    _ = mosquitto_disconnect_v5(handle.pointer, Int32(reason), nil)
+    _ = handle.call.mosquitto_disconnect_v5(handle.pointer, Int32(reason), nil)
   }
 
   /// Queues a publish and returns its message id. The corresponding C
@@ -193,7 +228,7 @@ enum Mosquitto {
   ) throws(Failure) -> Int32 {
     var mid: Int32 = 0
     let code = payload.withUnsafeBytes { bytes in
-      mosquitto_publish_v5(
+      handle.call.mosquitto_publish_v5(
         handle.pointer, &mid, topic, Int32(bytes.count), bytes.baseAddress, qos, retain, nil)
     }
     try check(code)
@@ -204,7 +239,7 @@ enum Mosquitto {
   /// function is `mosquitto_subscribe_v5`.
   static func subscribe(_ handle: Handle, filter: String, qos: Int32) throws(Failure) -> Int32 {
     var mid: Int32 = 0
-    try check(mosquitto_subscribe_v5(handle.pointer, &mid, filter, qos, 0, nil))
+    try check(handle.call.mosquitto_subscribe_v5(handle.pointer, &mid, filter, qos, 0, nil))
     return mid
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CentreLink
+import LaneBridge
 import MQTT
 
 /// How the centre's own programs (`lane desk`, `lane display`) reach the broker: its address,
@@ -51,14 +52,19 @@ extension BrokerSettings {
   }
 }
 
-extension ExitCode {
+extension ExitStatus {
   /// The exit status for a broker failure: 77 when it refused us, 78 for TLS or the host
-  /// name (settings to fix), 69 when it cannot be reached.
+  /// name (settings to fix), 69 when it cannot be reached or libmosquitto is not installed.
   init(brokerFailure error: MQTTError) {
     if case .refused = error.problem {
-      self.init(.noPermission)
+      self = .noPermission
     } else {
-      self.init(error.isSettingsProblem ? .badConfiguration : .unavailable)
+      self = error.isSettingsProblem ? .badConfiguration : .unavailable
     }
   }
+}
+
+extension ExitCode {
+  /// The exit code for a broker failure (``ExitStatus/init(brokerFailure:)``).
+  init(brokerFailure error: MQTTError) { self.init(ExitStatus(brokerFailure: error)) }
 }

@@ -69,7 +69,8 @@ struct CentreOptions: ParsableArguments {
   ///
   /// Exit 64 for bad settings, 66 for an unreadable file, 65 for an acknowledgement file
   /// beside the journal that is not ours, 77 when the broker refuses the lane's
-  /// credentials, 78 when TLS or the host name fails; a folder of closed sessions
+  /// credentials, 78 when TLS or the host name fails, 69 when libmosquitto is not
+  /// installed; a folder of closed sessions
   /// beside the journal that is not a folder (66) or cannot be listed (74) exits as the
   /// journal does.
   func startLink(
@@ -112,6 +113,9 @@ struct CentreOptions: ParsableArguments {
       throw fail("\(error)", error.exitStatus)
     } catch let error as AcknowledgementFile.Failure {
       throw fail("\(error)", error.kind == .notOurs ? .dataError : .noInput)
+    } catch let error as MQTTError {
+      // libmosquitto missing (69) or refusing a setting (78).
+      throw fail("\(error)", ExitStatus(brokerFailure: error))
     } catch {
       throw fail("\(error)", .badConfiguration)
     }
