@@ -23,8 +23,10 @@ struct LibraryLoadingCommandTests {
     #expect(run.standardOutput.contains("Total 171, game complete"))
     let libraries = Self.loaded(run)
     #expect(libraries.contains { $0.hasPrefix("libc.so") }, "the loader's log was not read: \(libraries)")
-    #expect(!libraries.contains { $0.contains("mosquitto") || $0.contains("libssl") || $0.contains("libcrypto") },
-      "\(libraries)")
+    let brokerLibraries = libraries.filter {
+      $0.contains("mosquitto") || $0.contains("libssl") || $0.contains("libcrypto")
+    }
+    #expect(brokerLibraries.isEmpty, "\(libraries)")
   }
 
   @Test("Given a replay with --broker, when lane runs, then it loads libmosquitto to reach the broker")
