@@ -5,13 +5,34 @@
 /// that it holds only what its open games need.
 public struct GameSeries: Hashable, Sendable {
   /// A finished game reduced to what reports need: its score and its statistics.
+  ///
+  /// Held in 10 bytes (a season-long session keeps one per game bowled, tens of thousands):
+  /// the total and first-ball pinfall in 16 bits, the counts in 8; values no game can reach
+  /// (a total over 65 535, a count over 255) are clamped, as the journal's checkpoint
+  /// stores them.
   public struct Summary: Hashable, Sendable {
-    public let total: Int
-    public let statistics: GameStatistics
+    private let packedTotal: UInt16
+    private let packedFirstBallPinfall: UInt16
+    private let strikes, spares, opens, splits, splitConversions, firstBalls: UInt8
+
+    public var total: Int { Int(packedTotal) }
+
+    public var statistics: GameStatistics {
+      GameStatistics(
+        strikes: Int(strikes), spares: Int(spares), opens: Int(opens), splits: Int(splits),
+        splitConversions: Int(splitConversions),
+        firstBallPinfall: Int(packedFirstBallPinfall), firstBalls: Int(firstBalls))
+    }
 
     public init(total: Int, statistics: GameStatistics) {
-      self.total = total
-      self.statistics = statistics
+      packedTotal = UInt16(clamping: total)
+      packedFirstBallPinfall = UInt16(clamping: statistics.firstBallPinfall)
+      strikes = UInt8(clamping: statistics.strikes)
+      spares = UInt8(clamping: statistics.spares)
+      opens = UInt8(clamping: statistics.opens)
+      splits = UInt8(clamping: statistics.splits)
+      splitConversions = UInt8(clamping: statistics.splitConversions)
+      firstBalls = UInt8(clamping: statistics.firstBalls)
     }
 
     /// The summary of a finished `game`.

@@ -41,6 +41,38 @@ struct GameSeriesTests {
       #expect(recorded.game == 2)
       #expect(recorded.position == BallPosition(frame: 1, ball: 1))
     }
+
+    @Test("When the next delivery starts a game and the perfect one is summarised, then its summary keeps its total and statistics in 10 bytes")
+    mutating func summaryIsSmall() throws {
+      try series.record(.knocked([7, 10]))
+
+      series.summariseOldest()
+
+      #expect(series.earlier.count == 1)
+      #expect(series.earlier[0].total == 300)
+      #expect(
+        series.earlier[0].statistics
+          == GameStatistics(
+            strikes: 12, spares: 0, opens: 0, splits: 0, splitConversions: 0,
+            firstBallPinfall: 100, firstBalls: 10))
+      #expect(MemoryLayout<GameSeries.Summary>.stride == 10)
+    }
+  }
+
+  @Test("Given numbers no game reaches, when they are summarised, then they are clamped as the journal's checkpoint stores them, not wrapped")
+  func summaryClampsImpossibleNumbers() {
+    let summary = GameSeries.Summary(
+      total: 70_000,
+      statistics: GameStatistics(
+        strikes: 300, spares: -1, opens: 3, splits: 2, splitConversions: 1,
+        firstBallPinfall: 70_000, firstBalls: 256))
+
+    #expect(summary.total == 65_535)
+    #expect(
+      summary.statistics
+        == GameStatistics(
+          strikes: 255, spares: 0, opens: 3, splits: 2, splitConversions: 1,
+          firstBallPinfall: 65_535, firstBalls: 255))
   }
 
   @Suite("Given a game in progress")
