@@ -18,8 +18,9 @@
 # the build and runs what .build/gpio-sim holds (scripts/test, right after its
 # libgpiod2-build phase built it). GPIO_SIM_RELEASE_FIGURES=1 measures `lane` built
 # `-c release` (against the system's libgpiod 1.6) instead of running the checks: one VM,
-# alone, replaying respot-only-game for the delay past the detector's deadline and watching a
-# quiet minute for wake-ups and CPU (docs/performance.md, Idle); not part of CI.
+# alone, replaying respot-only-game and freefall-fouls-and-sweeps (24 settle-ended
+# deliveries) for the delay past the detector's deadline and watching a quiet minute for
+# wake-ups and CPU (docs/performance.md, Idle); not part of CI.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -58,7 +59,7 @@ declare -A guest_environment=(
 if [[ ${GPIO_SIM_RELEASE_FIGURES:-} == 1 ]]; then
   generations=("release-figures 1200 guest-checks.sh .build/gpio-sim/libgpiod1 1 replays,idle")
   guest_environment=(
-    [release-figures]="LANE_CHECKS_LANE=.build/release/lane LANE_CHECKS_TRACES=respot-only-game LANE_CHECKS_MIN_SAMPLES=9"
+    [release-figures]="LANE_CHECKS_LANE=.build/release/lane LANE_CHECKS_TRACES=respot-only-game,freefall-fouls-and-sweeps LANE_CHECKS_MIN_SAMPLES=22"
   )
 fi
 # Host packages the guest scripts run (the guest uses the host's root filesystem).

@@ -85,16 +85,23 @@ public final class GPIOPinSensor: PinSensor {
 
   /// Returns the next reading, waiting in the kernel at most `timeout` for one.
   ///
-  /// When the time runs out the reading is `.quiet(until:)` the clock's
-  /// reading when the call began plus `timeout`: no edge came until then
-  /// (one would have ended the wait), and the clock has passed it.
+  /// The timeout counts in sensor time, as the detector counts it: from the
+  /// instant of the last reading returned (an edge's kernel timestamp, a quiet
+  /// instant), not from the call. So the time between an edge and its read, and
+  /// the caller's own work between readings, do not push the wait past the
+  /// detector's deadline; a deadline already passed only polls.
+  ///
+  /// When the time runs out the reading is `.quiet(until:)` that instant plus
+  /// `timeout`: no edge came until then (one would have ended the wait), and
+  /// the clock has passed it.
   /// - Throws: `GPIOError` when the kernel cannot be waited on or read.
   public func next(timeout: Duration) throws(GPIOError) -> SensorReading? {
     guard let request else { return nil }
     if nextPending == pending.count {
       pending = []
       nextPending = 0
-      let deadline = Self.instant(MonotonicClock.now(), after: max(timeout, .zero))
+      let since = translator.latest ?? MonotonicClock.now()
+      let deadline = Self.instant(since, after: max(timeout, .zero))
       // Waits again when every edge of a batch meant nothing (a ball input
       // going inactive), until the deadline.
       while pending.isEmpty {

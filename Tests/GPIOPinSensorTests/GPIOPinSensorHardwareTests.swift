@@ -77,6 +77,20 @@ final class GPIOPinSensorHardwareTests {
     #expect(until <= after)
   }
 
+  @Test("When the caller asks for 150 ms a while after the snapshot, then the wait ends 150 ms after the snapshot, as the detector counts")
+  func timeoutInSensorTime() throws {
+    let snapshot = try #require(try sensor.next(timeout: .zero))
+
+    usleep(100_000)
+    let reading = try sensor.next(timeout: .milliseconds(150))
+
+    guard case .quiet(let until)? = reading else {
+      Issue.record("Expected a quiet reading, got \(String(describing: reading))")
+      return
+    }
+    #expect(until - snapshot.time == .milliseconds(150))
+  }
+
   @Test("When pin 7's line is pulled down, then pin 7 reads down, stamped by the kernel between the pull and the read")
   func pinFalls() throws {
     _ = try sensor.next(timeout: .zero)

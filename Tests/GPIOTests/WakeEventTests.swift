@@ -92,6 +92,40 @@ struct WakeEventTests {
       == [false, false])
   }
 
+  @Test("When nothing happens, then the wait does not return before its deadline")
+  func notBeforeDeadline() throws {
+    var before = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &before)
+
+    #expect(try Shim.wait([edges.read, wake.descriptor], timeout: .milliseconds(20)) == [false, false])
+
+    var after = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &after)
+    let waited = (after.tv_sec - before.tv_sec) * 1_000_000_000 + (after.tv_nsec - before.tv_nsec)
+    #expect(waited >= 20_000_000)
+  }
+
+  @Test("When waits time out many times, then they leave no descriptor open")
+  func noDescriptorLeft() throws {
+    let before = try Self.openDescriptors()
+
+    for _ in 0..<256 {
+      _ = try Shim.wait([edges.read, wake.descriptor], timeout: .nanoseconds(1))
+    }
+
+    // Other tests running meanwhile may hold a few; one left per wait would be 256.
+    #expect(try Self.openDescriptors() - before < 64)
+  }
+
+  /// How many descriptors this process has open.
+  private static func openDescriptors() throws -> Int {
+    guard let folder = opendir("/proc/self/fd") else { throw Shim.Failure(errno: errno) }
+    defer { closedir(folder) }
+    var count = 0
+    while readdir(folder) != nil { count += 1 }
+    return count
+  }
+
   @Test("When a wake-up is reset, then the next wait blocks again until its deadline")
   func reset() throws {
     wake.signal()

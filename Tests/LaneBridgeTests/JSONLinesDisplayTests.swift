@@ -40,6 +40,21 @@ struct JSONLinesDisplayTests {
     #expect(shown.output == #"{"by":"Eve","change":"it is bowled again","correction":"dead ball","event":"correction","seq":9}"# + "\n")
   }
 
+  @Test("When an object is shown, then it is written whole, newline included, in one write")
+  func oneWritePerLine() throws {
+    /// A stream that keeps each write apart.
+    struct Writes: TextOutputStream {
+      var calls: [String] = []
+      mutating func write(_ string: String) { calls.append(string) }
+    }
+    var shown = JSONLinesDisplay(output: Writes(), warnings: "")
+    let event = LaneEvent(.corrected(.deadBall, change: "it is bowled again", by: "Eve"), sequence: 9)
+
+    try shown.show(event, in: LaneSession(bowlers: []))
+
+    #expect(shown.output.calls == [#"{"by":"Eve","change":"it is bowled again","correction":"dead ball","event":"correction","seq":9}"# + "\n"])
+  }
+
   @Test("When the deck changes or the lane starts, then nothing is written")
   func quietEvents() throws {
     var shown = display

@@ -228,7 +228,9 @@ int cgpiod_request_fds(cgpiod_request *request, int *fds, size_t capacity);
 
 /// Blocks until at least one of `fds` is readable or `timeout_ns` passes (a
 /// negative timeout waits for ever, 0 only polls), with ppoll: no periodic
-/// wake-up. Not libgpiod, but it waits on the descriptors of requests.
+/// wake-up. The timeout is a timerfd armed at its CLOCK_MONOTONIC instant, not
+/// ppoll's own timeout, which the kernel lets run 0.1 % long (its poll slack).
+/// Not libgpiod, but it waits on the descriptors of requests.
 ///
 /// @param ready set to true for each readable descriptor, false otherwise.
 /// @return the number of readable descriptors, 0 timed out, or -errno
