@@ -61,6 +61,27 @@ extension PinSet: ExpressibleByArrayLiteral {
 extension PinSet: CustomStringConvertible {
   /// The pin numbers joined by dashes, the way bowlers name a leave: `7-10`; `-` when empty.
   public var description: String {
-    isEmpty ? "-" : map(\.description).joined(separator: "-")
+    guard !isEmpty else { return "-" }
+    // At most `1-2-3-4-5-6-7-8-9-10`, 20 bytes, written in place: no string per pin (a
+    // replay's warnings name pins thousands of times).
+    return String(unsafeUninitializedCapacity: 20) { text in
+      var count = 0
+      var rest = bits
+      while rest != 0 {
+        let number = UInt8(rest.trailingZeroBitCount + 1)
+        rest &= rest &- 1
+        if count > 0 {
+          text[count] = UInt8(ascii: "-")
+          count += 1
+        }
+        if number == 10 {
+          text[count] = UInt8(ascii: "1")
+          count += 1
+        }
+        text[count] = UInt8(ascii: "0") + number % 10
+        count += 1
+      }
+      return count
+    }
   }
 }

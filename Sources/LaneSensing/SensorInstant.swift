@@ -146,12 +146,42 @@ extension SensorInstant {
   /// Trailing zeros past the sixth digit are dropped, so microsecond traces read naturally
   /// and nanosecond ones lose nothing. Parsing the result gives back the same instant.
   public var secondsText: String {
-    let sign = nanoseconds < 0 ? "-" : ""
-    let magnitude = nanoseconds.magnitude
-    var fraction = String(magnitude % 1_000_000_000)
-    fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
-    while fraction.count > 6, fraction.hasSuffix("0") { fraction.removeLast() }
-    return "\(sign)\(magnitude / 1_000_000_000).\(fraction)"
+    // At most `-9223372036.854775808`, 21 bytes, written in place: no string per part (a
+    // replay's warnings give times thousands of times).
+    String(unsafeUninitializedCapacity: 21) { text in
+      var count = 0
+      if nanoseconds < 0 {
+        text[0] = UInt8(ascii: "-")
+        count = 1
+      }
+      let magnitude = nanoseconds.magnitude
+      var whole = magnitude / 1_000_000_000
+      var wholeDigits = 1
+      while whole >= 10 {
+        whole /= 10
+        wholeDigits += 1
+      }
+      whole = magnitude / 1_000_000_000
+      for index in (count..<count + wholeDigits).reversed() {
+        text[index] = UInt8(ascii: "0") + UInt8(whole % 10)
+        whole /= 10
+      }
+      count += wholeDigits
+      text[count] = UInt8(ascii: ".")
+      count += 1
+      // Nine fractional digits, then the zeros past the sixth dropped.
+      var fraction = magnitude % 1_000_000_000
+      var fractionDigits = 9
+      while fractionDigits > 6, fraction % 10 == 0 {
+        fraction /= 10
+        fractionDigits -= 1
+      }
+      for index in (count..<count + fractionDigits).reversed() {
+        text[index] = UInt8(ascii: "0") + UInt8(fraction % 10)
+        fraction /= 10
+      }
+      return count + fractionDigits
+    }
   }
 }
 
