@@ -72,36 +72,52 @@ extension SensorInstant {
     }
   }
 
-  /// Decimal seconds from bytes in memory: one to nine whole digits cannot overflow and are
-  /// read without checks; anything else goes to ``parseSeconds(_:)``. The two agree on every
-  /// input (`SensorInstantTests`).
+  /// Decimal seconds from bytes in memory: the form every trace writes
+  /// (``leadingSeconds(_:count:)``) when that is all the bytes hold, anything else through
+  /// ``parseSeconds(_:)``. The two agree on every input (`SensorInstantTests`).
   private static func parseContiguousSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> SensorInstant? {
-    let count = bytes.count
+    if let base = bytes.baseAddress, let (instant, length) = leadingSeconds(base, count: bytes.count),
+      length == bytes.count
+    {
+      return instant
+    }
+    return parseSeconds(bytes)
+  }
+
+  /// Decimal seconds at the start of `count` bytes in the form every trace writes: one to
+  /// nine whole digits, optionally a point and one to nine fractional digits, read without
+  /// overflow checks (nine digits cannot overflow). Stops at the first byte past them.
+  ///
+  /// - Returns: The instant and how many bytes it took, or `nil` when the bytes do not start
+  ///   that way (then ``parseSeconds(_:)`` decides).
+  static func leadingSeconds(
+    _ base: UnsafePointer<UInt8>, count: Int
+  ) -> (instant: SensorInstant, length: Int)? {
     var index = 0
     var whole: Int64 = 0
     while index < count, index < 10 {
-      let digit = bytes[index] &- UInt8(ascii: "0")
+      let digit = base[index] &- UInt8(ascii: "0")
       guard digit < 10 else { break }
       whole = whole &* 10 &+ Int64(digit)
       index += 1
     }
-    guard index > 0, index < 10 else { return parseSeconds(bytes) }
+    guard index > 0, index < 10 else { return nil }
     var fraction: Int64 = 0
     var fractionDigits = 0
-    if index < count {
-      guard bytes[index] == UInt8(ascii: ".") else { return nil }
+    if index < count, base[index] == UInt8(ascii: ".") {
       index += 1
-      guard index < count, count - index <= 9 else { return nil }
       while index < count {
-        let digit = bytes[index] &- UInt8(ascii: "0")
-        guard digit < 10 else { return nil }
+        let digit = base[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        guard fractionDigits < 9 else { return nil }
         fraction = fraction &* 10 &+ Int64(digit)
         fractionDigits += 1
         index += 1
       }
+      guard fractionDigits > 0 else { return nil }
     }
     for _ in fractionDigits..<9 { fraction &*= 10 }
-    return SensorInstant(nanoseconds: whole &* 1_000_000_000 &+ fraction)
+    return (SensorInstant(nanoseconds: whole &* 1_000_000_000 &+ fraction), index)
   }
 
   /// Decimal seconds from any bytes, every digit checked for overflow.
