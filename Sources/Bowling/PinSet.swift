@@ -74,9 +74,10 @@ extension PinSet: CustomStringConvertible {
   /// The pin numbers joined by dashes, the way bowlers name a leave: `7-10`; `-` when empty.
   public var description: String {
     guard !isEmpty else { return "-" }
-    // At most `1-2-3-4-5-6-7-8-9-10`, 20 bytes, written in place: no string per pin (a
-    // replay's warnings name pins thousands of times).
-    return String(unsafeUninitializedCapacity: 20) { text in
+    // At most `1-2-3-4-5-6-7-8-9-10`, 20 bytes, written on the stack and made a string
+    // once: no string per pin (a replay's warnings name pins thousands of times), and no
+    // allocation for up to 15 bytes, which fit a small string.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { text in
       var count = 0
       var rest = bits
       while rest != 0 {
@@ -93,7 +94,7 @@ extension PinSet: CustomStringConvertible {
         text[count] = UInt8(ascii: "0") + number % 10
         count += 1
       }
-      return count
+      return String(decoding: UnsafeBufferPointer(rebasing: text[..<count]), as: UTF8.self)
     }
   }
 }

@@ -162,9 +162,10 @@ extension SensorInstant {
   /// Trailing zeros past the sixth digit are dropped, so microsecond traces read naturally
   /// and nanosecond ones lose nothing. Parsing the result gives back the same instant.
   public var secondsText: String {
-    // At most `-9223372036.854775808`, 21 bytes, written in place: no string per part (a
-    // replay's warnings give times thousands of times).
-    String(unsafeUninitializedCapacity: 21) { text in
+    // At most `-9223372036.854775808`, 21 bytes, written on the stack and made a string
+    // once: no string per part (a replay's warnings give times thousands of times), and
+    // no allocation for the common times of up to 15 bytes, which fit a small string.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { text in
       var count = 0
       if nanoseconds < 0 {
         text[0] = UInt8(ascii: "-")
@@ -196,7 +197,8 @@ extension SensorInstant {
         text[index] = UInt8(ascii: "0") + UInt8(fraction % 10)
         fraction /= 10
       }
-      return count + fractionDigits
+      return String(
+        decoding: UnsafeBufferPointer(rebasing: text[..<(count + fractionDigits)]), as: UTF8.self)
     }
   }
 }
