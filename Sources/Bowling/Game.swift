@@ -44,12 +44,7 @@ public struct Game: Hashable, Sendable {
   /// - Throws: ``ScoringError`` when the ball cannot have happened: a count outside 0 to 10,
   ///   more pins than were standing, pins that were not standing, or a ball after the game.
   public mutating func record(_ delivery: Throw) throws(ScoringError) {
-    guard let position = nextBall, let rack = standing else {
-      let tenth = frames.last?.balls.count ?? 0
-      throw .gameOver(at: BallPosition(frame: 10, ball: tenth + 1))
-    }
-    try Self.validate(delivery, against: rack, at: position)
-
+    let (position, rack) = try nextBall(for: delivery)
     let ball = Ball(
       delivery: delivery,
       standingBefore: rack,
@@ -60,6 +55,24 @@ public struct Game: Hashable, Sendable {
     frames[frames.count - 1].balls.append(ball)
     standing = isCompleteAfterRecording ? nil : Self.rack(after: ball)
     updateRunningTotals()
+  }
+
+  /// Checks that the next ball could be `delivery`, recording nothing: ``record(_:)``
+  /// throws exactly this for it.
+  ///
+  /// - Throws: ``ScoringError`` when the ball cannot have happened.
+  func check(_ delivery: Throw) throws(ScoringError) {
+    _ = try nextBall(for: delivery)
+  }
+
+  /// Where `delivery` would fall and the rack it would meet, once checked against both.
+  private func nextBall(for delivery: Throw) throws(ScoringError) -> (BallPosition, Rack) {
+    guard let position = nextBall, let rack = standing else {
+      let tenth = frames.last?.balls.count ?? 0
+      throw .gameOver(at: BallPosition(frame: 10, ball: tenth + 1))
+    }
+    try Self.validate(delivery, against: rack, at: position)
+    return (position, rack)
   }
 
   private var isCompleteAfterRecording: Bool {
@@ -94,24 +107,34 @@ public struct Game: Hashable, Sendable {
   }
 
   /// Recomputes every frame's running total from the credited pins of all balls.
+  ///
+  /// Reads each bonus ball where it lies, in the frames after, rather than listing every
+  /// ball first: a replay records a ball per delivery, and the list was most of the cost.
   private mutating func updateRunningTotals() {
-    let credited = balls.map(\.credited)
-    var firstBall = 0
     var runningTotal: Int? = 0
     for index in frames.indices {
-      let frame = frames[index]
-      let score = Self.score(of: frame, bonusFrom: credited, after: firstBall + frame.balls.count)
+      let score = self.score(ofFrameAt: index)
       runningTotal = runningTotal.flatMap { total in score.map { total + $0 } }
       frames[index].cumulative = runningTotal
-      firstBall += frame.balls.count
     }
   }
 
-  /// The frame's points with its bonus, or `nil` while a ball it needs is still to come.
-  private static func score(of frame: Frame, bonusFrom credited: [Int], after next: Int) -> Int? {
+  /// The points of the frame at `index` with its bonus, or `nil` while a ball it needs is
+  /// still to come.
+  private func score(ofFrameAt index: Int) -> Int? {
+    let frame = frames[index]
     guard frame.isComplete else { return nil }
-    let bonusBalls = frame.isTenth ? 0 : frame.isStrike ? 2 : frame.isSpare ? 1 : 0
-    guard credited.count >= next + bonusBalls else { return nil }
-    return frame.pinfall + credited[next..<(next + bonusBalls)].reduce(0, +)
+    var needed = frame.isTenth ? 0 : frame.isStrike ? 2 : frame.isSpare ? 1 : 0
+    var points = frame.pinfall
+    var next = index + 1
+    while needed > 0 {
+      guard next < frames.count else { return nil }
+      for ball in frames[next].balls.prefix(needed) {
+        points += ball.credited
+        needed -= 1
+      }
+      next += 1
+    }
+    return points
   }
 }

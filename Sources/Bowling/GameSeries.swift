@@ -98,10 +98,18 @@ public struct GameSeries: Hashable, Sendable {
   /// - Throws: ``ScoringError`` when the ball cannot have happened; the series is unchanged.
   @discardableResult
   public mutating func record(_ delivery: Throw) throws(ScoringError) -> Recorded {
-    var game = current.isComplete ? Game() : current
-    guard let position = game.nextBall else { preconditionFailure("a new game takes a ball") }
-    try game.record(delivery)
-    if current.isComplete { games.append(game) } else { games[games.count - 1] = game }
+    let isNewGame = current.isComplete
+    guard let position = (isNewGame ? Game() : current).nextBall else {
+      preconditionFailure("a new game takes a ball")
+    }
+    // The current game in place: recording in a copy of it would copy its frames and balls.
+    if isNewGame {
+      var game = Game()
+      try game.record(delivery)
+      games.append(game)
+    } else {
+      try games[games.count - 1].record(delivery)
+    }
     return Recorded(game: gameCount, position: position)
   }
 

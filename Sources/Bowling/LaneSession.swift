@@ -108,9 +108,9 @@ public struct LaneSession: Hashable, Sendable {
   /// - Throws: ``SessionError/impossible(_:bowler:)`` when the ball cannot have happened.
   public func check(_ delivery: Throw) throws(SessionError) {
     let bowler = currentBowler
-    var game = series[bowler].current.isComplete ? Game() : series[bowler].current
+    let current = series[bowler].current
     do {
-      try game.record(delivery)
+      try (current.isComplete ? Game() : current).check(delivery)
     } catch {
       throw .impossible(error, bowler: bowlers[bowler])
     }

@@ -1,18 +1,20 @@
 /// A set of pins held as a ten-bit mask: cheap to copy, compare and hash.
 public struct PinSet: Hashable, Sendable {
   /// Bit `n - 1` is set when pin `n` is in the set.
-  public private(set) var bits: UInt16
+  @inlinable public var bits: UInt16 { mask }
+  /// ``bits``, which only this type's own operations set (inlined in other modules).
+  @usableFromInline var mask: UInt16
 
   /// Creates a set from a mask; bits above the tenth are rejected.
   public init?(bits: UInt16) {
     guard bits & ~PinSet.full.bits == 0 else { return nil }
-    self.bits = bits
+    self.mask = bits
   }
 
-  private init(unchecked bits: UInt16) { self.bits = bits }
+  @inlinable init(unchecked bits: UInt16) { self.mask = bits }
 
   public init<S: Sequence>(_ pins: S) where S.Element == Pin {
-    bits = pins.reduce(0) { $0 | (1 << UInt16($1.rawValue - 1)) }
+    mask = pins.reduce(0) { $0 | (1 << UInt16($1.rawValue - 1)) }
   }
 
   /// No pins.
@@ -20,23 +22,33 @@ public struct PinSet: Hashable, Sendable {
   /// All ten pins: a full rack.
   public static let full = PinSet(unchecked: 0b11_1111_1111)
 
-  public var count: Int { bits.nonzeroBitCount }
-  public var isEmpty: Bool { bits == 0 }
+  // The set operations are inlinable: the throw detector and the trace reader, in other
+  // modules, use them on every event, and a call each cost more than the operation.
+  @inlinable public var count: Int { bits.nonzeroBitCount }
+  @inlinable public var isEmpty: Bool { bits == 0 }
 
-  public func contains(_ pin: Pin) -> Bool { bits & Self.mask(pin) != 0 }
+  @inlinable public func contains(_ pin: Pin) -> Bool { bits & Self.bit(pin) != 0 }
 
-  public mutating func insert(_ pin: Pin) { bits |= Self.mask(pin) }
-  public mutating func remove(_ pin: Pin) { bits &= ~Self.mask(pin) }
+  @inlinable public mutating func insert(_ pin: Pin) {
+    self = PinSet(unchecked: bits | Self.bit(pin))
+  }
+  @inlinable public mutating func remove(_ pin: Pin) {
+    self = PinSet(unchecked: bits & ~Self.bit(pin))
+  }
 
-  public func union(_ other: PinSet) -> PinSet { PinSet(unchecked: bits | other.bits) }
-  public func intersection(_ other: PinSet) -> PinSet { PinSet(unchecked: bits & other.bits) }
-  public func subtracting(_ other: PinSet) -> PinSet { PinSet(unchecked: bits & ~other.bits) }
-  public func isSubset(of other: PinSet) -> Bool { bits & ~other.bits == 0 }
+  @inlinable public func union(_ other: PinSet) -> PinSet { PinSet(unchecked: bits | other.bits) }
+  @inlinable public func intersection(_ other: PinSet) -> PinSet {
+    PinSet(unchecked: bits & other.bits)
+  }
+  @inlinable public func subtracting(_ other: PinSet) -> PinSet {
+    PinSet(unchecked: bits & ~other.bits)
+  }
+  @inlinable public func isSubset(of other: PinSet) -> Bool { bits & ~other.bits == 0 }
 
   /// The pins not in this set.
   public var complement: PinSet { PinSet.full.subtracting(self) }
 
-  private static func mask(_ pin: Pin) -> UInt16 { 1 << UInt16(pin.rawValue - 1) }
+  @inlinable static func bit(_ pin: Pin) -> UInt16 { 1 << UInt16(pin.rawValue - 1) }
 }
 
 extension PinSet: Sequence {
@@ -61,6 +73,28 @@ extension PinSet: ExpressibleByArrayLiteral {
 extension PinSet: CustomStringConvertible {
   /// The pin numbers joined by dashes, the way bowlers name a leave: `7-10`; `-` when empty.
   public var description: String {
-    isEmpty ? "-" : map(\.description).joined(separator: "-")
+    guard !isEmpty else { return "-" }
+    // At most `1-2-3-4-5-6-7-8-9-10`, 20 bytes, written on the stack and made a string
+    // once: no string per pin (a replay's warnings name pins thousands of times), and no
+    // allocation for up to 15 bytes, which fit a small string.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { text in
+      var count = 0
+      var rest = bits
+      while rest != 0 {
+        let number = UInt8(rest.trailingZeroBitCount + 1)
+        rest &= rest &- 1
+        if count > 0 {
+          text[count] = UInt8(ascii: "-")
+          count += 1
+        }
+        if number == 10 {
+          text[count] = UInt8(ascii: "1")
+          count += 1
+        }
+        text[count] = UInt8(ascii: "0") + number % 10
+        count += 1
+      }
+      return String(decoding: UnsafeBufferPointer(rebasing: text[..<count]), as: UTF8.self)
+    }
   }
 }

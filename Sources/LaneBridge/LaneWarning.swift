@@ -19,9 +19,12 @@ extension LaneWarning: CustomStringConvertible {
     case .detector(let warning):
       warning.description
     case .pinsAlreadyDown(let pins, let time):
-      "at \(time.secondsText)s: the deck reported \(pins.count == 1 ? "pin" : "pins") \(pins)"
-        + " down, but the game had not set \(pins.count == 1 ? "it" : "them") for this ball;"
-        + " not credited (check that sensor)"
+      // One interpolation, not three joined: a replay can warn thousands of times.
+      """
+      at \(time.secondsText)s: the deck reported \(pins.count == 1 ? "pin" : "pins") \(pins) \
+      down, but the game had not set \(pins.count == 1 ? "it" : "them") for this ball; \
+      not credited (check that sensor)
+      """
     case .notScored(let error, let time):
       "at \(time.secondsText)s: the throw was not scored: \(error)"
     }

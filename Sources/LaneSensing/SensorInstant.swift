@@ -72,36 +72,52 @@ extension SensorInstant {
     }
   }
 
-  /// Decimal seconds from bytes in memory: one to nine whole digits cannot overflow and are
-  /// read without checks; anything else goes to ``parseSeconds(_:)``. The two agree on every
-  /// input (`SensorInstantTests`).
+  /// Decimal seconds from bytes in memory: the form every trace writes
+  /// (``leadingSeconds(_:count:)``) when that is all the bytes hold, anything else through
+  /// ``parseSeconds(_:)``. The two agree on every input (`SensorInstantTests`).
   private static func parseContiguousSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> SensorInstant? {
-    let count = bytes.count
+    if let base = bytes.baseAddress, let (instant, length) = leadingSeconds(base, count: bytes.count),
+      length == bytes.count
+    {
+      return instant
+    }
+    return parseSeconds(bytes)
+  }
+
+  /// Decimal seconds at the start of `count` bytes in the form every trace writes: one to
+  /// nine whole digits, optionally a point and one to nine fractional digits, read without
+  /// overflow checks (nine digits cannot overflow). Stops at the first byte past them.
+  ///
+  /// - Returns: The instant and how many bytes it took, or `nil` when the bytes do not start
+  ///   that way (then ``parseSeconds(_:)`` decides).
+  static func leadingSeconds(
+    _ base: UnsafePointer<UInt8>, count: Int
+  ) -> (instant: SensorInstant, length: Int)? {
     var index = 0
     var whole: Int64 = 0
     while index < count, index < 10 {
-      let digit = bytes[index] &- UInt8(ascii: "0")
+      let digit = base[index] &- UInt8(ascii: "0")
       guard digit < 10 else { break }
       whole = whole &* 10 &+ Int64(digit)
       index += 1
     }
-    guard index > 0, index < 10 else { return parseSeconds(bytes) }
+    guard index > 0, index < 10 else { return nil }
     var fraction: Int64 = 0
     var fractionDigits = 0
-    if index < count {
-      guard bytes[index] == UInt8(ascii: ".") else { return nil }
+    if index < count, base[index] == UInt8(ascii: ".") {
       index += 1
-      guard index < count, count - index <= 9 else { return nil }
       while index < count {
-        let digit = bytes[index] &- UInt8(ascii: "0")
-        guard digit < 10 else { return nil }
+        let digit = base[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        guard fractionDigits < 9 else { return nil }
         fraction = fraction &* 10 &+ Int64(digit)
         fractionDigits += 1
         index += 1
       }
+      guard fractionDigits > 0 else { return nil }
     }
     for _ in fractionDigits..<9 { fraction &*= 10 }
-    return SensorInstant(nanoseconds: whole &* 1_000_000_000 &+ fraction)
+    return (SensorInstant(nanoseconds: whole &* 1_000_000_000 &+ fraction), index)
   }
 
   /// Decimal seconds from any bytes, every digit checked for overflow.
@@ -146,12 +162,44 @@ extension SensorInstant {
   /// Trailing zeros past the sixth digit are dropped, so microsecond traces read naturally
   /// and nanosecond ones lose nothing. Parsing the result gives back the same instant.
   public var secondsText: String {
-    let sign = nanoseconds < 0 ? "-" : ""
-    let magnitude = nanoseconds.magnitude
-    var fraction = String(magnitude % 1_000_000_000)
-    fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
-    while fraction.count > 6, fraction.hasSuffix("0") { fraction.removeLast() }
-    return "\(sign)\(magnitude / 1_000_000_000).\(fraction)"
+    // At most `-9223372036.854775808`, 21 bytes, written on the stack and made a string
+    // once: no string per part (a replay's warnings give times thousands of times), and
+    // no allocation for the common times of up to 15 bytes, which fit a small string.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { text in
+      var count = 0
+      if nanoseconds < 0 {
+        text[0] = UInt8(ascii: "-")
+        count = 1
+      }
+      let magnitude = nanoseconds.magnitude
+      var whole = magnitude / 1_000_000_000
+      var wholeDigits = 1
+      while whole >= 10 {
+        whole /= 10
+        wholeDigits += 1
+      }
+      whole = magnitude / 1_000_000_000
+      for index in (count..<count + wholeDigits).reversed() {
+        text[index] = UInt8(ascii: "0") + UInt8(whole % 10)
+        whole /= 10
+      }
+      count += wholeDigits
+      text[count] = UInt8(ascii: ".")
+      count += 1
+      // Nine fractional digits, then the zeros past the sixth dropped.
+      var fraction = magnitude % 1_000_000_000
+      var fractionDigits = 9
+      while fractionDigits > 6, fraction % 10 == 0 {
+        fraction /= 10
+        fractionDigits -= 1
+      }
+      for index in (count..<count + fractionDigits).reversed() {
+        text[index] = UInt8(ascii: "0") + UInt8(fraction % 10)
+        fraction /= 10
+      }
+      return String(
+        decoding: UnsafeBufferPointer(rebasing: text[..<(count + fractionDigits)]), as: UTF8.self)
+    }
   }
 }
 

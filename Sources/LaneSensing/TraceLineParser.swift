@@ -69,14 +69,12 @@ public enum TraceLineParser {
   /// the words and nothing after them, read in one pass; `nil` for any other line, which the
   /// words below then read (and would read as the same event).
   private static func pinLine(_ line: UnsafeBufferPointer<UInt8>) -> SensorEvent? {
-    guard let base = line.baseAddress else { return nil }
-    let count = line.count
-    var space = 0
-    while space < count, base[space] != UInt8(ascii: " ") { space += 1 }
-    // `pinN up` is the shortest ending: seven bytes after the space.
-    guard count - space >= 8,
-      let time = SensorInstant(secondsUTF8: UnsafeBufferPointer(start: base, count: space))
+    guard let base = line.baseAddress,
+      let (time, space) = SensorInstant.leadingSeconds(base, count: line.count)
     else { return nil }
+    let count = line.count
+    // One space after the time, and `pinN up` is the shortest ending: seven bytes after it.
+    guard count - space >= 8, base[space] == UInt8(ascii: " ") else { return nil }
     let word = base + space + 1
     let rest = count - space - 1
     guard word[0] == UInt8(ascii: "p"), word[1] == UInt8(ascii: "i"),

@@ -75,7 +75,10 @@ public final class TraceFile {
   private var skipsLineFeed = false
 
   /// Why the lines ended early, if they did; `nil` while reading and at a clean end.
-  public private(set) var failure: ReadError?
+  public var failure: ReadError? { failed }
+  /// ``failure``, stored privately: a public stored property of a class is checked for
+  /// exclusive access at run time on every read, once per line here.
+  private var failed: ReadError?
   /// The `errno` of a failed read, once one has failed; the lines end there.
   public var readError: Int32? {
     if case .unreadable(let errno)? = failure { errno } else { nil }
@@ -151,7 +154,7 @@ public final class TraceFile {
   /// - Throws: `ReadError` when a line is too long or the input cannot be read; every later
   ///   call throws it again.
   public func nextLineBytes() throws(ReadError) -> UnsafeBufferPointer<UInt8>? {
-    if let failure { throw failure }
+    if let failed { throw failed }
     while true {
       if skipsLineFeed, start < end {
         skipsLineFeed = false
@@ -256,7 +259,7 @@ public final class TraceFile {
   }
 
   private func fail(_ error: ReadError) -> ReadError {
-    failure = error
+    failed = error
     return error
   }
 

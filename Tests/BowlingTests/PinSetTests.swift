@@ -20,6 +20,14 @@ struct PinSetTests {
     #expect(set.description == "4-7-10")
   }
 
+  @Test("When a set is named, then its pin numbers are joined by dashes, and no pins is a dash")
+  func naming() {
+    #expect(PinSet.empty.description == "-")
+    #expect(PinSet.full.description == "1-2-3-4-5-6-7-8-9-10")
+    #expect(PinSet([Pin(rawValue: 10)!]).description == "10")
+    #expect(([1, 9] as PinSet).description == "1-9")
+  }
+
   @Test("When a mask has bits above the tenth pin, then it is not a pin set")
   func maskRange() {
     #expect(PinSet(bits: 0b100_0000_0000) == nil)

@@ -59,6 +59,17 @@ struct SensorInstantTests {
     }
   }
 
+  @Test(
+    "When an instant before the origin or at the clock's edge is written, then sign, whole seconds and digits are exact",
+    arguments: [
+      (Int64(0), "0.000000"), (-1_500_000, "-0.001500"), (-123_456_789, "-0.123456789"),
+      (Int64.max, "9223372036.854775807"), (Int64.min, "-9223372036.854775808"),
+      (86_400_000_000_010, "86400.00000001"),
+    ])
+  func writesEveryInstant(nanoseconds: Int64, text: String) {
+    #expect(SensorInstant(nanoseconds: nanoseconds).secondsText == text)
+  }
+
   @Test("When durations are added and instants subtracted, then the arithmetic is exact")
   func arithmetic() {
     let start = SensorInstant(seconds: "3.2")!

@@ -58,7 +58,12 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
 
   /// - Throws: `EncodingError` if the JSON encoder fails, which plain numbers do not.
   public mutating func show(_ event: LaneEvent, in session: LaneSession) throws {
-    if let line = event.warningLine { print(line, to: &warnings) }
+    if var line = event.warningLine {
+      // One write with its line end, not print's two: standard error is unbuffered, and a
+      // long replay warns tens of thousands of times.
+      line.append("\n")
+      warnings.write(line)
+    }
     switch (event.kind, form) {
     case (.scored(let throwScored), .json):
       try keep(throwScored)
