@@ -86,7 +86,7 @@ let package = Package(
     // Knows the domain, no C.
     .target(name: "LaneSensing", dependencies: ["Bowling"]),
     // A PinSensor driven by a script or a recorded trace, for tests and CI.
-    .target(name: "SimulatedPinSensor", dependencies: ["LaneSensing"]),
+    .target(name: "SimulatedPinSensor", dependencies: ["LaneSensing", "SafeFiles"]),
     // The PinSensor of a real lane: GPIO edges from the kernel as sensor readings. No C.
     .target(name: "GPIOPinSensor", dependencies: ["GPIO", "LaneSensing", "Bowling"]),
     // The reader+detector micro-benchmark and the end-to-end benchmark's trace generator;

@@ -81,11 +81,9 @@ public final class RecordingFile: TextOutputStream {
   private static func checkReplaceable(_ path: String) throws(FileProblem) {
     var status = stat()
     guard lstat(path, &status) == 0 else { return }
-    let type = status.st_mode & S_IFMT
-    guard type == S_IFREG || type == S_IFLNK else {
-      throw FileProblem(
-        operation: "replace", path: path,
-        kind: type == S_IFDIR ? "a directory" : type == S_IFIFO ? "a FIFO" : "a device or socket")
+    // A symbolic link is replaced itself, so only what is neither is refused.
+    if let kind = ExistingFile.kind(of: status.st_mode), status.st_mode & S_IFMT != S_IFLNK {
+      throw FileProblem(operation: "replace", path: path, kind: kind)
     }
   }
 

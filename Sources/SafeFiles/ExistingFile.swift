@@ -36,8 +36,9 @@ public enum ExistingFile {
     return lstat(path, &status) == 0
   }
 
-  /// What a mode says the file is, or `nil` for a regular file.
-  static func kind(of mode: mode_t) -> String? {
+  /// What a mode says the file is ("a FIFO", "a directory", ...), or `nil` for a regular
+  /// file: how every refusal of a file that is not a regular one names it.
+  public static func kind(of mode: mode_t) -> String? {
     switch mode & S_IFMT {
     case S_IFREG: nil
     case S_IFDIR: "a directory"

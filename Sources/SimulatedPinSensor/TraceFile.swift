@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import SafeFiles
 
 /// An open trace read in large blocks and split into lines; the file closes when the last
 /// owner lets go.
@@ -100,10 +101,9 @@ public final class TraceFile {
       closeDescriptor(descriptor)
       throw OpenError(path: path, errno: failed)
     }
-    let kind = status.st_mode & S_IFMT
-    guard kind == S_IFREG else {
+    if let kind = ExistingFile.kind(of: status.st_mode) {
       closeDescriptor(descriptor)
-      throw OpenError(path: path, notRegular: Self.describe(kind: kind))
+      throw OpenError(path: path, notRegular: kind)
     }
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     self.init(descriptor: descriptor, owned: true, path: path, stopDescriptor: -1)
@@ -263,16 +263,6 @@ public final class TraceFile {
     return error
   }
 
-  private static func describe(kind: mode_t) -> String {
-    switch kind {
-    case S_IFDIR: "a directory"
-    case S_IFIFO: "a FIFO"
-    case S_IFCHR: "a character device"
-    case S_IFBLK: "a block device"
-    case S_IFSOCK: "a socket"
-    default: "a special file"
-    }
-  }
 }
 
 /// Closes a file descriptor; `TraceFile.close()` hides the C function inside the class.
