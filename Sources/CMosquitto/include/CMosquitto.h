@@ -16,31 +16,24 @@
 /// The soname lane loads: the one Debian's libmosquitto1 and every 1.x/2.x build install.
 #define LANE_MOSQUITTO_LIBRARY "libmosquitto.so.1"
 
-/// Each libmosquitto function lane calls, as the library's own header declares it.
+/// Each libmosquitto function lane calls, X(name) for each: the struct below and the loader
+/// list them from here.
+#define LANE_MOSQUITTO_FUNCTIONS(X)                                              \
+  X(mosquitto_lib_init) X(mosquitto_strerror) X(mosquitto_reason_string)          \
+  X(mosquitto_new) X(mosquitto_destroy) X(mosquitto_int_option)                   \
+  X(mosquitto_username_pw_set) X(mosquitto_will_set_v5) X(mosquitto_tls_set)     \
+  X(mosquitto_reconnect_delay_set) X(mosquitto_connect_v5_callback_set)           \
+  X(mosquitto_disconnect_v5_callback_set) X(mosquitto_publish_v5_callback_set)    \
+  X(mosquitto_subscribe_v5_callback_set) X(mosquitto_message_v5_callback_set)     \
+  X(mosquitto_connect_bind_v5) X(mosquitto_threaded_set) X(mosquitto_loop)        \
+  X(mosquitto_reconnect) X(mosquitto_disconnect_v5) X(mosquitto_publish_v5)       \
+  X(mosquitto_subscribe_v5)
+
+/// The functions, each typed as the library's own header declares it.
 struct lane_mosquitto {
-  __typeof__(mosquitto_lib_init) *_Nonnull mosquitto_lib_init;
-  __typeof__(mosquitto_lib_version) *_Nonnull mosquitto_lib_version;
-  __typeof__(mosquitto_strerror) *_Nonnull mosquitto_strerror;
-  __typeof__(mosquitto_reason_string) *_Nonnull mosquitto_reason_string;
-  __typeof__(mosquitto_new) *_Nonnull mosquitto_new;
-  __typeof__(mosquitto_destroy) *_Nonnull mosquitto_destroy;
-  __typeof__(mosquitto_int_option) *_Nonnull mosquitto_int_option;
-  __typeof__(mosquitto_username_pw_set) *_Nonnull mosquitto_username_pw_set;
-  __typeof__(mosquitto_will_set_v5) *_Nonnull mosquitto_will_set_v5;
-  __typeof__(mosquitto_tls_set) *_Nonnull mosquitto_tls_set;
-  __typeof__(mosquitto_reconnect_delay_set) *_Nonnull mosquitto_reconnect_delay_set;
-  __typeof__(mosquitto_connect_v5_callback_set) *_Nonnull mosquitto_connect_v5_callback_set;
-  __typeof__(mosquitto_disconnect_v5_callback_set) *_Nonnull mosquitto_disconnect_v5_callback_set;
-  __typeof__(mosquitto_publish_v5_callback_set) *_Nonnull mosquitto_publish_v5_callback_set;
-  __typeof__(mosquitto_subscribe_v5_callback_set) *_Nonnull mosquitto_subscribe_v5_callback_set;
-  __typeof__(mosquitto_message_v5_callback_set) *_Nonnull mosquitto_message_v5_callback_set;
-  __typeof__(mosquitto_connect_bind_v5) *_Nonnull mosquitto_connect_bind_v5;
-  __typeof__(mosquitto_threaded_set) *_Nonnull mosquitto_threaded_set;
-  __typeof__(mosquitto_loop) *_Nonnull mosquitto_loop;
-  __typeof__(mosquitto_reconnect) *_Nonnull mosquitto_reconnect;
-  __typeof__(mosquitto_disconnect_v5) *_Nonnull mosquitto_disconnect_v5;
-  __typeof__(mosquitto_publish_v5) *_Nonnull mosquitto_publish_v5;
-  __typeof__(mosquitto_subscribe_v5) *_Nonnull mosquitto_subscribe_v5;
+#define LANE_MOSQUITTO_FIELD(name) __typeof__(name) *_Nonnull name;
+  LANE_MOSQUITTO_FUNCTIONS(LANE_MOSQUITTO_FIELD)
+#undef LANE_MOSQUITTO_FIELD
 };
 
 /// Loads `library` (a soname the dynamic loader searches for, or a path) and finds every
