@@ -33,9 +33,11 @@ enum Mosquitto {
   static func load(_ name: String) -> Result<Library, Unavailable> {
     var why = [CChar](repeating: 0, count: 512)
     guard let functions = lane_mosquitto_load(name, &why, why.count) else {
-      return .failure(Unavailable(reason: why.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
+      let reason = why.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      return .failure(Unavailable(reason: reason))
     }
-    return .success(Library(functions: functions, initialised: functions.pointee.mosquitto_lib_init()))
+    let initialised = functions.pointee.mosquitto_lib_init()
+    return .success(Library(functions: functions, initialised: initialised))
   }
 
   /// A libmosquitto call returned this `MOSQ_ERR_*` code; callers add what
