@@ -71,18 +71,14 @@ int cgpiod_chip_open_by_label(const char *directory, const char *label,
   return result;
 }
 
-// A timerfd armed for `timeout_ns` from now, on CLOCK_MONOTONIC (the clock of edge
-// timestamps), or -1 when one cannot be made.
-static int cgpiod_deadline_timer(int64_t timeout_ns) {
-  struct timespec now;
-  if (clock_gettime(CLOCK_MONOTONIC, &now) != 0) return -1;
+// A timerfd armed at `deadline_ns` on CLOCK_MONOTONIC (the clock of edge timestamps), or
+// -1 when one cannot be made.
+static int cgpiod_deadline_timer(int64_t deadline_ns) {
   int timer = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
   if (timer < 0) return -1;
-  int64_t nanoseconds = now.tv_nsec + timeout_ns % 1000000000;
   struct itimerspec deadline = {
-      .it_value = {.tv_sec = now.tv_sec + (time_t)(timeout_ns / 1000000000) +
-                             (time_t)(nanoseconds / 1000000000),
-                   .tv_nsec = (long)(nanoseconds % 1000000000)},
+      .it_value = {.tv_sec = (time_t)(deadline_ns / 1000000000),
+                   .tv_nsec = (long)(deadline_ns % 1000000000)},
   };
   if (timerfd_settime(timer, TFD_TIMER_ABSTIME, &deadline, NULL) != 0) {
     close(timer);
@@ -91,8 +87,8 @@ static int cgpiod_deadline_timer(int64_t timeout_ns) {
   return timer;
 }
 
-int cgpiod_wait_fds(const int *fds, size_t count, int64_t timeout_ns,
-                    bool *ready) {
+int cgpiod_wait_fds_until(const int *fds, size_t count, int64_t deadline_ns,
+                          bool *ready) {
   if ((!fds || !ready) && count > 0) return -EINVAL;
   if (count > CGPIOD_MAX_LINES + 8) return -E2BIG;
   struct pollfd polled[CGPIOD_MAX_LINES + 9];
@@ -100,18 +96,23 @@ int cgpiod_wait_fds(const int *fds, size_t count, int64_t timeout_ns,
     polled[index] = (struct pollfd){.fd = fds[index], .events = POLLIN};
   }
   // ppoll widens a relative timeout by the kernel's poll slack, 0.1 % of it (3 ms on a 3 s
-  // settle window) for a task that is not real-time; a timerfd fires at its instant. Without
-  // one (no descriptor left), the slack-widened timeout still ends the wait.
-  int timer = timeout_ns > 0 ? cgpiod_deadline_timer(timeout_ns) : -1;
+  // settle window) for a task that is not real-time; a timerfd fires at its instant. A
+  // deadline passed only polls; without a timerfd (no descriptor left), ppoll's timeout
+  // to the deadline still ends the wait.
+  struct timespec now = {0};
+  if (deadline_ns >= 0 && clock_gettime(CLOCK_MONOTONIC, &now) != 0) return -errno;
+  int64_t remaining = deadline_ns - ((int64_t)now.tv_sec * 1000000000 + now.tv_nsec);
+  if (remaining < 0) remaining = 0;
+  int timer = deadline_ns >= 0 && remaining > 0 ? cgpiod_deadline_timer(deadline_ns) : -1;
   struct timespec timeout = {
-      .tv_sec = (time_t)(timeout_ns / 1000000000),
-      .tv_nsec = (long)(timeout_ns % 1000000000),
+      .tv_sec = (time_t)(remaining / 1000000000),
+      .tv_nsec = (long)(remaining % 1000000000),
   };
   nfds_t watched = (nfds_t)count;
   if (timer >= 0) polled[watched++] = (struct pollfd){.fd = timer, .events = POLLIN};
   errno = 0;
   int result = ppoll(polled, watched,
-                     timeout_ns < 0 || timer >= 0 ? NULL : &timeout, NULL);
+                     deadline_ns < 0 || timer >= 0 ? NULL : &timeout, NULL);
   int failure = errno;
   if (timer >= 0) {
     if (result > 0 && polled[count].revents != 0) result--;

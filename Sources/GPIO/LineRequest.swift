@@ -99,33 +99,36 @@ public final class LineRequest: Sendable {
     }
   }
 
-  /// What ended a ``waitForEvents(timeout:orWake:)``.
+  /// What ended a ``waitForEvents(untilMonotonic:orWake:)``.
   public enum WaitOutcome: Hashable, Sendable {
     /// Edge events are pending.
     case events
     /// The wake event was signalled (and no edge is pending).
     case woken
-    /// The timeout passed with neither.
+    /// The deadline passed with neither.
     case timedOut
   }
 
-  /// Blocks in the kernel until an edge event is pending, `wake` is signalled or `timeout`
-  /// passes, whichever comes first: no periodic wake-up, no CPU while waiting.
+  /// Blocks in the kernel until an edge event is pending, `wake` is signalled or
+  /// `CLOCK_MONOTONIC` reaches `deadline` nanoseconds, whichever comes first: no periodic
+  /// wake-up, no CPU while waiting.
   ///
-  /// Pending edges win over a wake-up; the wake event is left signalled (``WakeEvent/reset()``
-  /// clears it).
+  /// The deadline is an instant, not a timeout, so no clock read between the caller and the
+  /// kernel's timer moves it (`.monotonic` edge timestamps are on the same clock); one
+  /// already passed only looks. Pending edges win over a wake-up; the wake event is left
+  /// signalled (``WakeEvent/reset()`` clears it).
   /// - Throws: ``GPIOError`` when the wait fails (signals are retried).
   ///
-  /// The corresponding C functions are `cgpiod_request_fds` and `cgpiod_wait_fds`.
+  /// The corresponding C functions are `cgpiod_request_fds` and `cgpiod_wait_fds_until`.
   public func waitForEvents(
-    timeout: Duration, orWake wake: WakeEvent
+    untilMonotonic deadline: Int64, orWake wake: WakeEvent
   ) throws(GPIOError) -> WaitOutcome {
     let descriptors = try withHandle(.waitForEvents(chip: chip.info.path)) {
       (request) throws(Shim.Failure) in try Shim.descriptors(request)
     }
     let ready: [Bool]
     do {
-      ready = try Shim.wait(descriptors + [wake.descriptor], timeout: timeout)
+      ready = try Shim.wait(descriptors + [wake.descriptor], until: deadline)
     } catch {
       throw GPIOError(operation: .waitForEvents(chip: chip.info.path), errno: error.errno, context: chip)
     }

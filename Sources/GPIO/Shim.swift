@@ -183,18 +183,15 @@ enum Shim {
     return Array(descriptors.prefix(Int(count)))
   }
 
-  /// Which of `descriptors` are readable after waiting at most `timeout` (`nil`: for ever).
-  /// A signal's `EINTR` waits again for what is left of the timeout. The corresponding C
-  /// function is `cgpiod_wait_fds`.
-  static func wait(_ descriptors: [Int32], timeout: Duration?) throws(Failure) -> [Bool] {
-    let clock = SuspendingClock()
-    let deadline = timeout.map { clock.now + max($0, .zero) }
+  /// Which of `descriptors` are readable after waiting until CLOCK_MONOTONIC reaches
+  /// `deadline` nanoseconds at most (`nil`: for ever). A signal's `EINTR` waits again for
+  /// the same deadline. The corresponding C function is `cgpiod_wait_fds_until`.
+  static func wait(_ descriptors: [Int32], until deadline: Int64?) throws(Failure) -> [Bool] {
     var ready = [Bool](repeating: false, count: descriptors.count)
     while true {
-      let remaining = deadline.map { nanoseconds(max($0 - clock.now, .zero)) } ?? -1
       let result = descriptors.withUnsafeBufferPointer { fds in
         ready.withUnsafeMutableBufferPointer {
-          cgpiod_wait_fds(fds.baseAddress, fds.count, remaining, $0.baseAddress)
+          cgpiod_wait_fds_until(fds.baseAddress, fds.count, max(deadline ?? -1, -1), $0.baseAddress)
         }
       }
       if result >= 0 { return ready }

@@ -89,7 +89,9 @@ public final class GPIOPinSensor: PinSensor {
   /// instant of the last reading returned (an edge's kernel timestamp, a quiet
   /// instant), not from the call. So the time between an edge and its read, and
   /// the caller's own work between readings, do not push the wait past the
-  /// detector's deadline; a deadline already passed only polls.
+  /// detector's deadline; a deadline already passed only polls. With a ``wake``
+  /// event the kernel's timer is armed at that instant itself, so no clock
+  /// read on the way moves it.
   ///
   /// When the time runs out the reading is `.quiet(until:)` that instant plus
   /// `timeout`: no edge came until then (one would have ended the wait), and
@@ -105,9 +107,8 @@ public final class GPIOPinSensor: PinSensor {
       // Waits again when every edge of a batch meant nothing (a ball input
       // going inactive), until the deadline.
       while pending.isEmpty {
-        let remaining = max(deadline - MonotonicClock.now(), .zero)
         if let wake {
-          switch try request.waitForEvents(timeout: remaining, orWake: wake) {
+          switch try request.waitForEvents(untilMonotonic: deadline.nanoseconds, orWake: wake) {
           case .events:
             break
           case .woken:
@@ -117,6 +118,7 @@ public final class GPIOPinSensor: PinSensor {
             return translator.quiet(until: deadline)
           }
         } else {
+          let remaining = max(deadline - MonotonicClock.now(), .zero)
           guard try request.waitForEvents(timeout: remaining) else {
             return translator.quiet(until: deadline)
           }

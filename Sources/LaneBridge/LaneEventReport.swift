@@ -11,101 +11,59 @@ import Journal
 /// "complete": true, "frames": [...]}` and `{"event": "correction", "seq": 31, "by": "Eve",
 /// "correction": "dead ball", "change": "..."}`. With named bowlers each throw, frame and game
 /// carries `bowler`.
+///
+/// The lines are written directly (``GameJSON``), keys sorted, the same text `JSONEncoder`
+/// made of them with `.sortedKeys`: the encoder took tens of microseconds a line on this
+/// machine, between the detector's deadline and the throw's write (docs/performance.md).
 enum LaneEventReport {
-  struct ThrowEvent: Encodable {
-    let event = "throw"
-    let seq: Int
-    /// The bowler's name; left out for a lone unnamed bowler.
-    let bowler: String?
-    let game: Int
-    let frame: Int
-    let ball: Int
-    let time: Double
-    let pins: Int
-    let knocked: [Int]
-    let foul: Bool
-    let standing: [Int]
-  }
-
-  struct FrameEvent: Encodable {
-    let event = "frame"
-    let seq: Int
-    let bowler: String?
-    let game: Int
-    let frame: GameReport.Frame
-    let number: Int
-
-    func encode(to encoder: any Encoder) throws {
-      try frame.encode(to: encoder)
-      var container = encoder.container(keyedBy: Keys.self)
-      try container.encode(event, forKey: .event)
-      try container.encode(seq, forKey: .seq)
-      try container.encodeIfPresent(bowler, forKey: .bowler)
-      try container.encode(game, forKey: .game)
-      try container.encode(number, forKey: .frame)
-    }
-  }
-
-  struct GameEvent: Encodable {
-    let event = "game"
-    let seq: Int
-    let bowler: String?
-    let game: Int
-    let report: GameReport
-
-    func encode(to encoder: any Encoder) throws {
-      try report.encode(to: encoder)
-      var container = encoder.container(keyedBy: Keys.self)
-      try container.encode(event, forKey: .event)
-      try container.encode(seq, forKey: .seq)
-      try container.encodeIfPresent(bowler, forKey: .bowler)
-      try container.encode(game, forKey: .game)
-    }
-  }
-
-  struct CorrectionEvent: Encodable {
-    let event = "correction"
-    let seq: Int
-    let by: String
-    let correction: String
-    let change: String
-  }
-
-  enum Keys: String, CodingKey { case event, seq, bowler, game, frame }
-
   /// The line for one event, or `nil` for an event JSON lines leave out (deck changes, who
   /// is up, status and warnings).
-  ///
-  /// - Throws: `EncodingError` if the encoder fails, which plain numbers and strings do not.
-  static func line(for event: LaneEvent, in session: LaneSession) throws -> String? {
-    let seq = event.sequence
-    func name(_ bowler: Int) -> String? {
-      session.bowlers[bowler].isEmpty ? nil : session.bowlers[bowler]
+  static func line(for event: LaneEvent, in session: LaneSession) -> String? {
+    var members: [(key: String, value: String)] = [("seq", String(event.sequence))]
+    func add(bowler: Int, game: Int) {
+      let name = session.bowlers[bowler]
+      if !name.isEmpty { members.append(("bowler", GameJSON.string(name))) }
+      members.append(("game", String(game)))
     }
+    var text = ""
     switch event.kind {
     case .scored(let scored):
       let position = scored.recorded.position
       let detected = scored.detected
-      return try JSONLine.text(ThrowEvent(
-        seq: seq, bowler: name(scored.bowler),
-        game: scored.recorded.game, frame: position.frame, ball: position.ball,
-        time: detected.end.seconds, pins: scored.delivery.credited,
-        knocked: detected.knocked.map(\.rawValue), foul: scored.delivery.isFoul,
-        standing: detected.standingBefore.subtracting(detected.knocked).map(\.rawValue)))
+      add(bowler: scored.bowler, game: scored.recorded.game)
+      members += [
+        ("event", #""throw""#), ("frame", String(position.frame)), ("ball", String(position.ball)),
+        ("time", GameJSON.number(detected.end.seconds)),
+        ("pins", String(scored.delivery.credited)),
+        ("knocked", array(detected.knocked)), ("foul", scored.delivery.isFoul ? "true" : "false"),
+        ("standing", array(detected.standingBefore.subtracting(detected.knocked))),
+      ]
+      return GameJSON.Members(members).object()
     case .frameCompleted(let bowler, let game, let frame):
+      add(bowler: bowler, game: game)
+      members += [("event", #""frame""#), ("frame", String(frame))]
       let played = session.series[bowler].wholeGame(game)
-      return try JSONLine.text(FrameEvent(
-        seq: seq, bowler: name(bowler), game: game,
-        frame: GameReport.Frame(played.frames[frame - 1]), number: frame))
+      GameJSON.append(played.frames[frame - 1], to: &text, adding: GameJSON.Members(members))
+      return text
     case .gameCompleted(let bowler, let game):
-      return try JSONLine.text(GameEvent(
-        seq: seq, bowler: name(bowler), game: game,
-        report: GameReport(session.series[bowler].wholeGame(game))))
+      add(bowler: bowler, game: game)
+      members.append(("event", #""game""#))
+      GameJSON.append(
+        session.series[bowler].wholeGame(game), to: &text, adding: GameJSON.Members(members))
+      return text
     case .corrected(let correction, let change, let author):
-      return try JSONLine.text(CorrectionEvent(
-        seq: seq, by: author, correction: "\(correction)", change: change))
+      members += [
+        ("event", #""correction""#), ("by", GameJSON.string(author)),
+        ("correction", GameJSON.string("\(correction)")), ("change", GameJSON.string(change)),
+      ]
+      return GameJSON.Members(members).object()
     default:
       return nil
     }
+  }
+
+  /// Pin numbers as a JSON array, in order.
+  private static func array(_ pins: PinSet) -> String {
+    "[" + pins.map { String($0.rawValue) }.joined(separator: ",") + "]"
   }
 }

@@ -7,10 +7,10 @@ import Testing
 /// The descriptor the SIGUSR2 handler of these tests signals.
 private let handlerWakeDescriptor = Atomic<Int32>(-1)
 
-/// The wait `GPIOPinSensor` blocks in (`cgpiod_wait_fds` through `Shim.wait`), proved with a
+/// The wait `GPIOPinSensor` blocks in (`cgpiod_wait_fds_until` through `Shim.wait`), proved with a
 /// pipe standing in for a line request's edge queue: it returns for an edge, a wake-up or
 /// its deadline, and for nothing else. No assertion depends on how long anything took; the
-/// generous timeouts only turn a broken wake-up into a failure instead of a hang.
+/// generous deadlines only turn a broken wake-up into a failure instead of a hang.
 @Suite("Waiting for edges or a wake-up")
 struct WakeEventTests {
   /// A pipe whose read end plays the request's edge descriptor.
@@ -50,7 +50,7 @@ struct WakeEventTests {
   @Test("When the wake event is signalled, then the wait returns at once with the wake-up")
   func wakeUp() throws {
     wake.signal()
-    #expect(try Shim.wait([edges.read, wake.descriptor], timeout: patience) == [false, true])
+    #expect(try Shim.wait([edges.read, wake.descriptor], until: Self.deadline(after: patience)) == [false, true])
   }
 
   @Test("When a signal arrives, then its handler's wake-up ends the wait")
@@ -76,33 +76,38 @@ struct WakeEventTests {
     defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
     try #require(raise(SIGUSR2) == 0)
 
-    // Then the wait returns with the wake-up, not at its timeout.
-    #expect(try Shim.wait([edges.read, wake.descriptor], timeout: patience) == [false, true])
+    // Then the wait returns with the wake-up, not at its deadline.
+    #expect(try Shim.wait([edges.read, wake.descriptor], until: Self.deadline(after: patience)) == [false, true])
   }
 
   @Test("When an edge is pending, then the wait returns with the edge descriptor ready")
   func edgeWakes() throws {
     edges.edge()
-    #expect(try Shim.wait([edges.read, wake.descriptor], timeout: patience) == [true, false])
+    #expect(try Shim.wait([edges.read, wake.descriptor], until: Self.deadline(after: patience)) == [true, false])
   }
 
   @Test("When nothing happens, then the wait returns at its deadline with nothing ready")
   func deadline() throws {
-    #expect(try Shim.wait([edges.read, wake.descriptor], timeout: .milliseconds(5))
+    #expect(try Shim.wait([edges.read, wake.descriptor], until: Self.deadline(after: .milliseconds(5)))
       == [false, false])
   }
 
   @Test("When nothing happens, then the wait does not return before its deadline")
   func notBeforeDeadline() throws {
-    var before = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &before)
+    let deadline = Self.deadline(after: .milliseconds(20))
 
-    #expect(try Shim.wait([edges.read, wake.descriptor], timeout: .milliseconds(20)) == [false, false])
+    #expect(try Shim.wait([edges.read, wake.descriptor], until: deadline) == [false, false])
 
-    var after = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &after)
-    let waited = (after.tv_sec - before.tv_sec) * 1_000_000_000 + (after.tv_nsec - before.tv_nsec)
-    #expect(waited >= 20_000_000)
+    #expect(Self.now() >= deadline)
+  }
+
+  @Test("When the deadline has already passed, then the wait only looks at what is ready")
+  func passedDeadline() throws {
+    edges.edge()
+
+    #expect(try Shim.wait([edges.read, wake.descriptor], until: Self.now() - 1_000_000_000)
+      == [true, false])
+    #expect(try Shim.wait([wake.descriptor], until: 0) == [false])
   }
 
   @Test("When waits time out many times, then they leave no descriptor open")
@@ -110,11 +115,23 @@ struct WakeEventTests {
     let before = try Self.openDescriptors()
 
     for _ in 0..<256 {
-      _ = try Shim.wait([edges.read, wake.descriptor], timeout: .nanoseconds(1))
+      _ = try Shim.wait([edges.read, wake.descriptor], until: Self.deadline(after: .nanoseconds(1)))
     }
 
     // Other tests running meanwhile may hold a few; one left per wait would be 256.
     #expect(try Self.openDescriptors() - before < 64)
+  }
+
+  /// The instant on `CLOCK_MONOTONIC`, in nanoseconds, as the wait's deadline counts.
+  private static func now() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+  }
+
+  /// The instant `duration` from now, in nanoseconds on `CLOCK_MONOTONIC`.
+  private static func deadline(after duration: Duration) -> Int64 {
+    now() + Shim.nanoseconds(duration)
   }
 
   /// How many descriptors this process has open.
@@ -132,6 +149,6 @@ struct WakeEventTests {
     wake.signal()
     #expect(wake.reset())
     #expect(!wake.reset())
-    #expect(try Shim.wait([edges.read, wake.descriptor], timeout: .zero) == [false, false])
+    #expect(try Shim.wait([edges.read, wake.descriptor], until: Self.now()) == [false, false])
   }
 }

@@ -35,7 +35,7 @@ struct JSONLinesDisplayTests {
     var shown = display
     let event = LaneEvent(.corrected(.deadBall, change: "it is bowled again", by: "Eve"), sequence: 9)
 
-    try shown.show(event, in: LaneSession(bowlers: []))
+    shown.show(event, in: LaneSession(bowlers: []))
 
     #expect(shown.output == #"{"by":"Eve","change":"it is bowled again","correction":"dead ball","event":"correction","seq":9}"# + "\n")
   }
@@ -50,7 +50,7 @@ struct JSONLinesDisplayTests {
     var shown = JSONLinesDisplay(output: Writes(), warnings: "")
     let event = LaneEvent(.corrected(.deadBall, change: "it is bowled again", by: "Eve"), sequence: 9)
 
-    try shown.show(event, in: LaneSession(bowlers: []))
+    shown.show(event, in: LaneSession(bowlers: []))
 
     #expect(shown.output.calls == [#"{"by":"Eve","change":"it is bowled again","correction":"dead ball","event":"correction","seq":9}"# + "\n"])
   }
@@ -60,9 +60,9 @@ struct JSONLinesDisplayTests {
     var shown = display
     let session = LaneSession(bowlers: [])
 
-    try shown.show(LaneEvent(.status(.running), sequence: 1), in: session)
-    try shown.show(LaneEvent(.deckChanged(standing: .full), sequence: 1), in: session)
-    try shown.show(LaneEvent(.bowlerUp(0), sequence: 1), in: session)
+    shown.show(LaneEvent(.status(.running), sequence: 1), in: session)
+    shown.show(LaneEvent(.deckChanged(standing: .full), sequence: 1), in: session)
+    shown.show(LaneEvent(.bowlerUp(0), sequence: 1), in: session)
 
     #expect(shown.output == "")
     #expect(shown.warnings == "")

@@ -226,17 +226,19 @@ int cgpiod_request_wait_events(cgpiod_request *request, int64_t timeout_ns);
 ///         smaller than that.
 int cgpiod_request_fds(cgpiod_request *request, int *fds, size_t capacity);
 
-/// Blocks until at least one of `fds` is readable or `timeout_ns` passes (a
-/// negative timeout waits for ever, 0 only polls), with ppoll: no periodic
-/// wake-up. The timeout is a timerfd armed at its CLOCK_MONOTONIC instant, not
-/// ppoll's own timeout, which the kernel lets run 0.1 % long (its poll slack).
-/// Not libgpiod, but it waits on the descriptors of requests.
+/// Blocks until at least one of `fds` is readable or CLOCK_MONOTONIC reaches
+/// `deadline_ns` (a negative deadline waits for ever, one passed only polls),
+/// with ppoll: no periodic wake-up. The deadline is a timerfd armed at that
+/// instant (TFD_TIMER_ABSTIME), not ppoll's own timeout, which the kernel lets
+/// run 0.1 % long (its poll slack); a signal's -EINTR can wait again for the
+/// same deadline without reading the clock. Not libgpiod, but it waits on the
+/// descriptors of requests.
 ///
 /// @param ready set to true for each readable descriptor, false otherwise.
 /// @return the number of readable descriptors, 0 timed out, or -errno
 ///         (-EINTR on a signal).
-int cgpiod_wait_fds(const int *fds, size_t count, int64_t timeout_ns,
-                    bool *ready);
+int cgpiod_wait_fds_until(const int *fds, size_t count, int64_t deadline_ns,
+                          bool *ready);
 
 /// Reads up to `capacity` pending edge events without blocking, oldest first
 /// (by kernel timestamp).
