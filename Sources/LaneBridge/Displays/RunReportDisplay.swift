@@ -87,10 +87,9 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     } else {
       name = names.count
       names.append(scored.bowlerName)
-      // Each name's JSON string is made by the same encoder as the rest of the report.
+      // Escaped as the encoder of the rest of the report escapes it (LaneEventReportTests).
       nameTexts.append(
-        scored.bowlerName.isEmpty
-          ? nil : Array(try JSONLine.encoder().encode(scored.bowlerName)))
+        scored.bowlerName.isEmpty ? nil : Array(GameJSON.string(scored.bowlerName).utf8))
     }
     if anyThrow { throwBytes.append(UInt8(ascii: ",")) }
     anyThrow = true
