@@ -21,6 +21,8 @@ let package = Package(
     // For the libFuzzer targets in Fuzz/, a package of their own that fuzzes `lane score`'s
     // parser; not meant as an API.
     .library(name: "LaneBridge", targets: ["LaneBridge"]),
+    .library(name: "LaneHardware", targets: ["LaneHardware"]),
+    .library(name: "LaneControl", targets: ["LaneControl"]),
     .library(name: "MQTT", targets: ["MQTT"]),
     .library(name: "Centre", targets: ["Centre"]),
     .library(name: "CentreLink", targets: ["CentreLink"]),
@@ -50,14 +52,27 @@ let package = Package(
     .target(name: "Journal", dependencies: ["Bowling", "SafeFiles"]),
     // The console display: renders domain values as plain text for terminals and logs.
     .target(name: "Scoreboard", dependencies: ["Bowling"]),
-    // The application layer the executable delegates to: parses input, reports, formats.
+    // The application core the executable delegates to: the lane loop and its displays, the
+    // inbox and its request/reply messages, `lane score`'s parser, reports and exit statuses.
+    // No GPIO, no sockets: the web boards, the centre link and the fuzzers build on it
+    // without libgpiod (scripts/check-layers).
     .target(
       name: "LaneBridge",
+      dependencies: ["Bowling", "Scoreboard", "LaneSensing", "Journal", "SafeFiles"]
+    ),
+    // A lane's hardware opened for the application: the GPIO pin sensor from a wiring file,
+    // the chip's inventory, what `lane calibrate` opens. The one application target that
+    // links libgpiod.
+    .target(
+      name: "LaneHardware",
       dependencies: [
-        "Bowling", "Scoreboard", "LaneSensing", "Wiring", "GPIO",
-        "GPIOPinSensor", "Calibration", "GPIOLineSensor", "Journal", "SafeFiles",
+        "Bowling", "LaneBridge", "LaneSensing", "Wiring", "GPIO", "GPIOPinSensor", "Calibration",
+        "GPIOLineSensor",
       ]
     ),
+    // A running lane's control socket (`JOURNAL.sock`) and `lane correct`'s client of it: Unix
+    // sockets carrying LaneBridge's ControlRequest and ControlReply.
+    .target(name: "LaneControl", dependencies: ["LaneBridge"]),
     // The web boards' model: a lane's events and session as JSON board state and an event
     // stream numbered by journal sequence. Pure; no I/O.
     .target(name: "WebBoard", dependencies: ["Bowling", "Centre", "Journal", "LaneBridge", "Scoreboard"]),
@@ -146,6 +161,9 @@ let package = Package(
       name: "lane",
       dependencies: [
         "LaneBridge",
+        "LaneHardware",
+        "LaneControl",
+        "WebBoard",
         "LaneConfiguration",
         "LaneOptions",
         "Bowling",
@@ -195,6 +213,8 @@ let package = Package(
       name: "LaneBridgeTests",
       dependencies: [
         "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor", "TestSupport",
+        // LaneInboxTests wake a blocked wait with GPIO's WakeEvent, as `lane run` does.
+        "GPIO",
       ]
     ),
     // Runs the built `lane` executable as a user would (and kills `lane simulate --journal`
@@ -208,6 +228,14 @@ let package = Package(
       ]
     ),
     .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD", "TestSupport"]),
+    .testTarget(
+      name: "LaneHardwareTests",
+      dependencies: ["LaneHardware", "LaneBridge", "GPIO", "GPIOPinSensor", "Wiring", "Bowling"]
+    ),
+    .testTarget(
+      name: "LaneControlTests",
+      dependencies: ["LaneControl", "LaneBridge", "GPIO", "Bowling", "TestSupport"]
+    ),
     .testTarget(
       name: "CentreTests",
       dependencies: ["Centre", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -258,8 +286,8 @@ let package = Package(
     .testTarget(
       name: "CalibrationTests",
       dependencies: [
-        "Calibration", "Bowling", "LaneSensing", "Wiring", "LaneBridge", "SimulatedPinSensor",
-        "TestSupport",
+        "Calibration", "Bowling", "LaneSensing", "Wiring", "LaneBridge", "LaneHardware",
+        "SimulatedPinSensor", "TestSupport",
       ]
     ),
     .testTarget(

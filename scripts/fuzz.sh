@@ -79,6 +79,16 @@ seeds() {
   esac
 }
 
+# No fuzzer links libgpiod: each fuzzes code of the pure rings (scripts/check-layers checks
+# the package's graph; this checks what was built).
+for name in "${targets[@]}"; do
+  libraries=$(ldd "$scratch/debug/$name")
+  if [[ $libraries == *libgpiod* ]]; then
+    echo "fuzz: $name links libgpiod; a fuzzer must not reach the GPIO targets (docs/architecture.md)" >&2
+    exit 1
+  fi
+done
+
 # fuzz_one NAME: runs one target for $seconds; what it found goes to $scratch/logs/NAME.report.
 fuzz_one() {
   local name=$1 corpus="$scratch/corpus/$1" artifacts="$scratch/artifacts"

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Journal
 import LaneBridge
+import LaneControl
 
 #if canImport(Glibc)
   import Glibc

@@ -3,6 +3,7 @@ import Calibration
 import Foundation
 import Journal
 import LaneBridge
+import LaneHardware
 import LaneSensing
 import Testing
 import Wiring

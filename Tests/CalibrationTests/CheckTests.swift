@@ -1,6 +1,7 @@
 import Bowling
 import Calibration
 import LaneBridge
+import LaneHardware
 import Testing
 import Wiring
 

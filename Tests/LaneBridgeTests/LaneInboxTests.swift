@@ -58,7 +58,7 @@ struct LaneInboxTests {
   @Test("Given a lane blocked waiting for its sensor, when a correction is posted, then the wait ends by the wake event, the correction is journalled and then answered done")
   func correctionWakesTheLane() throws {
     let wake = try WakeEvent()
-    let inbox = LaneInbox(wake: wake)
+    let inbox = LaneInbox(wake: { wake.signal() })
     let replies = Replies()
     var sensor = WakeWaitingSensor(LaneScripts.strikeThenSplit, wake: wake, waits: 1)
     sensor.beforeWait = {
@@ -87,7 +87,7 @@ struct LaneInboxTests {
 
   @Test("Given a correction the games cannot take, when the lane takes it, then it is refused with the reason and nothing is journalled")
   func refusedCorrection() throws {
-    let inbox = LaneInbox(wake: nil)
+    let inbox = LaneInbox()
     let replies = Replies()
     inbox.post(.request(ControlRequest(id: "r2", by: "Eve", correction: .undo), reply: replies.take))
     var sensor = SimulatedPinSensor(script: SensorScript())
@@ -105,7 +105,7 @@ struct LaneInboxTests {
   @Test("Given a console line posted while the lane waits, then the wait ends by the wake event and the command is obeyed")
   func consoleLineWakesTheLane() throws {
     let wake = try WakeEvent()
-    let inbox = LaneInbox(wake: wake)
+    let inbox = LaneInbox(wake: { wake.signal() })
     var sensor = WakeWaitingSensor(LaneScripts.strikeThenSplit, wake: wake, waits: 1)
     sensor.beforeWait = { inbox.post(.console("f")) }
     var journal = try JournalledSession(inMemoryFor: [], startingAt: Date(timeIntervalSince1970: 0))

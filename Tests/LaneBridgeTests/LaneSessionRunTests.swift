@@ -165,7 +165,7 @@ struct LaneSessionRunTests {
   mutating func replay(
     posting request: ControlRequest
   ) throws -> (replies: [ControlReply], display: LogDisplay<String, String>) {
-    let inbox = LaneInbox(wake: nil)
+    let inbox = LaneInbox()
     let replies = LaneInboxTests.Replies()
     var sensor = PostingSensor(Self.script, at: SensorInstant.zero + .seconds(10)) {
       inbox.post(.request(request, reply: replies.take))
@@ -178,7 +178,7 @@ struct LaneSessionRunTests {
   @Test("When a correction is posted to the inbox during a replay, then it is journalled at the next turn and the next delivery is scored on the corrected games")
   mutating func inboxDuringAReplay() throws {
     // Given: a replay (no wake event) whose inbox gets Eve's foul as Ana's second ball is read.
-    let inbox = LaneInbox(wake: nil)
+    let inbox = LaneInbox()
     let replies = LaneInboxTests.Replies()
     var sensor = PostingSensor(Self.script, at: SensorInstant.zero + .seconds(10)) {
       inbox.post(.request(
@@ -233,7 +233,7 @@ struct LaneSessionRunTests {
 
   @Test("When a session start for new bowlers comes before any delivery, then the empty session is closed and theirs opens")
   mutating func startBeforeAnyDelivery() throws {
-    let inbox = LaneInbox(wake: nil)
+    let inbox = LaneInbox()
     let replies = LaneInboxTests.Replies()
     inbox.post(.request(
       ControlRequest(id: "r3", by: "desk", action: .startSession(bowlers: ["Cho", "Dee"])), reply: replies.take))

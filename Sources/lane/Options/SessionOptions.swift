@@ -3,6 +3,7 @@ import CentreLink
 import Foundation
 import Journal
 import LaneBridge
+import LaneControl
 import LaneOptions
 
 /// The lane's session and journal, as `lane run` and `lane simulate` take them.

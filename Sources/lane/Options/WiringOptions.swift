@@ -1,6 +1,7 @@
 import ArgumentParser
 import GPIO
 import LaneBridge
+import LaneHardware
 
 /// The lane's wiring file, as `lane run` and `lane record` take it.
 struct WiringOptions: ParsableArguments {
@@ -12,7 +13,7 @@ struct WiringOptions: ParsableArguments {
 
   /// Opens the lane's sensors, or tells the user what is wrong and exits (64 without a
   /// wiring file).
-  func openHardware(command: String, wake: WakeEvent? = nil) throws -> LaneHardware {
+  func openHardware(command: String, wake: WakeEvent? = nil) throws -> WiredLane {
     var standardError = StandardError()
     guard let wiring else {
       print(
@@ -21,7 +22,7 @@ struct WiringOptions: ParsableArguments {
       throw ExitCode(.usage)
     }
     do {
-      return try LaneHardware(wiringFile: wiring, consumer: "lane \(command)", wake: wake)
+      return try WiredLane(wiringFile: wiring, consumer: "lane \(command)", wake: wake)
     } catch {
       print("lane \(command): \(error)", to: &standardError)
       throw ExitCode(error.exitStatus)

@@ -4,6 +4,7 @@ import Foundation
 import GPIO
 import GPIOLineSensor
 import LaneBridge
+import LaneHardware
 import LaneOptions
 import Wiring
 

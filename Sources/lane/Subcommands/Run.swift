@@ -97,7 +97,7 @@ extension Lane {
       let runner = LaneRunner(
         detector: detector.configuration(over: hardware.detector), idleTimeout: LaneRunner.forever,
         operatorName: by)
-      let inbox = LaneInbox(wake: wake)
+      let inbox = LaneInbox(wake: { wake.signal() })
       link?.requests.deliver(to: inbox)
       let control = try session.serveCorrections(command: "run", into: inbox)
       defer { control?.close() }

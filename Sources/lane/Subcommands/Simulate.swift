@@ -111,7 +111,7 @@ extension Lane {
       if let boards { display = DisplayPair(display, boards.display) }
       // A replay does not block in a wait the inbox could end: the loop takes what was
       // posted at each turn, at least once a second of the trace's time when paced.
-      let inbox = LaneInbox(wake: nil)
+      let inbox = LaneInbox()
       link?.requests.deliver(to: inbox)
       let control = try session.serveCorrections(command: "simulate", into: inbox)
       defer { control?.close() }

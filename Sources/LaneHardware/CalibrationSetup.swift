@@ -2,6 +2,7 @@ import Calibration
 import GPIO
 import GPIOLineSensor
 import Glibc
+import LaneBridge
 import Wiring
 
 /// What `lane calibrate` opens before it talks to the technician: the chip's survey, its free

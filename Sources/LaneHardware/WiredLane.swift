@@ -1,12 +1,13 @@
 import Bowling
 import GPIO
 import GPIOPinSensor
+import LaneBridge
 import LaneSensing
 import Wiring
 
 /// A lane's sensors opened from its wiring file: the GPIO sensor, and the wiring as resolved
 /// on the real chip.
-public struct LaneHardware {
+public struct WiredLane {
   /// The sensor reading the lane's lines.
   public let sensor: GPIOPinSensor
   /// The wiring with every input resolved to an offset on the chip.

@@ -4,10 +4,10 @@ import GPIOPinSensor
 import Testing
 import Wiring
 
-@testable import LaneBridge
+@testable import LaneHardware
 
 @Suite("Opening a lane's sensors from its wiring")
-struct LaneHardwareTests {
+struct WiredLaneTests {
   /// A chip like the gpio-sim rig's: pin1..pin10, ball, foul, cycle at offsets 0-12.
   let chip = ChipInventory(
     chipName: "gpiochip0",
@@ -33,7 +33,7 @@ struct LaneHardwareTests {
       bounce = 20
       """)
 
-    let configuration = try LaneHardware.sensorConfiguration(
+    let configuration = try WiredLane.sensorConfiguration(
       wiring, chip: .named("gpiochip0"), file: "lane.toml")
 
     #expect(configuration.pins[Pin(rawValue: 7)!] == .init(6, activeLow: true))
@@ -57,7 +57,7 @@ struct LaneHardwareTests {
       """)
 
     let error = #expect(throws: LaneSetupError.self) {
-      try LaneHardware.sensorConfiguration(wiring, chip: .named("gpiochip0"), file: "lane.toml")
+      try WiredLane.sensorConfiguration(wiring, chip: .named("gpiochip0"), file: "lane.toml")
     }
     #expect(error?.exitStatus == 78)
     #expect(error?.description.hasPrefix(
@@ -68,7 +68,7 @@ struct LaneHardwareTests {
   @Test("When the wiring file does not exist, then the error is the wiring's, exit 78")
   func missingFile() {
     let error = #expect(throws: LaneSetupError.self) {
-      try LaneHardware(wiringFile: "/nonexistent/lane.toml")
+      try WiredLane(wiringFile: "/nonexistent/lane.toml")
     }
     #expect(error?.exitStatus == 78)
   }

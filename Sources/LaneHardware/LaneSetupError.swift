@@ -1,4 +1,5 @@
 import GPIO
+import LaneBridge
 import Wiring
 
 /// Why a lane's hardware could not be opened: the wiring file, or the GPIO chip and lines.

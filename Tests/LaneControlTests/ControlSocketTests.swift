@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import LaneBridge
+@testable import LaneControl
 
 #if canImport(Glibc)
   import Glibc
@@ -46,7 +47,7 @@ struct ControlSocketTests {
 
   @Test("Given no socket, when a lane serves one, then it is a socket of mode 0660 owned by the lane's user and group, removed at close")
   func createdAndRemoved() throws {
-    let socket = try ControlSocket(path: path, inbox: LaneInbox(wake: nil))
+    let socket = try ControlSocket(path: path, inbox: LaneInbox())
     let made = try #require(status(path))
 
     #expect(made.st_mode & S_IFMT == S_IFSOCK)
@@ -58,10 +59,10 @@ struct ControlSocketTests {
 
   @Test("Given a socket a crashed lane left, when a lane serves, then it replaces it")
   func staleReplaced() throws {
-    let first = try ControlSocket(path: path, inbox: LaneInbox(wake: nil))
+    let first = try ControlSocket(path: path, inbox: LaneInbox())
     let stale = try #require(status(path))
     // A crash: the path stays, nothing listens (this second socket replaces it, then we check).
-    let second = try ControlSocket(path: path, inbox: LaneInbox(wake: nil))
+    let second = try ControlSocket(path: path, inbox: LaneInbox())
     let fresh = try #require(status(path))
 
     #expect(fresh.st_ino != stale.st_ino)
@@ -77,13 +78,13 @@ struct ControlSocketTests {
     try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
     #expect(symlink(target, path) == 0)
 
-    #expect(throws: ControlSocket.SetupError.self) { try ControlSocket(path: path, inbox: LaneInbox(wake: nil)) }
+    #expect(throws: ControlSocket.SetupError.self) { try ControlSocket(path: path, inbox: LaneInbox()) }
     #expect(status(path).map { $0.st_mode & S_IFMT } == S_IFLNK)
     #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
 
     unlink(path)
     try Data("a file".utf8).write(to: URL(fileURLWithPath: path))
-    #expect(throws: ControlSocket.SetupError.self) { try ControlSocket(path: path, inbox: LaneInbox(wake: nil)) }
+    #expect(throws: ControlSocket.SetupError.self) { try ControlSocket(path: path, inbox: LaneInbox()) }
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "a file")
   }
 
@@ -91,7 +92,7 @@ struct ControlSocketTests {
   func requestAnswered() throws {
     let wake = try WakeEvent()
     let stop = try WakeEvent()
-    let inbox = LaneInbox(wake: wake)
+    let inbox = LaneInbox(wake: { wake.signal() })
     let socket = try ControlSocket(path: path, inbox: inbox)
     defer { socket.close() }
     _ = answering(inbox, wake: wake, stop: stop) { .done(id: $0.id, sequence: 9, what: "\($0.correction!) by \($0.by)") }
@@ -110,7 +111,7 @@ struct ControlSocketTests {
     #expect(path.utf8.count > 107)
     let wake = try WakeEvent()
     let stop = try WakeEvent()
-    let inbox = LaneInbox(wake: wake)
+    let inbox = LaneInbox(wake: { wake.signal() })
     let socket = try ControlSocket(path: path, inbox: inbox)
     defer { socket.close() }
     _ = answering(inbox, wake: wake, stop: stop) { .done(id: $0.id, sequence: 3, what: "\($0.correction!)") }
@@ -124,7 +125,7 @@ struct ControlSocketTests {
 
   @Test("Given a lane serving, when garbage or a forged request comes, then each line is refused and nothing reaches the lane")
   func garbageRefused() throws {
-    let inbox = LaneInbox(wake: nil)
+    let inbox = LaneInbox()
     let socket = try ControlSocket(path: path, inbox: inbox)
     defer { socket.close() }
     let lines = "GET / HTTP/1.1\n" + #"{"v":1,"id":"f1","by":"Eve","action":"pins","pins":[0]}"# + "\n"

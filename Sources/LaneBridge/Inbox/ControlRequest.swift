@@ -2,7 +2,7 @@ import Bowling
 import Foundation
 
 /// One correction or change of session asked of a running lane over its control socket
-/// (``ControlSocket``): one JSON object on one line, for example
+/// (`LaneControl`'s `ControlSocket`): one JSON object on one line, for example
 /// `{"v":1,"id":"7f3a","by":"Ana","action":"pins","pins":[1,2,4]}`.
 ///
 /// `action` is `pins` (with `pins`, the pin numbers the last ball knocked down, `[]` for

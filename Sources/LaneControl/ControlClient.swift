@@ -1,4 +1,5 @@
 import Foundation
+import LaneBridge
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LaneBridge
 import Synchronization
 
 #if canImport(Glibc)

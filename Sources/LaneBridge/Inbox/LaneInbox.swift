@@ -1,11 +1,11 @@
-import GPIO
 import Synchronization
 
 /// What reaches a running lane from outside its sensor, queued by the threads that wait for
 /// it (the console, the control socket) and taken by the lane's loop between readings.
 ///
-/// Posting signals the lane's wake event, so a sensor blocked in the kernel returns at once:
-/// the lane needs no periodic wake-up to notice a console key or a correction.
+/// Posting calls the lane's wake-up (a GPIO sensor's wake event), so a sensor blocked in the
+/// kernel returns at once: the lane needs no periodic wake-up to notice a console key or a
+/// correction.
 public final class LaneInbox: Sendable {
   /// One thing to do.
   public enum Item: Sendable {
@@ -16,17 +16,19 @@ public final class LaneInbox: Sendable {
   }
 
   private let items = Mutex<[Item]>([])
-  /// Signalled on every post; `nil` when the lane does not block (a paced or unpaced replay).
-  public let wake: WakeEvent?
+  /// Called on every post; does nothing when the lane does not block (a paced or unpaced
+  /// replay).
+  private let wake: @Sendable () -> Void
 
-  public init(wake: WakeEvent?) {
+  /// - Parameter wake: Ends the lane's wait for its sensor, e.g. `{ event.signal() }`.
+  public init(wake: @escaping @Sendable () -> Void = {}) {
     self.wake = wake
   }
 
   /// Queues `item` and wakes the lane.
   public func post(_ item: Item) {
     items.withLock { $0.append(item) }
-    wake?.signal()
+    wake()
   }
 
   /// Everything posted since the last call, oldest first.
