@@ -14,15 +14,11 @@ public enum LaneSetupError: Error, Sendable {
 
   /// The sysexits(3) status a command exits with: 78 for a configuration problem, 77 for a
   /// permission problem, 69 for a chip or line that is unavailable.
-  public var exitStatus: Int32 {
+  public var exitStatus: ExitStatus {
     switch self {
-    case .wiring, .mixedBias: ExitStatus.badConfiguration.rawValue
+    case .wiring, .mixedBias: .badConfiguration
     case .gpio(let error):
-      if case .permissionDenied = error.problem {
-        ExitStatus.noPermission.rawValue
-      } else {
-        ExitStatus.unavailable.rawValue
-      }
+      if case .permissionDenied = error.problem { .noPermission } else { .unavailable }
     }
   }
 }

@@ -38,6 +38,8 @@ struct Lane: AsyncParsableCommand {
       } else {
         try command.run()
       }
+    } catch let failure as LaneFailure {
+      Report.exit(with: failure)
     } catch {
       // Help and version go through StandardOutput too, so a full stdout is not silent.
       let message = fullMessage(for: error)

@@ -22,28 +22,24 @@ enum LaneRequest {
   /// locked when no lane runs, or over the running lane's control socket.
   ///
   /// - Returns: What was done, in words, for the operator.
-  /// - Throws: `ExitCode` after telling the operator what went wrong.
+  /// - Throws: ``LaneFailure`` saying what went wrong.
   static func send(
-    _ request: ControlRequest, journal: String, command: String,
-    locally: (JournalFile) throws -> String
+    _ request: ControlRequest, journal: String, locally: (JournalFile) throws -> String
   ) throws -> String {
-    var warnings = StandardError()
     let socket = ControlSocket.path(forJournal: journal)
     for attempt in 1...3 {
       do {
         let file = try JournalFile(
           path: journal, ifMissing: .refuse, holdingLane: true, usingCheckpoint: true)
-        if let recovered = file.recovered { print("lane \(command): warning: \(recovered)", to: &warnings) }
-        if let problem = file.checkpointProblem { print("lane \(command): warning: \(problem)", to: &warnings) }
+        if let recovered = file.recovered { Report.line("warning: \(recovered)") }
+        if let problem = file.checkpointProblem { Report.line("warning: \(problem)") }
         return try locally(file)
       } catch JournalError.inUse {
         // Handled below: the running lane does it.
       } catch let error as JournalError {
-        print("lane \(command): \(error)", to: &warnings)
-        throw ExitCode(error.exitStatus)
+        throw LaneFailure(error.exitStatus, "\(error)")
       } catch let refused as Refused {
-        print("lane \(command): \(refused.reason)", to: &warnings)
-        throw ExitCode(.dataError)
+        throw LaneFailure(.dataError, refused.reason)
       }
       let reply: ControlReply
       do throws(ControlClient.Failure) {
@@ -52,17 +48,14 @@ enum LaneRequest {
         usleep(200_000)
         continue
       } catch {
-        print("lane \(command): \(error)", to: &warnings)
-        throw ExitCode(error.exitStatus)
+        throw LaneFailure(error.exitStatus, "\(error)")
       }
       guard reply.ok, let sequence = reply.sequence else {
-        print("lane \(command): the running lane refused it: \(reply.error ?? "no reason given")", to: &warnings)
-        throw ExitCode(.dataError)
+        throw LaneFailure(.dataError, "the running lane refused it: \(reply.error ?? "no reason given")")
       }
       return "record \(sequence), \(reply.what ?? "done") (made by the running lane)"
     }
-    print("lane \(command): the running lane's socket refused the connection", to: &warnings)
-    throw ExitCode(.unavailable)
+    throw LaneFailure(.unavailable, "the running lane's socket refused the connection")
   }
 
   /// A request id unlikely to be any other client's: this process and the time.

@@ -27,12 +27,11 @@ struct StandardOutput: TextOutputStream {
 
   /// Tells the user that standard output failed and exits 74.
   static func fail(errno code: Int32) -> Never {
-    var warnings = StandardError()
-    print(
-      "lane: cannot write to standard output: \(String(cString: strerror(code)))."
-        + " Send it to a file or a pipe that can take it (or to /dev/null).",
-      to: &warnings)
-    exit(ExitStatus.ioError.rawValue)
+    Report.exit(
+      with: LaneFailure(
+        .ioError,
+        "cannot write to standard output: \(String(cString: strerror(code)));"
+          + " send it to a file or a pipe that can take it (or to /dev/null)"))
   }
 }
 
@@ -71,7 +70,3 @@ struct StandardError: TextOutputStream {
   }
 }
 
-extension ExitCode {
-  /// The exit code for one of the statuses in lane's table.
-  init(_ status: ExitStatus) { self.init(status.rawValue) }
-}

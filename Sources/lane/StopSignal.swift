@@ -1,5 +1,6 @@
 import ArgumentParser
 import GPIO
+import LaneBridge
 import Synchronization
 
 #if canImport(Glibc)
@@ -20,14 +21,12 @@ enum StopSignal {
   /// Whether a stop was asked for.
   static var isRequested: Bool { received.load(ordering: .relaxed) }
 
-  /// A new wake event for a command's sensor, or a message and exit 71 (EX_OSERR).
-  static func wakeEvent(command: String) throws -> WakeEvent {
+  /// A new wake event for a command's sensor, or a failure with exit 71 (EX_OSERR).
+  static func wakeEvent() throws(LaneFailure) -> WakeEvent {
     do {
       return try WakeEvent()
     } catch {
-      var standardError = StandardError()
-      print("lane \(command): \(error)", to: &standardError)
-      throw ExitCode(.osError)
+      throw LaneFailure(.osError, "\(error)")
     }
   }
 

@@ -20,7 +20,7 @@ struct CalibrateCommandTests {
     let run = try lane.run(["calibrate"])
 
     #expect(run.status == 64)
-    #expect(run.standardError.contains("Say where to write the wiring file with --out FILE"))
+    #expect(run.standardError.contains("say where to write the wiring file with --out FILE"))
   }
 
   @Test("When --out exists and --force is not given, then it refuses before touching the chip and exits 73")

@@ -19,14 +19,15 @@ struct ExitTests {
   @Test(
     "When standard output is a full device, then the command says so and exits 74",
     arguments: [
-      ["simulate", BundledTrace.all[0].path], ["score", "X", "7/"],
-      ["simulate", "--json", BundledTrace.all[0].path], ["--help"],
+      (["simulate", BundledTrace.all[0].path], "lane simulate"), (["score", "X", "7/"], "lane score"),
+      (["simulate", "--json", BundledTrace.all[0].path], "lane simulate"), (["--help"], "lane"),
     ])
-  func fullOutput(arguments: [String]) throws {
+  func fullOutput(arguments: [String], command: String) throws {
     let run = try lane.run(arguments, standardOutputTo: "/dev/full")
 
+    // Then the message names the command, as every other message does.
     #expect(run.status == 74)
-    #expect(run.standardError.hasPrefix("lane: cannot write to standard output: No space left on device."))
+    #expect(run.standardError.hasPrefix("\(command): cannot write to standard output: No space left on device; "))
   }
 
   @Test("When asked for its version, then lane prints the version its status reports and exits 0")

@@ -65,7 +65,7 @@ struct ScoreCommandTests {
     let run = try lane.run(["score", "7", "5"])
     #expect(run.status == 65)
     #expect(run.standardOutput == "")
-    #expect(run.standardError == "lane: frame 1, ball 2: 5 pins is more than the 3 standing (roll '5')\n")
+    #expect(run.standardError == "lane score: frame 1, ball 2: 5 pins is more than the 3 standing (roll '5')\n")
   }
 
   @Test("When --json is given and the input is refused, then stderr is one JSON error object",
@@ -87,18 +87,18 @@ struct ScoreCommandTests {
     let run = try lane.run(["score"] + Array(repeating: "-", count: 20) + ["4"])
     #expect(run.status == 65)
     #expect(run.standardOutput == "")
-    #expect(run.standardError.hasPrefix("lane: frame 10, ball 3: the game is already over"))
+    #expect(run.standardError.hasPrefix("lane score: frame 10, ball 3: the game is already over"))
   }
 
   @Test("When a roll is malformed, then it exits 64 with one line naming where, and no usage text",
     arguments: [
-      (["score", "7Q"], "lane: frame 1, ball 2: roll '7Q': 'Q' is not a pin count"),
-      (["score", "-1"], "lane: frame 1, ball 1: roll '-1' reads two ways"),
-      (["score", "X", "F10"], "lane: frame 2, ball 1: roll 'F10' reads two ways"),
-      (["score", "/"], "lane: frame 1, ball 1: roll '/': '/' needs a first ball"),
-      (["score", "X", ",", "7|2"], "lane: game 2, frame 1, ball 2: roll '7|2': '|' comes before"),
-      (["score"], "lane: no rolls given"),
-      (["score", "X", "--frobnicate"], "lane: unknown option '--frobnicate'"),
+      (["score", "7Q"], "lane score: frame 1, ball 2: roll '7Q': 'Q' is not a pin count"),
+      (["score", "-1"], "lane score: frame 1, ball 1: roll '-1' reads two ways"),
+      (["score", "X", "F10"], "lane score: frame 2, ball 1: roll 'F10' reads two ways"),
+      (["score", "/"], "lane score: frame 1, ball 1: roll '/': '/' needs a first ball"),
+      (["score", "X", ",", "7|2"], "lane score: game 2, frame 1, ball 2: roll '7|2': '|' comes before"),
+      (["score"], "lane score: no rolls given"),
+      (["score", "X", "--frobnicate"], "lane score: unknown option '--frobnicate'"),
     ])
   func usage(arguments: [String], message: String) throws {
     let run = try lane.run(arguments)
@@ -183,7 +183,7 @@ struct ScoreCommandTests {
     process.waitUntilExit()
     #expect(process.terminationReason == .exit)
     #expect(process.terminationStatus == 74)
-    #expect(message == "lane: cannot write to standard output: No space left on device. Send it to a file or a pipe that can take it (or to /dev/null).\n")
+    #expect(message == "lane score: cannot write to standard output: No space left on device; send it to a file or a pipe that can take it (or to /dev/null)\n")
   }
 
   @Test("When --help is given, then the score help is shown")

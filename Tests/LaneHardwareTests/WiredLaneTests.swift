@@ -59,7 +59,7 @@ struct WiredLaneTests {
     let error = #expect(throws: LaneSetupError.self) {
       try WiredLane.sensorConfiguration(wiring, chip: .named("gpiochip0"), file: "lane.toml")
     }
-    #expect(error?.exitStatus == 78)
+    #expect(error?.exitStatus == .badConfiguration)
     #expect(error?.description.hasPrefix(
       "lane.toml: inputs ask for different bias settings (pull-down: signals.foul; pull-up: pins.1")
       == true)
@@ -70,6 +70,6 @@ struct WiredLaneTests {
     let error = #expect(throws: LaneSetupError.self) {
       try WiredLane(wiringFile: "/nonexistent/lane.toml")
     }
-    #expect(error?.exitStatus == 78)
+    #expect(error?.exitStatus == .badConfiguration)
   }
 }

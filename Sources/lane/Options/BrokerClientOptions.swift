@@ -23,31 +23,27 @@ struct BrokerClientOptions: ParsableArguments {
   @Option(help: "The private key of --certfile, mode 600.")
   var keyfile: String?
 
-  /// The broker settings, or the message on stderr and exit 66 for a file that cannot be
-  /// read, 64 for anything else wrong.
-  func settings(command: String) throws -> BrokerSettings {
+  /// The broker settings, or a failure: 66 for a file that cannot be read, 64 for anything
+  /// else wrong.
+  func settings() throws -> BrokerSettings {
     try BrokerSettings(
-      command: command, url: broker, credentials: credentials, cafile: cafile,
+      url: broker, credentials: credentials, cafile: cafile,
       certfile: certfile, keyfile: keyfile)
   }
 }
 
 extension BrokerSettings {
   /// The settings a command's broker options give (the desk's, a display's or a lane's),
-  /// or the message on stderr and exit 66 for a file that cannot be read, 64 for anything
-  /// else wrong.
+  /// or a failure: 66 for a file that cannot be read, 64 for anything else wrong.
   init(
-    command: String, url: String, credentials: String?, cafile: String?, certfile: String?,
-    keyfile: String?
-  ) throws {
+    url: String, credentials: String?, cafile: String?, certfile: String?, keyfile: String?
+  ) throws(LaneFailure) {
     do {
       try self.init(
         url: url, credentialsFile: credentials, caFile: cafile, certFile: certfile,
         keyFile: keyfile)
     } catch {
-      var warnings = StandardError()
-      print("lane \(command): \(error)", to: &warnings)
-      throw ExitCode(error.isUnreadableFile ? .noInput : .usage)
+      throw LaneFailure(error.isUnreadableFile ? .noInput : .usage, "\(error)")
     }
   }
 }
@@ -62,9 +58,4 @@ extension ExitStatus {
       self = error.isSettingsProblem ? .badConfiguration : .unavailable
     }
   }
-}
-
-extension ExitCode {
-  /// The exit code for a broker failure (``ExitStatus/init(brokerFailure:)``).
-  init(brokerFailure error: MQTTError) { self.init(ExitStatus(brokerFailure: error)) }
 }

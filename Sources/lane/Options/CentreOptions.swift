@@ -50,14 +50,12 @@ struct CentreOptions: ParsableArguments {
   /// warning), else the credentials' user with `--broker`, as the centre link takes it,
   /// else `1`.
   ///
-  /// - Throws: `ExitCode(.usage)` when `--lane` and `--lane-name` name different lanes.
-  func laneID(command: String, web: HTTPOptions) throws -> String {
-    var warnings = StandardError()
+  /// - Throws: ``LaneFailure`` (64) when `--lane` and `--lane-name` name different lanes.
+  func laneID(web: HTTPOptions) throws -> String {
     if let old = web.deprecatedLaneName {
-      print("lane \(command): --lane-name is deprecated; use --lane \(old)", to: &warnings)
+      Report.line("--lane-name is deprecated; use --lane \(old)")
       if let lane, lane != old {
-        print("lane \(command): --lane \(lane) and --lane-name \(old) name different lanes", to: &warnings)
-        throw ExitCode(.usage)
+        throw LaneFailure(.usage, "--lane \(lane) and --lane-name \(old) name different lanes")
       }
     }
     let user = broker.flatMap { try? BrokerSettings(url: $0, credentialsFile: credentials, caFile: cafile) }?
@@ -74,29 +72,22 @@ struct CentreOptions: ParsableArguments {
   /// beside the journal that is not a folder (66) or cannot be listed (74) exits as the
   /// journal does.
   func startLink(
-    command: String, entries: JournalOutboxSource.Origin, journalPath: String?,
+    entries: JournalOutboxSource.Origin, journalPath: String?,
     sensorClock: (@Sendable () -> SensorInstant)? = nil
   ) throws -> (link: LaneLink, sessions: LaneSessions)? {
     guard let broker else { return nil }
-    var warnings = StandardError()
-    func fail(_ message: String, _ status: ExitStatus) -> ExitCode {
-      print("lane \(command): \(message)", to: &warnings)
-      return ExitCode(status)
-    }
     let settings = try BrokerSettings(
-      command: command, url: broker, credentials: credentials, cafile: cafile,
+      url: broker, credentials: credentials, cafile: cafile,
       certfile: certfile, keyfile: keyfile)
     guard let name = lane ?? settings.credentials?.username, let laneID = try? LaneID(name) else {
-      throw fail(
-        "give the lane's name with --lane (or a credentials file whose user is the lane's name;"
-          + " with --certfile, the certificate's common name)",
-        .usage)
+      throw LaneFailure(.usage, "give the lane's name with --lane (or a credentials file whose user is the lane's name;"
+          + " with --certfile, the certificate's common name)")
     }
     let open: JournalOutboxSource
     do {
       open = try JournalOutboxSource(entries)
     } catch {
-      throw fail("the journal cannot be published: \(error)", .dataError)
+      throw LaneFailure(.dataError, "the journal cannot be published: \(error)")
     }
     let link: LaneLink
     do {
@@ -104,20 +95,17 @@ struct CentreOptions: ParsableArguments {
         lane: laneID, settings: settings, open: open,
         acknowledgementFile: journalPath.map(AcknowledgementFile.init(besideJournal:)),
         journal: journalPath, sensorClock: sensorClock,
-        report: { message in
-          var warnings = StandardError()
-          print("lane \(command): centre link: \(message)", to: &warnings)
-        })
+        report: { message in Report.line("centre link: \(message)") })
     } catch let error as JournalError {
       // The folder of closed sessions beside the journal: the journal's own problem.
-      throw fail("\(error)", error.exitStatus)
+      throw LaneFailure(error.exitStatus, "\(error)")
     } catch let error as AcknowledgementFile.Failure {
-      throw fail("\(error)", error.kind == .notOurs ? .dataError : .noInput)
+      throw LaneFailure(error.kind == .notOurs ? .dataError : .noInput, "\(error)")
     } catch let error as MQTTError {
       // libmosquitto missing (69) or refusing a setting (78).
-      throw fail("\(error)", ExitStatus(brokerFailure: error))
+      throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
     } catch {
-      throw fail("\(error)", .badConfiguration)
+      throw LaneFailure(.badConfiguration, "\(error)")
     }
     let failure = Blocking.wait { () async -> LaneLink.StartFailure? in
       do throws(LaneLink.StartFailure) {
@@ -128,8 +116,8 @@ struct CentreOptions: ParsableArguments {
       }
     }
     if let failure {
-      if case .refused = failure.error.problem { throw fail("\(failure)", .noPermission) }
-      throw fail("\(failure)", .badConfiguration)
+      if case .refused = failure.error.problem { throw LaneFailure(.noPermission, "\(failure)") }
+      throw LaneFailure(.badConfiguration, "\(failure)")
     }
     return (link, link.publishing)
   }
@@ -161,12 +149,11 @@ extension LaneLink {
 
   /// Waits (at most ``stoppingWait``) for the desk's acknowledgement, goes offline, and
   /// tells the operator what the desk does not have yet.
-  nonisolated func stop(command: String, journalled: Bool) {
+  nonisolated func stop(journalled: Bool) {
     let remainder = Blocking.wait { await self.finish(within: Self.stoppingWait) }
     guard remainder.acknowledged < remainder.lastRecorded || remainder.laterSessions > 0 else {
       return
     }
-    var warnings = StandardError()
     let missing = remainder.lastRecorded - remainder.acknowledged
     let next =
       journalled
@@ -175,10 +162,9 @@ extension LaneLink {
     let later =
       remainder.laterSessions == 0
       ? "" : ", nor any record of the \(remainder.laterSessions) later session(s)"
-    print(
-      "lane \(command): centre link: the desk has not acknowledged the last \(missing)"
+    Report.line(
+      "centre link: the desk has not acknowledged the last \(missing)"
         + " \(missing == 1 ? "record" : "records") of session \(remainder.session) (published"
-        + " up to seq \(remainder.published) of \(remainder.lastRecorded))\(later); \(next)",
-      to: &warnings)
+        + " up to seq \(remainder.published) of \(remainder.lastRecorded))\(later); \(next)")
   }
 }

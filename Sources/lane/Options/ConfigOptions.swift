@@ -1,5 +1,6 @@
 import ArgumentParser
 import CentreLink
+import LaneBridge
 import LaneConfiguration
 
 /// `--config FILE`: the lane's settings from a file (deploy/lane/lane.toml), for the systemd
@@ -12,16 +13,14 @@ struct ConfigOptions: ParsableArguments {
     """)
   var config: String?
 
-  /// The file's settings, `nil` without `--config`; or every problem on stderr and exit 66
-  /// (unreadable) or 64.
-  func load(command: String) throws -> LaneConfig? {
+  /// The file's settings, `nil` without `--config`; or a failure saying every problem,
+  /// exit 66 (unreadable) or 64.
+  func load() throws(LaneFailure) -> LaneConfig? {
     guard let config else { return nil }
     do {
       return try LaneConfig(contentsOf: config)
     } catch {
-      var warnings = StandardError()
-      print("lane \(command): \(error)", to: &warnings)
-      throw ExitCode(error.isUnreadable ? .noInput : .usage)
+      throw LaneFailure(error.isUnreadable ? .noInput : .usage, "\(error)")
     }
   }
 
@@ -30,10 +29,10 @@ struct ConfigOptions: ParsableArguments {
   ///
   /// - Parameter wiring: `--wiring`, for `lane run`; a replay has none to fill.
   func merged(
-    command: String, wiring: inout String?, session: inout SessionOptions,
-    centre: inout CentreOptions, web: inout HTTPOptions
+    wiring: inout String?, session: inout SessionOptions, centre: inout CentreOptions,
+    web: inout HTTPOptions
   ) throws {
-    guard let file = try load(command: command) else { return }
+    guard let file = try load() else { return }
     wiring = wiring ?? file.wiring
     session.journal = session.journal ?? file.journal
     session.bowlers = session.bowlers ?? file.bowlers?.joined(separator: ",")
@@ -54,14 +53,12 @@ struct ConfigOptions: ParsableArguments {
       centre.certfile = file.centre.certfile
       centre.keyfile = file.centre.keyfile
     }
-    var warnings = StandardError()
     do {
       try session.validate()
       try centre.validate()
       try web.validate()
     } catch let error as ValidationError {
-      print("lane \(command): \(error.message) (with --config \(config ?? ""))", to: &warnings)
-      throw ExitCode(.usage)
+      throw LaneFailure(.usage, "\(error.message) (with --config \(config ?? ""))")
     }
     // The file's broker settings are checked now, as --broker's are, before a journal is
     // opened, so that the message can name the file.
@@ -71,8 +68,8 @@ struct ConfigOptions: ParsableArguments {
           url: broker, credentialsFile: centre.credentials, caFile: centre.cafile,
           certFile: centre.certfile, keyFile: centre.keyfile)
       } catch {
-        print("lane \(command): \(error) (with --config \(config ?? ""))", to: &warnings)
-        throw ExitCode(error.isUnreadableFile ? .noInput : .usage)
+        throw LaneFailure(
+          error.isUnreadableFile ? .noInput : .usage, "\(error) (with --config \(config ?? ""))")
       }
     }
   }

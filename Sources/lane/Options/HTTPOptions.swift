@@ -41,22 +41,18 @@ struct HTTPOptions: ParsableArguments {
   /// Starts the web boards when `--http` was given: the server on its own task and the
   /// display that feeds it. Says on stderr where the pages are.
   ///
-  /// - Throws: `ExitCode(.unavailable)` when the address cannot be bound.
-  /// - Parameter lane: The lane's id (``CentreOptions/laneID(command:linked:)``).
-  func start(command: String, lane laneName: String) throws -> (server: RunningBoardServer, display: WebDisplay)? {
+  /// - Throws: ``LaneFailure`` (69) when the address cannot be bound.
+  /// - Parameter lane: The lane's id (``CentreOptions/laneID(web:)``).
+  func start(lane laneName: String) throws -> (server: RunningBoardServer, display: WebDisplay)? {
     guard let address = try address() else { return nil }
     let hub = BoardHub()
     let display = WebDisplay(lane: laneName, hub: hub)
-    var warnings = StandardError()
     do {
       let server = try RunningBoardServer.start(BoardServer(hub: hub, address: address))
-      print(
-        "lane \(command): serving the boards on \(server.url)/ (this lane: \(server.url)/lanes/\(laneName))",
-        to: &warnings)
+      Report.line("serving the boards on \(server.url)/ (this lane: \(server.url)/lanes/\(laneName))")
       return (server, display)
     } catch {
-      print("lane \(command): \(error)", to: &warnings)
-      throw ExitCode(.unavailable)
+      throw LaneFailure(.unavailable, "\(error)")
     }
   }
 }

@@ -44,10 +44,9 @@ struct SessionOptions: ParsableArguments {
   ///     to the checkpoint), the centre link's sessions, whose open session is fed every
   ///     entry the store makes durable, or `nil` without a link.
   func openSession(
-    command: String, lane: String? = nil,
+    lane: String? = nil,
     publishing: (JournalOutboxSource.Origin) throws -> LaneSessions? = { _ in nil }
   ) throws -> JournalledSession<AnyJournalStore> {
-    var warnings = StandardError()
     let start = JournalEntry(
       time: Date(), author: "lane", event: .started(bowlers: bowlerNames ?? []))
     func wrapped(_ store: some JournalStore, _ origin: JournalOutboxSource.Origin) throws -> AnyJournalStore {
@@ -66,26 +65,24 @@ struct SessionOptions: ParsableArguments {
       file = try JournalFile(
         path: journal, ifMissing: .create(start), lane: lane ?? JournalHeader.hostName,
         holdingLane: true, usingCheckpoint: true)
-      if let recovered = file.recovered { print("lane \(command): warning: \(recovered)", to: &warnings) }
-      if let problem = file.checkpointProblem { print("lane \(command): warning: \(problem)", to: &warnings) }
+      if let recovered = file.recovered { Report.line("warning: \(recovered)") }
+      if let problem = file.checkpointProblem { Report.line("warning: \(problem)") }
       resumed = try JournalledSession(store: file, opened: file)
       JournalCheckpoint.renew(file, session: resumed.session, through: resumed.lastSequence) { problem in
-        print("lane \(command): warning: \(problem)", to: &warnings)
+        Report.line("warning: \(problem)")
       }
       if let asked = bowlerNames, resumed.session.bowlers != asked {
         throw JournalError.otherBowlers(path: journal, journal: resumed.session.bowlers, asked: asked)
       }
     } catch {
-      print("lane \(command): \(error)", to: &warnings)
-      throw ExitCode(error.exitStatus)
+      throw LaneFailure(error.exitStatus, "\(error)")
     }
     let owner = file.header.lane
     if let lane, owner != lane, owner != JournalHeader.hostName {
-      print(
-        "lane \(command): \(journal) is the journal of lane \(owner) (its header), not --lane \(lane);"
-          + " give --lane \(owner), or another journal for lane \(lane)",
-        to: &warnings)
-      throw ExitCode(.dataError)
+      throw LaneFailure(
+        .dataError,
+        "\(journal) is the journal of lane \(owner) (its header), not --lane \(lane);"
+          + " give --lane \(owner), or another journal for lane \(lane)")
     }
     // The session is rebuilt once; the centre link only wraps the store it writes through,
     // and reads the records the checkpoint covers from the journal when the desk asks.
@@ -102,14 +99,12 @@ struct SessionOptions: ParsableArguments {
 
   /// The control socket beside the journal on which the running lane takes `lane correct`'s
   /// corrections, posted to `inbox`; `nil` without a journal. Exit 73 when it cannot be set up.
-  func serveCorrections(command: String, into inbox: LaneInbox) throws -> ControlSocket? {
+  func serveCorrections(into inbox: LaneInbox) throws -> ControlSocket? {
     guard let journal else { return nil }
     do {
       return try ControlSocket(path: ControlSocket.path(forJournal: journal), inbox: inbox)
     } catch {
-      var warnings = StandardError()
-      print("lane \(command): \(error)", to: &warnings)
-      throw ExitCode(.cannotCreate)
+      throw LaneFailure(.cannotCreate, "\(error)")
     }
   }
 }

@@ -11,21 +11,15 @@ struct WiringOptions: ParsableArguments {
     """)
   var wiring: String?
 
-  /// Opens the lane's sensors, or tells the user what is wrong and exits (64 without a
-  /// wiring file).
-  func openHardware(command: String, wake: WakeEvent? = nil) throws -> WiredLane {
-    var standardError = StandardError()
+  /// Opens the lane's sensors, or a failure saying what is wrong (64 without a wiring file).
+  func openHardware(wake: WakeEvent? = nil) throws(LaneFailure) -> WiredLane {
     guard let wiring else {
-      print(
-        "lane \(command): give the lane's wiring file with --wiring (or wiring in --config)",
-        to: &standardError)
-      throw ExitCode(.usage)
+      throw LaneFailure(.usage, "give the lane's wiring file with --wiring (or wiring in --config)")
     }
     do {
-      return try WiredLane(wiringFile: wiring, consumer: "lane \(command)", wake: wake)
+      return try WiredLane(wiringFile: wiring, consumer: Report.command, wake: wake)
     } catch {
-      print("lane \(command): \(error)", to: &standardError)
-      throw ExitCode(error.exitStatus)
+      throw LaneFailure(error.exitStatus, "\(error)")
     }
   }
 }

@@ -46,20 +46,18 @@ extension Lane {
 
     func validate() throws {
       guard Wiring.Bias(rawValue: bias) != nil else {
-        throw ValidationError("--bias must be one of pull-up, as-is, disabled or pull-down.")
+        throw ValidationError("--bias must be one of pull-up, as-is, disabled or pull-down")
       }
       if check == nil && out == nil {
-        throw ValidationError("Say where to write the wiring file with --out FILE (or re-check one with --check FILE).")
+        throw ValidationError("say where to write the wiring file with --out FILE (or re-check one with --check FILE)")
       }
       if let lines { try validated(try OptionValues.lineOffsets(lines)) }
     }
 
     func run() throws {
-      var errors = StandardError()
       if check == nil, let out {
         do { try WiringFile.checkSavable(to: out, replacing: force) } catch {
-          print("lane calibrate: \(error)", to: &errors)
-          throw ExitCode(.cannotCreate)
+          throw LaneFailure(.cannotCreate, "\(error)")
         }
       }
       let setup: CalibrationSetup
@@ -68,8 +66,7 @@ extension Lane {
           chip: chip, check: check, bias: Wiring.Bias(rawValue: bias) ?? .pullUp,
           lines: lines.flatMap { try? OptionValues.lineOffsets($0) })
       } catch {
-        print("lane calibrate: \(error)", to: &errors)
-        throw ExitCode(error.exitStatus)
+        throw LaneFailure(error.exitStatus, "\(error)")
       }
       var settings = CalibrationSettings()
       settings.bias = setup.bias
@@ -80,27 +77,30 @@ extension Lane {
           survey: setup.survey, sensor: setup.sensor, technician: technician, settings: settings)
         if let wiring = setup.wiring {
           let report = try calibration.check(wiring)
-          if !report.isClean { throw ExitCode(.checkFoundDrift) }
+          // The report said what drifted.
+          if !report.isClean { throw LaneFailure(.checkFoundDrift, "") }
           return
         }
         let result = try calibration.calibrate()
-        try save(result, errors: &errors)
+        try save(result)
       } catch let error as CalibrationError<GPIOError> {
-        print("lane calibrate: \(error)", to: &errors)
-        if case .sensor = error { throw ExitCode(.ioError) }
-        if case .noFreeLines = error { throw ExitCode(.unavailable) }
-        throw ExitCode(.temporaryFailure)
+        let status: ExitStatus =
+          switch error {
+          case .sensor: .ioError
+          case .noFreeLines: .unavailable
+          default: .temporaryFailure
+          }
+        throw LaneFailure(status, "\(error)")
       }
     }
 
-    private func save(_ result: CalibrationResult, errors: inout StandardError) throws {
+    private func save(_ result: CalibrationResult) throws {
       guard let out else { return }
       let date = Date().formatted(.iso8601.year().month().day())
       do {
         try WiringFile.save(result.fileText(date: date), to: out, replacing: force)
       } catch {
-        print("lane calibrate: \(error)", to: &errors)
-        throw ExitCode(.cannotCreate)
+        throw LaneFailure(.cannotCreate, "\(error)")
       }
       var output = StandardOutput()
       print("\nSaved the wiring to \(out). Run the lane with: lane run --wiring \(out)", to: &output)

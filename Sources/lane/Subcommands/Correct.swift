@@ -55,7 +55,6 @@ extension Lane {
 
     func run() throws {
       var output = StandardOutput()
-      var warnings = StandardError()
       let correction: Correction
       switch action {
       case .pins:
@@ -70,11 +69,11 @@ extension Lane {
       case .undo: correction = .undo
       }
       let request = ControlRequest(id: LaneRequest.id(), by: by, correction: correction)
-      let done = try LaneRequest.send(request, journal: journal, command: "correct") { file in
+      let done = try LaneRequest.send(request, journal: journal) { file in
         var session = try JournalledSession(store: file, opened: file)
         let (entry, _) = try session.correct(correction, by: by, at: Date())
         JournalCheckpoint.renew(file, session: session.session, through: session.lastSequence) { problem in
-          print("lane correct: warning: \(problem)", to: &warnings)
+          Report.line("warning: \(problem)")
         }
         var text = "record \(entry.sequence)"
         if case .corrected(_, let change) = entry.event { text += ", \(correction) by \(by): \(change)" }

@@ -118,26 +118,24 @@ extension Lane {
     /// Sends the request the options ask for and prints the reply: exit 0 when done, 65 when
     /// the lane refused it, 69 without a reply.
     private func sendRequest(settings: BrokerSettings) async throws {
-      var warnings = StandardError()
       let id = requestID ?? "desk-" + String(UInt64.random(in: .min ... .max), radix: 36)
       guard let lane, let laneID = try? LaneID(lane), let command = try? self.command(id: id)
-      else { throw ExitCode(.usage) }
+      else { throw LaneFailure(.software, "the options were checked before the request was made") }
       let reply: Payload.Reply
       do throws(DeskRequest.Failure) {
         reply = try await DeskRequest(lane: laneID, command: command).send(over: settings)
       } catch {
-        print("lane desk: \(error)", to: &warnings)
-        if case .broker(let error) = error { throw ExitCode(brokerFailure: error) }
-        throw ExitCode(.unavailable)
+        if case .broker(let mqtt) = error { throw LaneFailure(ExitStatus(brokerFailure: mqtt), "\(error)") }
+        throw LaneFailure(.unavailable, "\(error)")
       }
       var output = StandardOutput()
       print("\(lane) \(reply.id): \(reply.message)", to: &output)
-      if !reply.ok { throw ExitCode(.dataError) }
+      // The reply, printed above, says why.
+      if !reply.ok { throw LaneFailure(.dataError, "") }
     }
 
     func run() async throws {
-      var warnings = StandardError()
-      let settings = try connection.settings(command: "desk")
+      let settings = try connection.settings()
       if requestsAsked > 0 { return try await sendRequest(settings: settings) }
       if let lane, let laneID = try? LaneID(lane) { return try await showDetail(of: laneID, settings: settings) }
       let desk: DeskLink
@@ -148,40 +146,30 @@ extension Lane {
             var output = StandardOutput()
             print(line, to: &output)
           },
-          report: { message in
-            var warnings = StandardError()
-            print("lane desk: \(message)", to: &warnings)
-          })
+          report: { message in Report.line(message) })
       } catch {
-        print("lane desk: \(error)", to: &warnings)
-        throw ExitCode(.badConfiguration)
+        throw LaneFailure(.badConfiguration, "\(error)")
       }
       StopSignal.install()
       do throws(MQTTError) {
         try await desk.run(until: { StopSignal.isRequested })
       } catch {
-        print("lane desk: \(error)", to: &warnings)
-        throw ExitCode(brokerFailure: error)
+        throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
       }
     }
 
     /// Shows `lane`'s detail board, redrawn in place, until a stop signal: a read-only
     /// follower like `lane display` (it never acknowledges, so it runs beside the desk).
     private func showDetail(of lane: LaneID, settings: BrokerSettings) async throws {
-      var warnings = StandardError()
       let screen = DetailScreen(lane: lane)
-      let report: @Sendable (String) -> Void = { message in
-        var warnings = StandardError()
-        print("lane desk: \(message)", to: &warnings)
-      }
+      let report: @Sendable (String) -> Void = { message in Report.line(message) }
       let link: DisplayLink
       do {
         link = try DisplayLink(
           settings: settings, handlers: .init(event: screen.take, status: screen.take, report: report),
           lane: lane)
       } catch {
-        print("lane desk: \(error)", to: &warnings)
-        throw ExitCode(.badConfiguration)
+        throw LaneFailure(.badConfiguration, "\(error)")
       }
       StopSignal.install()
       let drawer = Task {
@@ -194,8 +182,7 @@ extension Lane {
       do throws(MQTTError) {
         try await link.run(until: { StopSignal.isRequested })
       } catch {
-        print("lane desk: \(error)", to: &warnings)
-        throw ExitCode(brokerFailure: error)
+        throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
       }
     }
   }

@@ -43,12 +43,8 @@ extension Lane {
     }
 
     func run() async throws {
-      var warnings = StandardError()
-      let settings = try connection.settings(command: "display")
-      let report: @Sendable (String) -> Void = { message in
-        var warnings = StandardError()
-        print("lane display: \(message)", to: &warnings)
-      }
+      let settings = try connection.settings()
+      let report: @Sendable (String) -> Void = { message in Report.line(message) }
       let centre = CentreDisplay(hub: BoardHub(), report: report)
       let link: DisplayLink
       do {
@@ -56,25 +52,22 @@ extension Lane {
           settings: settings,
           handlers: .init(event: centre.show, status: centre.show, report: report))
       } catch {
-        print("lane display: \(error)", to: &warnings)
-        throw ExitCode(.badConfiguration)
+        throw LaneFailure(.badConfiguration, "\(error)")
       }
       let address = try HTTPAddress(parsing: http, allowPublic: httpPublic)
       let server: RunningBoardServer
       do {
         server = try await RunningBoardServer.start(BoardServer(hub: centre.hub, address: address))
       } catch {
-        print("lane display: \(error)", to: &warnings)
-        throw ExitCode(.unavailable)
+        throw LaneFailure(.unavailable, "\(error)")
       }
       StopSignal.install()
-      print("lane display: serving the boards on \(server.url)/ from \(connection.broker)", to: &warnings)
+      Report.line("serving the boards on \(server.url)/ from \(connection.broker)")
       do throws(MQTTError) {
         try await link.run(until: { StopSignal.isRequested })
       } catch {
         await server.stop()
-        print("lane display: \(error)", to: &warnings)
-        throw ExitCode(brokerFailure: error)
+        throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
       }
       await server.stop()
     }

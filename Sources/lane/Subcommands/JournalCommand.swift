@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Journal
+import LaneBridge
 
 extension Lane {
   /// `lane journal`: look at a journal without running the lane, and rescue a damaged one.
@@ -27,13 +28,11 @@ extension Lane {
 
       func run() throws {
         var output = StandardOutput()
-        var warnings = StandardError()
         let check: JournalReader.Check
         do throws(JournalError) {
           check = try JournalReader(path: file).check()
         } catch {
-          print("lane journal check: \(error)", to: &warnings)
-          throw ExitCode(error.exitStatus)
+          throw LaneFailure(error.exitStatus, "\(error)")
         }
         if let header = check.header {
           print("\(file): lane journal format \(JournalHeader.version), lane \(header.lane),"
@@ -52,9 +51,10 @@ extension Lane {
         for problem in check.numberingProblems { print("numbering: \(problem)", to: &output) }
         if let problem = check.sessionProblem { print("session: \(problem)", to: &output) }
         guard check.isUsable else {
-          print("lane journal check: '\(file)' is damaged; 'lane journal salvage \(file)"
-            + " --out NEW' copies every intact record to a new journal", to: &warnings)
-          throw ExitCode(65)
+          throw LaneFailure(
+            .dataError,
+            "'\(file)' is damaged; 'lane journal salvage \(file) --out NEW' copies every intact"
+              + " record to a new journal")
         }
         print("ok", to: &output)
       }
@@ -81,7 +81,6 @@ extension Lane {
 
       func run() throws {
         var output = StandardOutput()
-        var warnings = StandardError()
         do throws(JournalError) {
           let salvage = try JournalReader(path: file).salvage(to: out)
           print("lane journal salvage: \(salvage.kept) intact records copied to \(out)", to: &output)
@@ -90,9 +89,10 @@ extension Lane {
             print("missing sequence numbers: \(salvage.missing.map(String.init).joined(separator: ","))", to: &output)
           }
         } catch {
-          print("lane journal salvage: \(error)", to: &warnings)
-          if case .system(_, _, let code) = error, code == EEXIST { throw ExitCode(73) }
-          throw ExitCode(error.exitStatus)
+          if case .system(_, _, let code) = error, code == EEXIST {
+            throw LaneFailure(.cannotCreate, "\(error)")
+          }
+          throw LaneFailure(error.exitStatus, "\(error)")
         }
       }
     }

@@ -31,17 +31,15 @@ extension Lane {
     }
 
     func run() throws {
-      var warnings = StandardError()
       // The wiring is checked and the chip opened first: a mistake there creates no file.
-      let hardware = try wiringOptions.openHardware(command: "record")
+      let hardware = try wiringOptions.openHardware()
       let file: RecordingFile?
       do {
         file = try out.map { path throws(RecordingFile.Failure) in
           try RecordingFile(path: path, replacing: force)
         }
       } catch {
-        print("lane record: \(error)", to: &warnings)
-        throw ExitCode(.cannotCreate)
+        throw LaneFailure(.cannotCreate, "\(error)")
       }
       StopSignal.install()
       var sensor = hardware.sensor
@@ -59,17 +57,14 @@ extension Lane {
           var output = StandardOutput()
           summary = try recording.record(&sensor, to: &output, until: { StopSignal.isRequested })
         }
-        print(
-          "lane record: \(summary.events) events recorded"
+        Report.line(
+          "\(summary.events) events recorded"
             + (summary.lostEvents > 0 ? ", \(summary.lostEvents) lost (see the comments)" : "")
-            + (out.map { " to \($0)" } ?? ""),
-          to: &warnings)
+            + (out.map { " to \($0)" } ?? ""))
       } catch let error as GPIOError {
-        print("lane record: \(error)", to: &warnings)
-        throw ExitCode(.ioError)
+        throw LaneFailure(.ioError, "\(error)")
       } catch let error as RecordingFile.Failure {
-        print("lane record: \(error)", to: &warnings)
-        throw ExitCode(.ioError)
+        throw LaneFailure(.ioError, "\(error)")
       }
     }
   }

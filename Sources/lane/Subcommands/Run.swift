@@ -55,18 +55,18 @@ extension Lane {
       // The config file's settings under the command line's.
       var (wiringOptions, session, centre, web) = (wiringOptions, session, centre, web)
       try configOptions.merged(
-        command: "run", wiring: &wiringOptions.wiring, session: &session, centre: &centre, web: &web)
+        wiring: &wiringOptions.wiring, session: &session, centre: &centre, web: &web)
       var link: LaneLink?
-      var journal = try session.openSession(command: "run", lane: centre.lane) { entries in
+      var journal = try session.openSession(lane: centre.lane) { entries in
         let started = try centre.startLink(
-          command: "run", entries: entries, journalPath: session.journal,
+          entries: entries, journalPath: session.journal,
           sensorClock: { MonotonicClock.now() })
         link = started?.link
         return started?.sessions
       }
-      defer { link?.stop(command: "run", journalled: session.journal != nil) }
-      let wake = try StopSignal.wakeEvent(command: "run")
-      let hardware = try wiringOptions.openHardware(command: "run", wake: wake)
+      defer { link?.stop(journalled: session.journal != nil) }
+      let wake = try StopSignal.wakeEvent()
+      let hardware = try wiringOptions.openHardware(wake: wake)
       StopSignal.install(wake: wake)
       // The centre link's health monitor sees every reading the detector reads.
       var sensor = ObservedSensor(hardware.sensor, observer: link?.sensorObserver)
@@ -77,7 +77,6 @@ extension Lane {
           lines: Dictionary(lines, uniquingKeysWith: { first, _ in first }))
         link.inputs.yield(.wiring(wiring))
       }
-      var warnings = StandardError()
       var display: any LaneDisplay =
         if json {
           JSONLinesDisplay(output: StandardOutput(), warnings: StandardError())
@@ -88,8 +87,7 @@ extension Lane {
           LogDisplay(output: StandardOutput(), warnings: StandardError())
         }
       if let link { display = CentreLinkDisplay(local: display, link: link.inputs) }
-      let boards = try web.start(
-        command: "run", lane: try centre.laneID(command: "run", web: web))
+      let boards = try web.start(lane: try centre.laneID(web: web))
       defer { boards?.server.stop() }
       if let boards { display = DisplayPair(display, boards.display) }
       // Every source the lane answers (edges, the detector's deadline, a signal, a console
@@ -99,10 +97,10 @@ extension Lane {
         operatorName: by)
       let inbox = LaneInbox(wake: { wake.signal() })
       link?.requests.deliver(to: inbox)
-      let control = try session.serveCorrections(command: "run", into: inbox)
+      let control = try session.serveCorrections(into: inbox)
       defer { control?.close() }
       if session.journal == nil {
-        print("lane run: no --journal: the games are kept in memory only", to: &warnings)
+        Report.line("no --journal: the games are kept in memory only")
       }
       if isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal && !json {
         ConsoleInput.forward(to: inbox)
@@ -111,7 +109,7 @@ extension Lane {
         try runner.run(
           &sensor, journal: &journal, display: &display, inbox: inbox,
           until: { StopSignal.isRequested })
-        print("lane run: stopped; \(LaneSummary(journal.session))", to: &warnings)
+        Report.line("stopped; \(LaneSummary(journal.session))")
         if !json {
           // The session's series for the board or the log, one line per bowler.
           var output = StandardOutput()
@@ -120,11 +118,9 @@ extension Lane {
               .renderSeries(journal.session), to: &output)
         }
       } catch let error as GPIOError {
-        print("lane run: \(error)", to: &warnings)
-        throw ExitCode(.ioError)
+        throw LaneFailure(.ioError, "\(error)")
       } catch let error as JournalError {
-        print("lane run: \(error)", to: &warnings)
-        throw ExitCode(error.exitStatus)
+        throw LaneFailure(error.exitStatus, "\(error)")
       }
     }
   }

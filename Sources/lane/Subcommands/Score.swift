@@ -56,8 +56,7 @@ extension Lane {
       } catch let error as ScoreInputError {
         return report(error, json: arguments.json)
       } catch {
-        var standardError = StandardError()
-        print("lane: \(error)", to: &standardError)
+        Report.line("\(error)")
         return ExitStatus.software.rawValue
       }
     }
@@ -69,10 +68,14 @@ extension Lane {
       return ExitStatus.success.rawValue
     }
 
-    /// `lane: frame 4, ball 2: …` on stderr, or the JSON error under `--json`.
+    /// `lane score: frame 4, ball 2: …` on stderr, or the JSON error under `--json`.
     private static func report(_ error: ScoreInputError, json: Bool) -> Int32 {
-      var standardError = StandardError()
-      print(json ? error.jsonText() : "lane: \(error)", to: &standardError)
+      if json {
+        var standardError = StandardError()
+        print(error.jsonText(), to: &standardError)
+      } else {
+        Report.line("\(error)")
+      }
       return error.exitStatus
     }
   }

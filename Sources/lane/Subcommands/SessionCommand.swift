@@ -60,7 +60,7 @@ extension Lane {
     func run() throws {
       var output = StandardOutput()
       let asked = ControlRequest(id: LaneRequest.id(), by: by, action: request)
-      let done = try LaneRequest.send(asked, journal: journal, command: "session") { file in
+      let done = try LaneRequest.send(asked, journal: journal) { file in
         var session = try JournalledSession(store: file, opened: file)
         var next: [String] = []
         if case .startSession(let names) = asked.action {

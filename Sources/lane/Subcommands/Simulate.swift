@@ -71,8 +71,7 @@ extension Lane {
       // The config file's settings under the command line's; a replay has no wiring.
       var (session, centre, web) = (session, centre, web)
       var wiring: String?
-      try configOptions.merged(
-        command: "simulate", wiring: &wiring, session: &session, centre: &centre, web: &web)
+      try configOptions.merged(wiring: &wiring, session: &session, centre: &centre, web: &web)
       let paced = realtime || speed != nil
       var display: any LaneDisplay =
         if json {
@@ -91,29 +90,26 @@ extension Lane {
       // wait only saves loop turns over a trace's quiet stretches.
       let runner = LaneRunner(
         detector: detector.configuration(), idleTimeout: .seconds(paced ? 1 : 60))
-      var warnings = StandardError()
       // Standard input may have nothing to read for ever: a stop wakes the read (a file's
       // reads never block long).
-      let wake = trace == "-" ? try StopSignal.wakeEvent(command: "simulate") : nil
+      let wake = trace == "-" ? try StopSignal.wakeEvent() : nil
       let trace = try openTrace(stopDescriptor: wake?.descriptor ?? -1)
       var link: LaneLink?
-      var journal = try session.openSession(command: "simulate", lane: centre.lane) { entries in
-        let started = try centre.startLink(
-          command: "simulate", entries: entries, journalPath: session.journal)
+      var journal = try session.openSession(lane: centre.lane) { entries in
+        let started = try centre.startLink(entries: entries, journalPath: session.journal)
         link = started?.link
         return started?.sessions
       }
       if let link { display = CentreLinkDisplay(local: display, link: link.inputs) }
-      defer { link?.stop(command: "simulate", journalled: session.journal != nil) }
-      let boards = try web.start(
-        command: "simulate", lane: try centre.laneID(command: "simulate", web: web))
+      defer { link?.stop(journalled: session.journal != nil) }
+      let boards = try web.start(lane: try centre.laneID(web: web))
       defer { boards?.server.stop() }
       if let boards { display = DisplayPair(display, boards.display) }
       // A replay does not block in a wait the inbox could end: the loop takes what was
       // posted at each turn, at least once a second of the trace's time when paced.
       let inbox = LaneInbox()
       link?.requests.deliver(to: inbox)
-      let control = try session.serveCorrections(command: "simulate", into: inbox)
+      let control = try session.serveCorrections(into: inbox)
       defer { control?.close() }
       StopSignal.install(wake: wake)
       func replay(_ sensor: some PinSensor) throws -> LaneEvent.Status {
@@ -138,18 +134,14 @@ extension Lane {
           status = try replay(trace)
         }
       } catch let error as TraceError {
-        print("lane simulate: \(traceName): \(error)", to: &warnings)
-        throw ExitCode(.dataError)
+        throw LaneFailure(.dataError, "\(traceName): \(error)")
       } catch let error as JournalError {
-        print("lane simulate: \(error)", to: &warnings)
-        throw ExitCode(error.exitStatus)
+        throw LaneFailure(error.exitStatus, "\(error)")
       }
       if case .stopped = status {
-        print(
-          "lane simulate: stopped before the end of the trace; \(LaneSummary(journal.session))",
-          to: &warnings)
+        Report.line("stopped before the end of the trace; \(LaneSummary(journal.session))")
       } else if boards != nil {
-        print("lane simulate: the trace ended; serving the boards until stopped", to: &warnings)
+        Report.line("the trace ended; serving the boards until stopped")
         while !StopSignal.isRequested { usleep(100_000) }
       }
     }
@@ -161,9 +153,7 @@ extension Lane {
       do {
         return try SimulatedPinSensor(contentsOf: trace)
       } catch {
-        var warnings = StandardError()
-        print("lane simulate: \(error)", to: &warnings)
-        throw ExitCode(.noInput)
+        throw LaneFailure(.noInput, "\(error)")
       }
     }
   }
