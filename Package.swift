@@ -157,9 +157,20 @@ let package = Package(
     // line offsets, options that go together): pure functions from what was typed to the
     // value or the message, which the executable's option groups call. Pure; no I/O.
     .target(name: "LaneOptions", dependencies: ["Centre", "LaneSensing"]),
+    // What `lane run` and `lane simulate` assemble around the lane's loop (the session and
+    // its journal, the centre link, the web boards, the inbox and its control socket), and
+    // the commands' other steps that are not about arguments. No GPIO.
+    .target(
+      name: "LaneApplication",
+      dependencies: [
+        "LaneBridge", "LaneControl", "CentreLink", "Centre", "MQTT", "WebServer", "Journal",
+        "LaneSensing", "Wiring",
+      ]
+    ),
     .executableTarget(
       name: "lane",
       dependencies: [
+        "LaneApplication",
         "LaneBridge",
         "LaneHardware",
         "LaneControl",

@@ -47,15 +47,3 @@ extension BrokerSettings {
     }
   }
 }
-
-extension ExitStatus {
-  /// The exit status for a broker failure: 77 when it refused us, 78 for TLS or the host
-  /// name (settings to fix), 69 when it cannot be reached or libmosquitto is not installed.
-  init(brokerFailure error: MQTTError) {
-    if case .refused = error.problem {
-      self = .noPermission
-    } else {
-      self = error.isSettingsProblem ? .badConfiguration : .unavailable
-    }
-  }
-}

@@ -37,22 +37,4 @@ struct HTTPOptions: ParsableArguments {
       try validated(try OptionValues.deprecatedLaneName(name))
     }
   }
-
-  /// Starts the web boards when `--http` was given: the server on its own task and the
-  /// display that feeds it. Says on stderr where the pages are.
-  ///
-  /// - Throws: ``LaneFailure`` (69) when the address cannot be bound.
-  /// - Parameter lane: The lane's id (``CentreOptions/laneID(web:)``).
-  func start(lane laneName: String) throws -> (server: RunningBoardServer, display: WebDisplay)? {
-    guard let address = try address() else { return nil }
-    let hub = BoardHub()
-    let display = WebDisplay(lane: laneName, hub: hub)
-    do {
-      let server = try RunningBoardServer.start(BoardServer(hub: hub, address: address))
-      Report.line("serving the boards on \(server.url)/ (this lane: \(server.url)/lanes/\(laneName))")
-      return (server, display)
-    } catch {
-      throw LaneFailure(.unavailable, "\(error)")
-    }
-  }
 }

@@ -1,13 +1,12 @@
 import ArgumentParser
-import Centre
 import CentreLink
 import Foundation
 import GPIO
 import Journal
+import LaneApplication
 import LaneBridge
 import LaneSensing
 import Scoreboard
-import WebServer
 
 #if canImport(Glibc)
   import Glibc
@@ -56,28 +55,20 @@ extension Lane {
       var (wiringOptions, session, centre, web) = (wiringOptions, session, centre, web)
       try configOptions.merged(
         wiring: &wiringOptions.wiring, session: &session, centre: &centre, web: &web)
-      var link: LaneLink?
-      var journal = try session.openSession(lane: centre.lane) { entries in
-        let started = try centre.startLink(
-          entries: entries, journalPath: session.journal,
-          sensorClock: { MonotonicClock.now() })
-        link = started?.link
-        return started?.sessions
-      }
-      defer { link?.stop(journalled: session.journal != nil) }
       let wake = try StopSignal.wakeEvent()
+      // Every source the lane answers (edges, the detector's deadline, a signal, a console
+      // line, a correction on the socket) ends the sensor's wait: no periodic wake-up.
+      let lane = try LaneAssembly(
+        LaneAssembly.Settings(
+          session: session, centre: centre, web: web, sensorClock: { MonotonicClock.now() }),
+        wake: { wake.signal() }, report: Report.line)
+      defer { lane.close() }
       let hardware = try wiringOptions.openHardware(wake: wake)
       StopSignal.install(wake: wake)
       // The centre link's health monitor sees every reading the detector reads.
-      var sensor = ObservedSensor(hardware.sensor, observer: link?.sensorObserver)
-      if let link {
-        let lines = hardware.wiring.inputs.map { input in (input.role.keyPath, input.offset) }
-        let wiring = Payload.Status.Wiring(
-          chip: hardware.wiring.chipName,
-          lines: Dictionary(lines, uniquingKeysWith: { first, _ in first }))
-        link.inputs.yield(.wiring(wiring))
-      }
-      var display: any LaneDisplay =
+      var sensor = ObservedSensor(hardware.sensor, observer: lane.link?.sensorObserver)
+      lane.link?.inputs.yield(.wiring(hardware.wiring.status))
+      let local: any LaneDisplay =
         if json {
           JSONLinesDisplay(output: StandardOutput(), warnings: StandardError())
         } else if StandardOutput.isTerminal {
@@ -86,41 +77,32 @@ extension Lane {
         } else {
           LogDisplay(output: StandardOutput(), warnings: StandardError())
         }
-      if let link { display = CentreLinkDisplay(local: display, link: link.inputs) }
-      let boards = try web.start(lane: try centre.laneID(web: web))
-      defer { boards?.server.stop() }
-      if let boards { display = DisplayPair(display, boards.display) }
-      // Every source the lane answers (edges, the detector's deadline, a signal, a console
-      // line, a correction on the socket) ends the sensor's wait: no periodic wake-up.
+      var display = lane.display(around: local)
       let runner = LaneRunner(
         detector: detector.configuration(over: hardware.detector), idleTimeout: LaneRunner.forever,
         operatorName: by)
-      let inbox = LaneInbox(wake: { wake.signal() })
-      link?.requests.deliver(to: inbox)
-      let control = try session.serveCorrections(into: inbox)
-      defer { control?.close() }
       if session.journal == nil {
         Report.line("no --journal: the games are kept in memory only")
       }
       if isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal && !json {
-        ConsoleInput.forward(to: inbox)
+        ConsoleInput.forward(to: lane.inbox)
       }
       do {
         try runner.run(
-          &sensor, journal: &journal, display: &display, inbox: inbox,
+          &sensor, journal: &lane.session, display: &display, inbox: lane.inbox,
           until: { StopSignal.isRequested })
-        Report.line("stopped; \(LaneSummary(journal.session))")
-        if !json {
-          // The session's series for the board or the log, one line per bowler.
-          var output = StandardOutput()
-          print(
-            SessionScoreboard(colour: StandardOutput.isTerminal && StandardOutput.wantsColour)
-              .renderSeries(journal.session), to: &output)
-        }
       } catch let error as GPIOError {
         throw LaneFailure(.ioError, "\(error)")
       } catch let error as JournalError {
         throw LaneFailure(error.exitStatus, "\(error)")
+      }
+      Report.line("stopped; \(LaneSummary(lane.session.session))")
+      if !json {
+        // The session's series for the board or the log, one line per bowler.
+        var output = StandardOutput()
+        print(
+          SessionScoreboard(colour: StandardOutput.isTerminal && StandardOutput.wantsColour)
+            .renderSeries(lane.session.session), to: &output)
       }
     }
   }

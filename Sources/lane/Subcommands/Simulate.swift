@@ -1,11 +1,11 @@
 import ArgumentParser
 import CentreLink
 import Journal
+import LaneApplication
 import LaneBridge
 import LaneOptions
 import LaneSensing
 import SimulatedPinSensor
-import WebServer
 
 #if canImport(Glibc)
   import Glibc
@@ -73,7 +73,16 @@ extension Lane {
       var wiring: String?
       try configOptions.merged(wiring: &wiring, session: &session, centre: &centre, web: &web)
       let paced = realtime || speed != nil
-      var display: any LaneDisplay =
+      // Standard input may have nothing to read for ever: a stop wakes the read (a file's
+      // reads never block long).
+      let wake = trace == "-" ? try StopSignal.wakeEvent() : nil
+      let trace = try openTrace(stopDescriptor: wake?.descriptor ?? -1)
+      // A replay does not block in a wait the inbox could end: the loop takes what was
+      // posted at each turn, at least once a second of the trace's time when paced.
+      let lane = try LaneAssembly(
+        LaneAssembly.Settings(session: session, centre: centre, web: web), report: Report.line)
+      defer { lane.close() }
+      let local: any LaneDisplay =
         if json {
           RunReportDisplay(.json, output: StandardOutput(), warnings: StandardError())
         } else if log || (paced && !StandardOutput.isTerminal) {
@@ -86,49 +95,29 @@ extension Lane {
             .scoreboards(colour: StandardOutput.wantsColour), output: StandardOutput(),
             warnings: StandardError())
         }
+      var display = lane.display(around: local)
       // Paced, a stop must be noticed within a second of the trace's time; unpaced, a longer
       // wait only saves loop turns over a trace's quiet stretches.
       let runner = LaneRunner(
         detector: detector.configuration(), idleTimeout: .seconds(paced ? 1 : 60))
-      // Standard input may have nothing to read for ever: a stop wakes the read (a file's
-      // reads never block long).
-      let wake = trace == "-" ? try StopSignal.wakeEvent() : nil
-      let trace = try openTrace(stopDescriptor: wake?.descriptor ?? -1)
-      var link: LaneLink?
-      var journal = try session.openSession(lane: centre.lane) { entries in
-        let started = try centre.startLink(entries: entries, journalPath: session.journal)
-        link = started?.link
-        return started?.sessions
-      }
-      if let link { display = CentreLinkDisplay(local: display, link: link.inputs) }
-      defer { link?.stop(journalled: session.journal != nil) }
-      let boards = try web.start(lane: try centre.laneID(web: web))
-      defer { boards?.server.stop() }
-      if let boards { display = DisplayPair(display, boards.display) }
-      // A replay does not block in a wait the inbox could end: the loop takes what was
-      // posted at each turn, at least once a second of the trace's time when paced.
-      let inbox = LaneInbox()
-      link?.requests.deliver(to: inbox)
-      let control = try session.serveCorrections(into: inbox)
-      defer { control?.close() }
       StopSignal.install(wake: wake)
       func replay(_ sensor: some PinSensor) throws -> LaneEvent.Status {
         if paced {
           var pacedSensor = PacedSensor(sensor, clock: ContinuousWallClock(), speed: speed ?? 1)
           return try runner.run(
-            &pacedSensor, journal: &journal, display: &display, inbox: inbox,
+            &pacedSensor, journal: &lane.session, display: &display, inbox: lane.inbox,
             until: { StopSignal.isRequested })
         }
         var sensor = sensor
         return try runner.run(
-          &sensor, journal: &journal, display: &display, inbox: inbox,
+          &sensor, journal: &lane.session, display: &display, inbox: lane.inbox,
           until: { StopSignal.isRequested })
       }
       let status: LaneEvent.Status
       do {
         // The centre link's health monitor sees every reading the detector reads; without a
         // link the trace is read directly (the wrapper cost 6 % of a replay's instructions).
-        if let observer = link?.sensorObserver {
+        if let observer = lane.link?.sensorObserver {
           status = try replay(ObservedSensor(trace, observer: observer))
         } else {
           status = try replay(trace)
@@ -139,8 +128,8 @@ extension Lane {
         throw LaneFailure(error.exitStatus, "\(error)")
       }
       if case .stopped = status {
-        Report.line("stopped before the end of the trace; \(LaneSummary(journal.session))")
-      } else if boards != nil {
+        Report.line("stopped before the end of the trace; \(LaneSummary(lane.session.session))")
+      } else if lane.servesBoards {
         Report.line("the trace ended; serving the boards until stopped")
         while !StopSignal.isRequested { usleep(100_000) }
       }
