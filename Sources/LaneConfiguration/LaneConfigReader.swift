@@ -42,7 +42,7 @@ struct LaneConfigReader {
     }
     if let value = root["centre"] {
       guard value.type == .table, let table = value.table else {
-        report("centre", "expected a table, [centre], found \(Self.describe(value))")
+        report("centre", "expected a table, [centre], found \(WiringError.Problem.describe(value))")
         return config
       }
       checkKeys(of: table, at: "centre", allowed: LaneConfig.centreKeys)
@@ -62,7 +62,7 @@ struct LaneConfigReader {
   private mutating func string(_ value: TOMLValueConvertible?, at key: String) -> String? {
     guard let value else { return nil }
     guard value.type == .string, let string = value.string else {
-      report(key, "expected a string in quotes, found \(Self.describe(value))")
+      report(key, "expected a string in quotes, found \(WiringError.Problem.describe(value))")
       return nil
     }
     guard !string.allSatisfy({ $0 == " " || $0 == "\t" }) else {
@@ -76,7 +76,7 @@ struct LaneConfigReader {
   private mutating func bool(_ value: TOMLValueConvertible?, at key: String) -> Bool? {
     guard let value else { return nil }
     guard value.type == .bool, let bool = value.bool else {
-      report(key, "expected true or false, found \(Self.describe(value))")
+      report(key, "expected true or false, found \(WiringError.Problem.describe(value))")
       return nil
     }
     return bool
@@ -93,7 +93,7 @@ struct LaneConfigReader {
   private mutating func bowlers(_ value: TOMLValueConvertible?) -> [String]? {
     guard let value else { return nil }
     guard value.type == .array, let array = value.array, !array.isEmpty else {
-      report("bowlers", "expected a list of names, e.g. [\"Ana\", \"Ben\"], found \(Self.describe(value))")
+      report("bowlers", "expected a list of names, e.g. [\"Ana\", \"Ben\"], found \(WiringError.Problem.describe(value))")
       return nil
     }
     var names: [String] = []
@@ -124,18 +124,5 @@ struct LaneConfigReader {
     // `bowlers[2]` is on the line of `bowlers`.
     let located = key.split(separator: "[").first.map(String.init) ?? key
     problems.append(.init(key: key, line: locator.line(of: located), message: message))
-  }
-
-  /// A value as a user would name it: `the number 7`, `a table`.
-  static func describe(_ value: TOMLValueConvertible) -> String {
-    switch value.type {
-    case .string: "the string \"\(WiringError.Problem.clipped(value.string ?? ""))\""
-    case .int: "the number \(value.int ?? 0)"
-    case .double: "the number \(value.double ?? 0)"
-    case .bool: "\(value.bool ?? false)"
-    case .table: "a table"
-    case .array: "a list"
-    case .date, .time, .dateTime: "a date or time"
-    }
   }
 }

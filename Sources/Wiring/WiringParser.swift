@@ -178,7 +178,7 @@ struct WiringParser {
     }
     report(keyPath, .wrongType(
       expected: "a line offset such as 17 or a line name such as \"GPIO17\"",
-      found: Self.describe(value)
+      found: WiringError.Problem.describe(value)
     ))
     return nil
   }
@@ -196,7 +196,7 @@ struct WiringParser {
     } else {
       report(window.keyPath, .wrongType(
         expected: "a number of \(window == .bounce ? "milliseconds" : "seconds")",
-        found: Self.describe(value)
+        found: WiringError.Problem.describe(value)
       ))
       return nil
     }
@@ -213,7 +213,7 @@ struct WiringParser {
   private mutating func bool(_ value: TOMLValueConvertible?, at keyPath: String) -> Bool? {
     guard let value else { return nil }
     guard let bool = value.bool else {
-      report(keyPath, .wrongType(expected: "true or false", found: Self.describe(value)))
+      report(keyPath, .wrongType(expected: "true or false", found: WiringError.Problem.describe(value)))
       return nil
     }
     return bool
@@ -222,7 +222,7 @@ struct WiringParser {
   private mutating func bias(_ value: TOMLValueConvertible?, at keyPath: String) -> Wiring.Bias? {
     guard let value else { return nil }
     guard let word = value.string else {
-      report(keyPath, .wrongType(expected: "a bias in quotes", found: Self.describe(value)))
+      report(keyPath, .wrongType(expected: "a bias in quotes", found: WiringError.Problem.describe(value)))
       return nil
     }
     guard let bias = Wiring.Bias(rawValue: word) else {
@@ -237,7 +237,7 @@ struct WiringParser {
   ) -> String? {
     guard let value else { return nil }
     guard let string = value.string else {
-      report(keyPath, .wrongType(expected: "a string in quotes", found: Self.describe(value)))
+      report(keyPath, .wrongType(expected: "a string in quotes", found: WiringError.Problem.describe(value)))
       return nil
     }
     guard !string.trimmingSpaces.isEmpty else {
@@ -254,7 +254,7 @@ struct WiringParser {
       return nil
     }
     guard value.type == .table, let table = value.table else {
-      report(keyPath, .wrongType(expected: "a table", found: Self.describe(value)))
+      report(keyPath, .wrongType(expected: "a table", found: WiringError.Problem.describe(value)))
       return nil
     }
     return table
@@ -316,19 +316,6 @@ struct WiringParser {
     }
     return rows[a.count][b.count]
   }
-
-  /// A value as a user would name it: `the string "x"`, `the number 17.5`, `a table`.
-  static func describe(_ value: TOMLValueConvertible) -> String {
-    switch value.type {
-    case .string: "the string \"\(value.string ?? "")\""
-    case .int: "the number \(value.int ?? 0)"
-    case .double: "the number \(value.double ?? 0)"
-    case .bool: "\(value.bool ?? false)"
-    case .table: "a table"
-    case .array: "a list"
-    case .date, .time, .dateTime: "a date or time"
-    }
-  }
 }
 
 extension TOMLTable {
@@ -359,4 +346,21 @@ extension String {
 extension Character {
   /// Whether the character is one of the ASCII digits 0-9.
   var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension WiringError.Problem {
+  /// A TOML value as a user would name it in a message: `the string "x"` (clipped like
+  /// ``clipped(_:)``), `the number 17.5`, `true`, `a table`, `a list`, `a date or time`.
+  /// The wiring file's and the lane config file's readers both say what they found with it.
+  public static func describe(_ value: TOMLValueConvertible) -> String {
+    switch value.type {
+    case .string: "the string \(excerpt(value.string ?? ""))"
+    case .int: "the number \(value.int ?? 0)"
+    case .double: "the number \(value.double ?? 0)"
+    case .bool: "\(value.bool ?? false)"
+    case .table: "a table"
+    case .array: "a list"
+    case .date, .time, .dateTime: "a date or time"
+    }
+  }
 }

@@ -92,18 +92,41 @@ struct WiringFileLimitsTests {
     #expect(lines.last == "and 980 more")
   }
 
-  @Test("When a key is very long or holds escapes, then 80 characters are quoted, escaped")
-  func longKey() {
-    // Given a quoted key that TOML decodes to 502 characters, the second an escape
-    let key = #"k\u001B"# + String(repeating: "k", count: 500)
-    let text = Sample.pinsOnly(extra: "\n[detector]\n\"\(key)\" = 1\n")
+  /// Where a file holds a text TOML decodes to 502 characters, the second an escape: `5`,
+  /// ESC, then 500 `m`s.
+  enum LongText: CaseIterable, CustomTestStringConvertible {
+    case key, wrongTypeValue
+
+    static let text = #"5\u001B"# + String(repeating: "m", count: 500)
+
+    /// The line under `[detector]` that holds it.
+    var line: String {
+      switch self {
+      case .key: "\"\(Self.text)\" = 1"
+      case .wrongTypeValue: "bounce = \"\(Self.text)\""
+      }
+    }
+
+    var testDescription: String {
+      switch self {
+      case .key: "an unknown key"
+      case .wrongTypeValue: "a window written as a string"
+      }
+    }
+  }
+
+  @Test(
+    "When a key, or a string of the wrong type, is very long or holds escapes, then 80 characters are quoted, escaped",
+    arguments: LongText.allCases)
+  func longText(place: LongText) {
+    let text = Sample.pinsOnly(extra: "\n[detector]\n\(place.line)\n")
     let error = #expect(throws: WiringError.self) {
       try WiringFile(parsing: text, name: "lane7.toml")
     }
     let description = error?.description ?? ""
-    #expect(!description.contains(String(repeating: "k", count: 80)))
+    #expect(description.contains(#"5\u{1B}mmm"#))
+    #expect(!description.contains(String(repeating: "m", count: 80)))
     #expect(!description.contains("\u{1B}"))
-    #expect(description.contains(#"\u{1B}"#))
     #expect(description.contains("(502 characters)"))
   }
 }
