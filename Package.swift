@@ -163,8 +163,8 @@ let package = Package(
     .target(
       name: "LaneApplication",
       dependencies: [
-        "LaneBridge", "LaneControl", "CentreLink", "Centre", "MQTT", "WebServer", "Journal",
-        "LaneSensing", "Wiring",
+        "LaneBridge", "LaneControl", "CentreLink", "Centre", "MQTT", "WebBoard", "WebServer",
+        "Journal", "LaneSensing", "Wiring",
       ]
     ),
     .executableTarget(

@@ -164,8 +164,9 @@ public enum CentreMessage: Hashable, Sendable {
     }
   }
 
-  /// A command's fields make sense for its action (names, pins, seqs).
-  private static func validate(_ command: Payload.Command) throws(Invalid) {
+  /// A command's fields make sense for its action (names, pins, seqs): the check a lane
+  /// makes of what arrives, which the desk also makes before it sends.
+  public static func validate(_ command: Payload.Command) throws(Invalid) {
     guard Payload.isValidRequestID(command.id) else {
       throw .badField("id", "must be 1-64 of a-z A-Z 0-9 - _")
     }

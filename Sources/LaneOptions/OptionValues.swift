@@ -29,12 +29,13 @@ public enum OptionValues {
 
   // MARK: - The lane and the centre
 
-  /// `--lane`: the lane's id (``LaneID``).
-  public static func lane(_ text: String) throws(OptionValueError) -> LaneID {
+  /// `--lane` (or another option or argument naming a lane, `option`): the lane's id
+  /// (``LaneID``).
+  public static func lane(_ text: String, option: String = "--lane") throws(OptionValueError) -> LaneID {
     do {
       return try LaneID(text)
     } catch {
-      throw OptionValueError("--lane '\(InputExcerpt.clipped(text))' is not a lane name: 1-32 of a-z A-Z 0-9 - _, not desk")
+      throw OptionValueError("\(option) '\(InputExcerpt.clipped(text))' is not a lane name: 1-32 of a-z A-Z 0-9 - _, not desk")
     }
   }
 
@@ -112,6 +113,18 @@ public enum OptionValues {
     guard let command = deskCommand(text, id: id) else {
       throw OptionValueError(
         "--correct takes pins:1,2,4, foul, no-foul, dead-ball or undo, not '\(InputExcerpt.clipped(text))'")
+    }
+    return command
+  }
+
+  /// `lane desk send LANE start-session NAMES`: the bowlers separated by commas, checked as
+  /// the lane checks them (their number, length and characters).
+  public static func deskStartSession(_ text: String, id: String) throws(OptionValueError) -> Payload.Command {
+    let command = Payload.Command(id: id, action: .startSession, bowlers: bowlerNames(text))
+    do {
+      try CentreMessage.validate(command)
+    } catch {
+      throw OptionValueError("start-session: \(error)")
     }
     return command
   }

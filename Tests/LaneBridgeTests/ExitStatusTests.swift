@@ -91,3 +91,24 @@ struct ExitStatusTests {
     #expect(Set(statuses).count == JournalError.Kind.allCases.count)
   }
 }
+
+@Suite("A command's help lists its exit statuses from ExitStatus")
+struct ExitStatusHelpTests {
+  @Test("When a command lists its statuses, then each number comes with its summary, after success")
+  func listed() {
+    let help = LaneBridge.ExitStatus.help(.usage, .noInput)
+
+    #expect(
+      help
+        == "\n\nExit status: 0 done; 64 the command line (or the config file) is wrong;"
+        + " 66 an input file does not exist or cannot be read (docs/running.md).")
+  }
+
+  @Test("When every status is summarised, then no two read the same", arguments: LaneBridge.ExitStatus.allCases)
+  func distinct(status: LaneBridge.ExitStatus) {
+    let others = LaneBridge.ExitStatus.allCases.filter { $0 != status }.map(\.summary)
+
+    #expect(!status.summary.isEmpty)
+    #expect(!others.contains(status.summary))
+  }
+}

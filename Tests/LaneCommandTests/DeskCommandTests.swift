@@ -14,7 +14,7 @@ struct DeskCommandTests {
   @Test(
     "When the options do not go together, then it exits 64 saying why, before connecting",
     arguments: [
-      (["--lane", "bad/lane"], "--lane: \"bad/lane\" is not a lane's name on the broker"),
+      (["--lane", "bad/lane"], "--lane 'bad/lane' is not a lane name: 1-32 of a-z A-Z 0-9 - _, not desk"),
       (["--lane", "lane1", "--json"], "--lane alone shows that lane's board on the terminal; it and --json do not go together"),
       (["--request-id", "r-1"], "--request-id goes with --correct, --end-session or --start-session"),
       (["--end-session"], "a request needs --lane NAME"),
@@ -27,5 +27,35 @@ struct DeskCommandTests {
     #expect(run.status == 64)
     #expect(run.standardError.contains(reason), "\(run.standardError)")
     #expect(!run.standardError.contains("connecting"))
+  }
+
+  @Test(
+    "When lane desk show or send is given a request it cannot make, then it exits 64 saying why, before connecting",
+    arguments: [
+      (["show", "bad/lane"], "LANE 'bad/lane' is not a lane name: 1-32 of a-z A-Z 0-9 - _, not desk"),
+      (["send", "lane1", "correct"], "correct needs what to correct, e.g. correct pins:1,2,4"),
+      (["send", "lane1", "correct", "pins:11"], "--correct takes pins:1,2,4, foul, no-foul, dead-ball or undo, not 'pins:11'"),
+      (["send", "lane1", "end-session", "now"], "end-session takes no value"),
+      (["send", "lane1", "start-session"], "start-session needs the bowlers"),
+      (["send", "lane1", "start-session", "Cho, ,Dee"], "start-session: "),
+      (["send", "lane1", "end-session", "--request-id", "bad id"], "--request-id must be 1-64 of a-z A-Z 0-9 - _"),
+      (["send", "lane1", "rename"], "rename"),
+    ])
+  func subcommandRefused(arguments: [String], reason: String) throws {
+    let run = try lane.run(["desk"] + arguments + ["--broker", "mqtt://127.0.0.1:1"])
+
+    #expect(run.status == 64)
+    #expect(run.standardError.contains(reason), "\(run.standardError)")
+    #expect(!run.standardError.contains("connecting"))
+  }
+
+  @Test("When an old one-shot spelling is used, then it still runs, with a warning naming the new one")
+  func deprecatedSpelling() throws {
+    // Nothing listens at the broker's port: the request itself fails (69) after the warning.
+    let run = try lane.run(broker + ["--lane", "lane1", "--end-session"])
+
+    #expect(run.status == 69, "\(run.standardError)")
+    #expect(run.standardError.hasPrefix(
+      "lane desk: --lane with --end-session is deprecated; use lane desk send lane1 end-session\n"))
   }
 }

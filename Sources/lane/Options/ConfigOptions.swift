@@ -9,7 +9,7 @@ struct ConfigOptions: ParsableArguments {
   @Option(help: """
     A lane config file (TOML, e.g. deploy/lane/lane.toml) with lane, wiring, journal, bowlers, \
     http, http_public and a [centre] table; options given here override it, and relative \
-    paths in it are resolved against its folder. Exit 64 for a mistake in it, 66 when it cannot be read.
+    paths in it are resolved against its folder.
     """)
   var config: String?
 

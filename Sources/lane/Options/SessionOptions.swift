@@ -7,8 +7,8 @@ struct SessionOptions: ParsableArguments {
   @Option(help: """
     The lane's journal: every throw and correction, made durable before it is shown. An \
     existing journal is resumed where it stopped; e.g. /var/lib/lanebridge/lane7/lane.journal. \
-    A file that is not a journal, or a damaged one, is refused untouched (exit 65); a second \
-    lane run or simulate on the same journal exits 75.
+    A file that is not a journal, or a damaged one, is refused untouched; so is a second lane \
+    run or simulate on the same journal.
     """)
   var journal: String?
 

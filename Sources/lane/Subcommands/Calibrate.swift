@@ -16,11 +16,10 @@ extension Lane {
       discussion: """
         Guides the technician through four steps (discover, map, measure, verify; \
         docs/calibration.md) and saves the wiring atomically, never over an existing file \
-        without --force. With --check FILE it re-checks a wiring file instead. Exit status \
-        1 when --check finds drift, 73 when the file cannot be saved, 75 when the technician \
-        stopped, 78 for a bad wiring file, 77 when the chip may not be opened, 69 when a chip \
-        or line is unavailable, 74 when reading the lines fails.
-        """
+        without --force. With --check FILE it re-checks a wiring file instead.
+        """ + ExitStatus.help(
+          .checkFoundDrift, .usage, .unavailable, .cannotCreate, .ioError, .temporaryFailure,
+          .noPermission, .badConfiguration)
     )
 
     @Option(help: "The GPIO chip: a path (/dev/gpiochip0), a name (gpiochip0) or a label.")

@@ -21,11 +21,9 @@ extension Lane {
         with --by and the time. A running lane (lane run or lane simulate --journal) makes it \
         itself, asked over its control socket JOURNAL.sock, and shows it at once; otherwise \
         this command appends it. Prints what changed (and, for a stopped lane, the \
-        scoreboard). Exit status 65 when the correction is refused (the games would be \
-        impossible), 66 when there is no such journal, 69 when the running lane's socket \
-        refuses the connection, 74 when it cannot be written, 75 when the running lane does \
-        not answer within 10 s, 76 when the answer is not a lane's reply.
-        """
+        scoreboard). A correction that would make the games impossible is refused; a running \
+        lane has 10 s to answer.
+        """ + ExitStatus.help(.dataError, .noInput, .unavailable, .ioError, .temporaryFailure, .protocolError)
     )
 
     enum Action: String, ExpressibleByArgument, CaseIterable {

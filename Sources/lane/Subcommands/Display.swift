@@ -16,11 +16,9 @@ extension Lane {
         / (the desk: every lane's status, bowlers, frame, score and faults), \
         /lanes/LANE (its overhead board) and /lanes/LANE/games. A display that starts \
         mid-session asks each lane to publish its session again from seq 1. It never \
-        acknowledges: that is the desk's. SIGINT, SIGTERM or SIGHUP stops it (exit 0). Exit \
-        status 64 for bad options, 66 when a file cannot be read, 69 when the broker cannot \
-        be reached or the address cannot be bound, 77 when the broker refuses the \
-        credentials, 78 when TLS or the host name fails. See docs/display.md.
-        """
+        acknowledges: that is the desk's. SIGINT, SIGTERM or SIGHUP stops it. See \
+        docs/display.md.
+        """ + ExitStatus.help(.usage, .noInput, .unavailable, .noPermission, .badConfiguration)
     )
 
     @OptionGroup var connection: BrokerClientOptions

@@ -17,10 +17,9 @@ extension Lane {
       static let configuration = CommandConfiguration(
         abstract: "Check a journal: every record, the numbering and the session; changes nothing.",
         discussion: """
-          Lists every damaged record with its number and byte offset. Exit status 0 when a \
-          lane would open the journal (a torn last record is set aside on opening), 65 when \
-          it is damaged or not a journal, 66 when it does not exist.
-          """
+          Lists every damaged record with its number and byte offset. It succeeds when a \
+          lane would open the journal (a torn last record is set aside on opening).
+          """ + ExitStatus.help(.dataError, .noInput)
       )
 
       @Argument(help: "The journal, as given to lane run --journal.")
@@ -68,9 +67,8 @@ extension Lane {
           Never changes FILE and never replaces an existing --out file. The new journal \
           keeps each record's sequence number; numbers lost to damage are listed in its \
           header. Check the games it makes with lane correct or lane simulate --journal \
-          before a lane uses it. Exit status 0 when written, 65 when FILE is not a journal, \
-          66 when it does not exist, 74 when --out cannot be written (73 when it exists).
-          """
+          before a lane uses it.
+          """ + ExitStatus.help(.dataError, .noInput, .cannotCreate, .ioError)
       )
 
       @Argument(help: "The damaged journal.")

@@ -11,9 +11,9 @@ extension Lane {
       discussion: """
         Records until SIGINT, SIGTERM or SIGHUP. An existing --out file is never replaced without \
         --force; with it, the new trace replaces the old one whole when recording stops. \
-        A symbolic link is never followed. The trace is synced to storage whenever the lane falls quiet. Exit statuses \
-        as for lane run, and 73 when the output file cannot be created.
-        """
+        A symbolic link is never followed. The trace is synced to storage whenever the lane \
+        falls quiet.
+        """ + ExitStatus.help(.usage, .unavailable, .cannotCreate, .ioError, .noPermission, .badConfiguration)
     )
 
     @OptionGroup var wiringOptions: WiringOptions

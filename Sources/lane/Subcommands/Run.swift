@@ -20,18 +20,15 @@ extension Lane {
       discussion: """
         On a terminal the scoreboard and pin deck are redrawn in place; otherwise each throw \
         is a log line. Stops cleanly on SIGINT, SIGTERM or SIGHUP (a second one ends it at once). \
-        Exit status 78 for a bad wiring file, 77 when the chip may not be opened, 69 when a \
-        chip or line is unavailable or the --http address cannot be bound, 74 when reading the lines, writing the journal or standard output fails. \
         With --journal every throw is durable before it is shown, and a restart resumes the \
         games where they were. On a terminal, type u (undo), f (foul on/off), d (dead ball) \
         or p PINS (the last ball's pins), then Enter; lane correct reaches it over the \
-        control socket JOURNAL.sock (exit status 73 when that cannot be created); see \
-        docs/operations.md. With --broker every journal record is published to the centre \
-        (docs/centre.md); exit status 77 when the broker refuses the credentials, 78 when TLS \
-        or the host name fails. --config FILE reads these settings from a file for the \
-        systemd unit (docs/deployment.md); exit status 64 for a mistake in it, 66 when it \
-        cannot be read.
-        """
+        control socket JOURNAL.sock; see docs/operations.md. With --broker every journal \
+        record is published to the centre (docs/centre.md). --config FILE reads these \
+        settings from a file for the systemd unit (docs/deployment.md).
+        """ + ExitStatus.help(
+          .usage, .dataError, .noInput, .unavailable, .osError, .cannotCreate, .ioError,
+          .temporaryFailure, .noPermission, .badConfiguration)
     )
 
     @OptionGroup var configOptions: ConfigOptions
@@ -56,6 +53,9 @@ extension Lane {
       try configOptions.merged(
         wiring: &wiringOptions.wiring, session: &session, centre: &centre, web: &web)
       let wake = try StopSignal.wakeEvent()
+      // The wiring is checked and the chip opened first: a mistake there creates no journal
+      // and binds no address.
+      let hardware = try wiringOptions.openHardware(wake: wake)
       // Every source the lane answers (edges, the detector's deadline, a signal, a console
       // line, a correction on the socket) ends the sensor's wait: no periodic wake-up.
       let lane = try LaneAssembly(
@@ -63,7 +63,6 @@ extension Lane {
           session: session, centre: centre, web: web, sensorClock: { MonotonicClock.now() }),
         wake: { wake.signal() }, report: Report.line)
       defer { lane.close() }
-      let hardware = try wiringOptions.openHardware(wake: wake)
       StopSignal.install(wake: wake)
       // The centre link's health monitor sees every reading the detector reads.
       var sensor = ObservedSensor(hardware.sensor, observer: lane.link?.sensorObserver)

@@ -14,9 +14,9 @@ extension Lane {
         A word of digits 0-10 is one pin count. Any other word is one ball per character: \
         X strike, / spare, - miss, F foul, single digits (72 is 7 then 2, -- two misses). \
         | inside a word ends a frame (X|7/|9-||81); , or --game starts the next game. Words \
-        that read two ways (-1, 07, X10) are refused with both readings. Exit status 64 for \
-        usage errors, 65 when the balls cannot have happened; docs/scoring.md has the grammar.
-        """
+        that read two ways (-1, 07, X10) are refused with both readings; balls that cannot \
+        have happened are refused. docs/scoring.md has the grammar.
+        """ + ExitStatus.help(.usage, .dataError, .ioError)
     )
 
     @Flag(help: "Print one JSON object instead of the boards; errors as JSON on stderr.")

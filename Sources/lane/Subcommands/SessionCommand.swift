@@ -16,11 +16,8 @@ extension Lane {
         and the lane opens a new one with one unnamed bowler. start --bowlers "Ana,Ben" \
         opens a session for them; it is refused while the open session has deliveries (end \
         it first). A running lane does it itself, asked over its control socket; otherwise \
-        this command does. Exit status 65 when it is refused, 66 when there is no such \
-        journal, 69 when the running lane's socket refuses the connection, 74 when the \
-        journal cannot be written, 75 when the running lane does not answer within 10 s, 76 \
-        when the answer is not a lane's reply. See docs/operations.md.
-        """
+        this command does; a running lane has 10 s to answer. See docs/operations.md.
+        """ + ExitStatus.help(.dataError, .noInput, .unavailable, .ioError, .temporaryFailure, .protocolError)
     )
 
     enum Action: String, ExpressibleByArgument, CaseIterable {

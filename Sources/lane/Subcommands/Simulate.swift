@@ -20,19 +20,17 @@ extension Lane {
         Runs as fast as it can, or at the trace's own pace with --realtime (--speed 0.1 to \
         1000 times it), redrawing the board in place on a terminal as lane run does. Warnings \
         go to stderr. SIGINT, SIGTERM or SIGHUP stops it cleanly: the record in hand is \
-        finished, the games so far and a summary are printed, exit status 0. Exit status 64 \
-        for bad options, 65 for a malformed trace, 66 when it cannot be opened, 74 when the \
-        journal or standard output cannot be written, 69 when the --http address cannot be \
-        bound. With --journal, lane correct reaches the replay over the control socket \
-        JOURNAL.sock, as it does lane run (exit status 73 when that cannot be created). With \
-        --http the boards are served in a browser while the trace plays (pace it with \
-        --speed) and after it ends, until stopped (docs/display.md). The trace format is \
-        described in docs/trace-format.md. With --broker every journal record is published \
-        to the centre (docs/centre.md); at the end it waits up to 10 s for the desk's \
-        acknowledgement. Exit status 77 when the broker refuses the credentials, 78 when TLS \
-        or the host name fails. --config FILE takes the settings from a lane config file as \
-        lane run does (its wiring is not used).
-        """
+        finished, the games so far and a summary are printed, and it succeeds. With \
+        --journal, lane correct reaches the replay over the control socket JOURNAL.sock, as \
+        it does lane run. With --http the boards are served in a browser while the trace \
+        plays (pace it with --speed) and after it ends, until stopped (docs/display.md). The \
+        trace format is described in docs/trace-format.md. With --broker every journal \
+        record is published to the centre (docs/centre.md); at the end it waits up to 10 s \
+        for the desk's acknowledgement. --config FILE takes the settings from a lane config \
+        file as lane run does (its wiring is not used).
+        """ + ExitStatus.help(
+          .usage, .dataError, .noInput, .unavailable, .osError, .cannotCreate, .ioError,
+          .temporaryFailure, .noPermission, .badConfiguration)
     )
 
     @Flag(help: "Print one JSON object with every throw and game instead of the scoreboard.")

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Centre
+import CentreLink
+import LaneApplication
+import LaneBridge
+import LaneOptions
+
+extension Lane.Desk {
+  /// `lane desk send LANE ACTION [VALUE]`: one request to a lane, and its reply.
+  struct Send: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Send one lane a correction or a change of session, and print its reply.",
+      discussion: """
+        correct pins:1,2,4|foul|no-foul|dead-ball|undo corrects the lane's last throw; \
+        end-session ends its session (the next opens with one unnamed bowler); \
+        start-session "Ana,Ben" starts one for these bowlers, which the lane refuses while \
+        its session has deliveries (end it first). The lane journals the request with its \
+        id (author desk/ID) and answers a repeated id from the journal.
+        """ + ExitStatus.help(.usage, .dataError, .noInput, .unavailable, .noPermission, .badConfiguration)
+    )
+
+    /// A request as typed: the action, its value and the request's id.
+    struct Request {
+      enum Action: String, ExpressibleByArgument, CaseIterable {
+        case correct, endSession = "end-session", startSession = "start-session"
+      }
+
+      var action: Action
+      var value: String?
+      var requestID: String?
+
+      /// How `lane desk send LANE` spells it.
+      var spelling: String {
+        [action.rawValue, value.map { $0.debugDescription }].compactMap { $0 }.joined(separator: " ")
+      }
+
+      /// The command to publish, checked as the lane checks it.
+      func command() throws(ValidationError) -> Payload.Command {
+        let id = requestID ?? "desk-" + String(UInt64.random(in: .min ... .max), radix: 36)
+        if let requestID { try validated(try OptionValues.requestID(requestID)) }
+        switch action {
+        case .correct:
+          guard let value else { throw ValidationError("correct needs what to correct, e.g. correct pins:1,2,4") }
+          return try validated(try OptionValues.deskCorrection(value, id: id))
+        case .endSession:
+          guard value == nil else { throw ValidationError("end-session takes no value") }
+          return Payload.Command(id: id, action: .endSession)
+        case .startSession:
+          guard let value else { throw ValidationError("start-session needs the bowlers, e.g. start-session \"Ana,Ben\"") }
+          return try validated(try OptionValues.deskStartSession(value, id: id))
+        }
+      }
+    }
+
+    @OptionGroup var connection: BrokerClientOptions
+
+    @Argument(help: "The lane's name on the broker.")
+    var lane: String
+
+    @Argument(help: "correct, end-session or start-session.")
+    var action: Request.Action
+
+    @Argument(help: "For correct: pins:1,2,4, foul, no-foul, dead-ball or undo; for start-session: the bowlers, \"Ana,Ben\".")
+    var value: String?
+
+    @Option(
+      name: .customLong("request-id"),
+      help: "The request's id, 1-64 of a-z A-Z 0-9 - _ (default: a new one); a lane runs an id once.")
+    var requestID: String?
+
+    private var request: Request { Request(action: action, value: value, requestID: requestID) }
+
+    func validate() throws {
+      try validated(try OptionValues.lane(lane, option: "LANE"))
+      _ = try request.command()
+    }
+
+    func run() async throws {
+      try await Self.send(
+        try request.command(), to: try validated(try OptionValues.lane(lane, option: "LANE")),
+        settings: try connection.settings())
+    }
+
+    /// Sends `command` to `lane` and prints the reply: a failure (65) when the lane refused
+    /// it, 69 without a reply.
+    static func send(_ command: Payload.Command, to lane: LaneID, settings: BrokerSettings) async throws {
+      let reply: Payload.Reply
+      do throws(DeskRequest.Failure) {
+        reply = try await DeskRequest(lane: lane, command: command).send(over: settings)
+      } catch {
+        if case .broker(let mqtt) = error { throw LaneFailure(ExitStatus(brokerFailure: mqtt), "\(error)") }
+        throw LaneFailure(.unavailable, "\(error)")
+      }
+      var output = StandardOutput()
+      print("\(lane) \(reply.id): \(reply.message)", to: &output)
+      // The reply, printed above, says why.
+      if !reply.ok { throw LaneFailure(.dataError, "") }
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Centre
+import CentreLink
+import LaneApplication
+import LaneBridge
+import LaneOptions
+import MQTT
+
+extension Lane.Desk {
+  /// `lane desk show LANE`: one lane's detail board, read-only.
+  struct Show: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show one lane's detail board from the centre's broker.",
+      discussion: """
+        The lane's status, faults and every bowler's game as the lane's console shows it, \
+        redrawn in place. It only reads (it asks the lane to publish its session again from \
+        seq 1, like lane display) and never acknowledges, so it runs beside the desk. SIGINT, \
+        SIGTERM or SIGHUP stops it.
+        """ + ExitStatus.help(.usage, .noInput, .unavailable, .noPermission, .badConfiguration)
+    )
+
+    @OptionGroup var connection: BrokerClientOptions
+
+    @Argument(help: "The lane's name on the broker.")
+    var lane: String
+
+    func validate() throws {
+      try validated(try OptionValues.lane(lane, option: "LANE"))
+    }
+
+    func run() async throws {
+      try await Self.show(try validated(try OptionValues.lane(lane, option: "LANE")), settings: try connection.settings())
+    }
+
+    /// Shows `lane`'s detail board, redrawn in place, until a stop signal.
+    static func show(_ lane: LaneID, settings: BrokerSettings) async throws {
+      let screen = DeskDetailScreen(lane: lane) { text in
+        var output = StandardOutput()
+        print(text, to: &output)
+      }
+      let report: @Sendable (String) -> Void = { message in Report.line(message) }
+      let link: DisplayLink
+      do {
+        link = try DisplayLink(
+          settings: settings, handlers: .init(event: screen.take, status: screen.take, report: report),
+          lane: lane)
+      } catch {
+        throw LaneFailure(.badConfiguration, "\(error)")
+      }
+      StopSignal.install()
+      let drawer = Task {
+        while !Task.isCancelled {
+          screen.draw()
+          try? await Task.sleep(for: .milliseconds(200))
+        }
+      }
+      defer { drawer.cancel() }
+      do throws(MQTTError) {
+        try await link.run(until: { StopSignal.isRequested })
+      } catch {
+        throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
+      }
+    }
+  }
+}
