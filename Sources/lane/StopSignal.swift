@@ -1,5 +1,6 @@
 import ArgumentParser
 import GPIO
+import POSIX
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import GPIO
+import POSIX
 import Synchronization
 
 /// What reaches a running lane from outside its sensor, queued by the threads that wait for

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GPIO
+import POSIX
 import LaneBridge
 
 /// The lane's wiring file, as `lane run` and `lane record` take it.
