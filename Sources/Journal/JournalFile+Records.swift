@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 import SafeFiles
 import SystemPackage
 
@@ -27,9 +28,7 @@ extension JournalFile {
   /// Writes all of `bytes` at the end of the file; on failure cuts what was written.
   func writeAll(_ bytes: [UInt8]) throws(JournalError) {
     do {
-      try bytes.withUnsafeBytes { buffer in
-        Result { () throws(Errno) in try descriptor.write(all: buffer) }
-      }.get()
+      try descriptor.write(all: bytes)
     } catch {
       _ = ftruncate(descriptor.rawValue, off_t(offset))  // leave no half record behind
       throw .system(operation: "write", path: path, errno: error.rawValue)

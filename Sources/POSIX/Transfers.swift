@@ -100,4 +100,11 @@ extension FileDescriptor {
       Glibc.write(rawValue, rest.baseAddress, rest.count)
     }
   }
+
+  /// Writes all of `bytes`, as the buffer form of `write(all:)` does.
+  public func write(all bytes: [UInt8]) throws(Errno) {
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(Errno) in try write(all: buffer) }
+    }.get()
+  }
 }

@@ -102,9 +102,7 @@ public final class NewFile {
   public func write(_ bytes: some Collection<UInt8>) throws(FileProblem) {
     let array = Array(bytes)
     do {
-      try array.withUnsafeBytes { buffer in
-        Result { () throws(Errno) in try descriptor.write(all: buffer) }
-      }.get()
+      try descriptor.write(all: array)
     } catch {
       throw FileProblem(operation: "write to", path: currentPath, errno: error.rawValue)
     }

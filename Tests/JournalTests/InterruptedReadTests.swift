@@ -81,8 +81,12 @@ struct InterruptedReadTests {
     }
   }
 
-  var shortReads: Int { opened.doubles.withLock { $0.reduce(0) { $0 + $1.shortReads.load(ordering: .relaxed) } } }
-  var interruptions: Int { opened.doubles.withLock { $0.reduce(0) { $0 + $1.interruptions.load(ordering: .relaxed) } } }
+  var shortReads: Int {
+    opened.doubles.withLock { $0.reduce(0) { $0 + $1.shortReads.load(ordering: .relaxed) } }
+  }
+  var interruptions: Int {
+    opened.doubles.withLock { $0.reduce(0) { $0 + $1.interruptions.load(ordering: .relaxed) } }
+  }
 
   @Test(
     "When every read returns a few bytes and is interrupted first, then the reader sees the header and every record",

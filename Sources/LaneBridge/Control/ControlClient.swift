@@ -87,7 +87,9 @@ public enum ControlClient {
       let count: Int
       do {
         count = try buffer.withUnsafeMutableBytes { bytes in
-          Result { () throws(Errno) in try retryOnInterrupt { recv(client, bytes.baseAddress, bytes.count, 0) } }
+          Result { () throws(Errno) in
+            try retryOnInterrupt { recv(client, bytes.baseAddress, bytes.count, 0) }
+          }
         }.get()
       } catch .resourceTemporarilyUnavailable, .wouldBlock {
         throw .timedOut(path: path, seconds: timeout)

@@ -56,7 +56,9 @@ final class ByteSpill {
         let count: Int
         do {
           count = try block.withUnsafeMutableBytes { buffer in
-            Result { () throws(Errno) in try retryOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) } }
+            Result { () throws(Errno) in
+              try retryOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) }
+            }
           }.get()
         } catch {
           throw ReadError(errno: error.rawValue)
