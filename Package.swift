@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Bowling", targets: ["Bowling"]),
     .library(name: "Scoreboard", targets: ["Scoreboard"]),
     .library(name: "GPIO", targets: ["GPIO"]),
+    .library(name: "POSIX", targets: ["POSIX"]),
     .library(name: "LaneSensing", targets: ["LaneSensing"]),
     // The simulated pin sensor is a product of its own, like swift-log's InMemoryLogging:
     // users replay recorded traces through it in CI.
@@ -39,6 +40,8 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+    // FileDescriptor and Errno under the POSIX target; already built for swift-nio.
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     // The pure ten-pin domain: pins, throws, frames, games. No I/O.
@@ -46,10 +49,19 @@ let package = Package(
     // Files we create or own, done safely: O_EXCL and O_NOFOLLOW, regular files only, synced
     // and renamed into place with their folder synced. No domain knowledge, so the wiring and
     // the journal both use it without depending on each other.
-    .target(name: "SafeFiles"),
+    .target(
+      name: "SafeFiles",
+      dependencies: ["POSIX", .product(name: "SystemPackage", package: "swift-system")]),
+    // The descriptors the project opens itself, over swift-system: every EINTR retry, the
+    // loops that finish short reads and writes, and the self-pipe WakeEvent. Pure POSIX.
+    .target(name: "POSIX", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     // The lane's journal: its file format, the session fold, durable-before-shown. Knows the
     // domain, not the sensors or the console.
-    .target(name: "Journal", dependencies: ["Bowling", "SafeFiles"]),
+    .target(
+      name: "Journal",
+      dependencies: [
+        "Bowling", "SafeFiles", "POSIX", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     // The console display: renders domain values as plain text for terminals and logs.
     .target(name: "Scoreboard", dependencies: ["Bowling"]),
     // The application core the executable delegates to: the lane loop and its displays, the
@@ -58,7 +70,10 @@ let package = Package(
     // without libgpiod (scripts/check-layers).
     .target(
       name: "LaneBridge",
-      dependencies: ["Bowling", "Scoreboard", "LaneSensing", "Journal", "SafeFiles"]
+      dependencies: [
+        "Bowling", "Scoreboard", "LaneSensing", "Journal", "SafeFiles", "POSIX",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
     ),
     // A lane's hardware opened for the application: the GPIO pin sensor from a wiring file,
     // the chip's inventory, what `lane calibrate` opens. The one application target that
@@ -67,12 +82,14 @@ let package = Package(
       name: "LaneHardware",
       dependencies: [
         "Bowling", "LaneBridge", "LaneSensing", "Wiring", "GPIO", "GPIOPinSensor", "Calibration",
-        "GPIOLineSensor",
+        "GPIOLineSensor", "POSIX",
       ]
     ),
     // A running lane's control socket (`JOURNAL.sock`) and `lane correct`'s client of it: Unix
     // sockets carrying LaneBridge's ControlRequest and ControlReply.
-    .target(name: "LaneControl", dependencies: ["LaneBridge"]),
+    .target(
+      name: "LaneControl",
+      dependencies: ["LaneBridge", "POSIX", .product(name: "SystemPackage", package: "swift-system")]),
     // The web boards' model: a lane's events and session as JSON board state and an event
     // stream numbered by journal sequence. Pure; no I/O.
     .target(name: "WebBoard", dependencies: ["Bowling", "Centre", "Journal", "LaneBridge", "Scoreboard"]),
@@ -96,14 +113,14 @@ let package = Package(
     // A small C API over both libgpiod generations, chosen at compile time.
     .target(name: "CGPIOD", dependencies: ["Clibgpiod"]),
     // The only Swift code that touches libgpiod: chips, line requests, events.
-    .target(name: "GPIO", dependencies: ["CGPIOD"]),
+    .target(name: "GPIO", dependencies: ["CGPIOD", "POSIX"]),
     // Sensing: the PinSensor protocol, sensor events, the trace format and the throw detector.
     // Knows the domain, no C.
-    .target(name: "LaneSensing", dependencies: ["Bowling"]),
+    .target(name: "LaneSensing", dependencies: ["Bowling", "POSIX"]),
     // A PinSensor driven by a script or a recorded trace, for tests and CI.
-    .target(name: "SimulatedPinSensor", dependencies: ["LaneSensing", "SafeFiles"]),
+    .target(name: "SimulatedPinSensor", dependencies: ["LaneSensing", "SafeFiles", "POSIX"]),
     // The PinSensor of a real lane: GPIO edges from the kernel as sensor readings. No C.
-    .target(name: "GPIOPinSensor", dependencies: ["GPIO", "LaneSensing", "Bowling"]),
+    .target(name: "GPIOPinSensor", dependencies: ["GPIO", "LaneSensing", "Bowling", "POSIX"]),
     // The reader+detector micro-benchmark and the end-to-end benchmark's trace generator;
     // not a test (Benchmarks/replay-benchmark.sh, docs/performance.md).
     .executableTarget(
@@ -121,7 +138,10 @@ let package = Package(
     // kernel's gpio-sim pull files, parsing them as `lane` does (Hardware/gpio-sim/). No C.
     .executableTarget(
       name: "gpio-sim-drive",
-      dependencies: ["LaneSensing", "SimulatedPinSensor", "Bowling"],
+      dependencies: [
+        "LaneSensing", "SimulatedPinSensor", "Bowling", "POSIX",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ],
       path: "Hardware/gpio-sim/Driver"
     ),
     // A lane's wiring file: which GPIO line senses which pin, parsed, validated and
@@ -190,6 +210,8 @@ let package = Package(
         "CentreLink",
         "MQTT",
         "WebServer",
+        "POSIX",
+        .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -199,7 +221,7 @@ let package = Package(
     .target(name: "CMosquitto", linkerSettings: [.linkedLibrary("dl")]),
     // The only Swift code that touches libmosquitto: an MQTT v5 client whose network thread
     // is bridged to Swift (docs/centre.md).
-    .target(name: "MQTT", dependencies: ["CMosquitto"]),
+    .target(name: "MQTT", dependencies: ["CMosquitto", "POSIX"]),
     // The centre link's protocol, pure: topics, the payload schema v1, validation, the
     // desk's deduplicating consumer and the lane's outbox. No I/O, no MQTT.
     .target(name: "Centre"),
@@ -219,13 +241,17 @@ let package = Package(
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
     .testTarget(name: "ScoreboardTests", dependencies: ["Scoreboard"]),
     .testTarget(
-      name: "JournalTests", dependencies: ["Journal", "SafeFiles", "Bowling", "TestSupport"]),
+      name: "JournalTests",
+      dependencies: [
+        "Journal", "SafeFiles", "Bowling", "POSIX", "TestSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .testTarget(
       name: "LaneBridgeTests",
       dependencies: [
         "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor", "TestSupport",
-        // LaneInboxTests wake a blocked wait with GPIO's WakeEvent, as `lane run` does.
-        "GPIO",
+        // LaneInboxTests wake a blocked wait with WakeEvent, as `lane run` does.
+        "POSIX",
       ]
     ),
     // Runs the built `lane` executable as a user would (and kills `lane simulate --journal`
@@ -238,14 +264,17 @@ let package = Package(
         "Centre", "TestSupport",
       ]
     ),
-    .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD", "TestSupport"]),
+    .testTarget(
+      name: "POSIXTests",
+      dependencies: ["POSIX", .product(name: "SystemPackage", package: "swift-system")]),
+    .testTarget(name: "GPIOTests", dependencies: ["GPIO", "CGPIOD", "POSIX", "TestSupport"]),
     .testTarget(
       name: "LaneHardwareTests",
       dependencies: ["LaneHardware", "LaneBridge", "GPIO", "GPIOPinSensor", "Wiring", "Bowling"]
     ),
     .testTarget(
       name: "LaneControlTests",
-      dependencies: ["LaneControl", "LaneBridge", "GPIO", "Bowling", "TestSupport"]
+      dependencies: ["LaneControl", "LaneBridge", "POSIX", "Bowling", "TestSupport"]
     ),
     .testTarget(
       name: "CentreTests",

@@ -1,3 +1,4 @@
+import POSIX
 import Synchronization
 
 /// Input lines held for edge events, released when the last reference goes.

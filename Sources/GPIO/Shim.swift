@@ -1,5 +1,6 @@
 import CGPIOD
 import Glibc
+import POSIX
 
 /// The one place that calls the CGPIOD shim: each `cgpiod_*` function is
 /// wrapped here exactly once, and nothing else in the package sees its
@@ -24,15 +25,15 @@ enum Shim {
   /// An edge event, as the shim reports it.
   typealias Event = cgpiod_edge_event
 
-  /// Calls `operation` until it is not interrupted by a signal, and turns a
-  /// negative result into a ``Failure``; the only place that retries `EINTR`.
+  /// Calls `operation` until it is not interrupted by a signal (the POSIX layer's
+  /// retry), and turns a negative result into a ``Failure``.
   static func retryingOnInterrupt(
     _ operation: () -> Int32
   ) throws(Failure) -> Int32 {
-    while true {
-      let result = operation()
-      if result >= 0 { return result }
-      if -result != EINTR { throw Failure(errno: -result) }
+    do {
+      return try retryOnNegatedInterrupt(operation)
+    } catch {
+      throw Failure(errno: error.rawValue)
     }
   }
 
@@ -188,15 +189,14 @@ enum Shim {
   /// the same deadline. The corresponding C function is `cgpiod_wait_fds_until`.
   static func wait(_ descriptors: [Int32], until deadline: Int64?) throws(Failure) -> [Bool] {
     var ready = [Bool](repeating: false, count: descriptors.count)
-    while true {
-      let result = descriptors.withUnsafeBufferPointer { fds in
+    _ = try retryingOnInterrupt {
+      descriptors.withUnsafeBufferPointer { fds in
         ready.withUnsafeMutableBufferPointer {
           cgpiod_wait_fds_until(fds.baseAddress, fds.count, max(deadline ?? -1, -1), $0.baseAddress)
         }
       }
-      if result >= 0 { return ready }
-      if -result != EINTR { throw Failure(errno: -result) }
     }
+    return ready
   }
 
   /// A duration in whole nanoseconds, saturating at `Int64.max` (292 years).

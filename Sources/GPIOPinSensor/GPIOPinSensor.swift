@@ -1,5 +1,6 @@
 import Bowling
 import GPIO
+import POSIX
 import Glibc
 import LaneSensing
 

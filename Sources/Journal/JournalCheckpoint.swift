@@ -1,6 +1,8 @@
 import Bowling
 import Foundation
+import POSIX
 import SafeFiles
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -262,7 +264,7 @@ public struct JournalCheckpoint: Hashable, Sendable {
   ///
   /// - Throws: ``Problem`` when it cannot be read or is not a whole checkpoint.
   public static func read(from path: String) throws(Problem) -> JournalCheckpoint? {
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     do {
       descriptor = try ExistingFile.open(path, flags: O_RDONLY)
     } catch let problem where problem.errno == ENOENT {
@@ -270,14 +272,18 @@ public struct JournalCheckpoint: Hashable, Sendable {
     } catch {
       throw Problem(path: path, reason: "\(error)")
     }
-    defer { close(descriptor) }
+    defer { try? descriptor.close() }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw Problem(path: path, reason: "it cannot be read: \(String(cString: strerror(errno)))")
+      let count: Int
+      do {
+        let offset = Int64(bytes.count)
+        count = try chunk.withUnsafeMutableBytes { buffer in
+          Result { () throws(Errno) in try descriptor.read(someOf: buffer, fromAbsoluteOffset: offset) }
+        }.get()
+      } catch {
+        throw Problem(path: path, reason: "it cannot be read: \(String(cString: strerror(error.rawValue)))")
       }
       if count == 0 { break }
       bytes += chunk.prefix(count)

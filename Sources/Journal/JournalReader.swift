@@ -1,6 +1,8 @@
 import Bowling
 import Foundation
+import POSIX
 import SafeFiles
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -54,18 +56,26 @@ public struct JournalReader: Sendable {
   /// What the file's first bytes say it is.
   public let format: JournalHeader.Format
   private let recordsStart: Int
+  /// What reads the open file: the descriptor itself, or a test's double over it.
+  private let reading: @Sendable (FileDescriptor) -> any PositionalReading
 
   /// Opens the journal at `path` for reading and recognises it.
   ///
   /// - Throws: ``JournalError``: `missing`, `notRegular`, `notAJournal`,
   ///   `unsupportedVersion`, or `system` when it cannot be read.
   public init(path: String) throws(JournalError) {
+    try self.init(path: path, reading: { $0 })
+  }
+
+  /// Opens the journal at `path` for reading through `reading`, which wraps each descriptor
+  /// opened (tests read short and interrupted through it).
+  init(
+    path: String, reading: @escaping @Sendable (FileDescriptor) -> any PositionalReading
+  ) throws(JournalError) {
     self.path = path
-    let head = try Self.withFile(path) { descriptor throws(JournalError) in
-      var bytes = [UInt8](repeating: 0, count: JournalHeader.maximumLength)
-      let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-      guard count >= 0 else { throw JournalError.system(operation: "read", path: path, errno: errno) }
-      return Array(bytes.prefix(count))
+    self.reading = reading
+    let head = try Self.withFile(path, reading) { file throws(JournalError) in
+      try file.read(from: 0, count: JournalHeader.maximumLength)
     }
     format = try JournalHeader.format(of: head[...], path: path)
     if case .current(_, let length) = format { recordsStart = length } else { recordsStart = 0 }
@@ -114,10 +124,10 @@ public struct JournalReader: Sendable {
   ///   above `sequence`, or `system` when it cannot be read.
   public func entries(after sequence: Int, limit: Int, from offset: Int? = nil) throws(JournalError) -> Batch {
     let start = max(offset ?? recordsStart, recordsStart)
-    return try Self.withFile(path) { descriptor throws(JournalError) in
+    return try Self.withFile(path, reading) { file throws(JournalError) in
       var batch = Batch(entries: [], end: start)
       guard limit > 0 else { return batch }
-      try readLines(descriptor, from: start) { lines, base throws(JournalError) in
+      try file.readLines(from: start, recordsStart: recordsStart) { lines, base throws(JournalError) in
         var lineStart = lines.startIndex
         while batch.entries.count < limit,
           let newline = lines[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
@@ -132,7 +142,8 @@ public struct JournalReader: Sendable {
             if entry.sequence > sequence { batch.entries.append(entry) }
           } catch {
             throw JournalError.corrupt(
-              path: path, record: try recordNumber(at: lineOffset, descriptor), offset: lineOffset,
+              path: path, record: try file.recordNumber(at: lineOffset, recordsStart: recordsStart),
+              offset: lineOffset,
               reason: error.description)
           }
         }
@@ -274,9 +285,10 @@ public struct JournalReader: Sendable {
   private func forEachLine(
     _ body: (JournalScan.Line) throws(JournalError) -> Void
   ) throws(JournalError) {
-    try Self.withFile(path) { descriptor throws(JournalError) in
+    try Self.withFile(path, reading) { file throws(JournalError) in
       var record = 0
-      let rest = try readLines(descriptor, from: recordsStart) { lines, base throws(JournalError) in
+      let rest = try file.readLines(from: recordsStart, recordsStart: recordsStart) {
+        lines, base throws(JournalError) in
         for line in JournalScan.lines(Array(lines), base: base, recordsBefore: record) {
           record += 1
           try body(line)
@@ -290,60 +302,7 @@ public struct JournalReader: Sendable {
   }
 
   /// The longest line read, 16 MiB: a longer one is damage, not a record.
-  static let longestLine = 1 << 24
-
-  /// Reads the file from `start` in 64 KiB blocks (`pread`, retried on `EINTR`) and calls
-  /// `body` with each run of whole lines read (up to the last line feed so far, a line never
-  /// split) and the offset of its first byte, until the end or until `body` returns `false`.
-  ///
-  /// - Returns: The bytes after the last line feed at the end of the file (a record being
-  ///   written, or a torn tail) and their offset; nothing when `body` stopped the reading.
-  /// - Throws: `system` when a read fails, `corrupt` for a line over ``longestLine``, or
-  ///   what `body` throws.
-  @discardableResult
-  private func readLines(
-    _ descriptor: Int32, from start: Int,
-    _ body: (_ lines: ArraySlice<UInt8>, _ offset: Int) throws(JournalError) -> Bool
-  ) throws(JournalError) -> (bytes: ArraySlice<UInt8>, offset: Int) {
-    var offset = start
-    var carry: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw JournalError.system(operation: "read", path: path, errno: errno)
-      }
-      if count == 0 { break }
-      let base = offset - carry.count
-      // Only the new bytes are searched: a long line costs its length once, not per block.
-      let newline = chunk[..<count].lastIndex(of: UInt8(ascii: "\n")).map { carry.count + $0 }
-      carry += chunk.prefix(count)
-      offset += count
-      guard let lastNewline = newline else {
-        guard carry.count <= Self.longestLine else {
-          throw JournalError.corrupt(
-            path: path, record: try recordNumber(at: base, descriptor), offset: base,
-            reason: "a line over 16 MiB")
-        }
-        continue
-      }
-      guard try body(carry[...lastNewline], base) else { return ([], offset) }
-      carry.removeFirst(lastNewline + 1)
-    }
-    return (carry[...], offset - carry.count)
-  }
-
-  /// The number of the record that starts at `offset`: one more than the lines before it.
-  private func recordNumber(at offset: Int, _ descriptor: Int32) throws(JournalError) -> Int {
-    guard offset > recordsStart else { return 1 }
-    var lines = 0
-    try readLines(descriptor, from: recordsStart) { block, base throws(JournalError) in
-      lines += block.prefix(offset - base).count { $0 == UInt8(ascii: "\n") }
-      return base + block.count < offset
-    }
-    return lines + 1
-  }
+  static var longestLine: Int { JournalBytes.longestLine }
 
   private func size() throws(JournalError) -> Int {
     var status = stat()
@@ -352,19 +311,17 @@ public struct JournalReader: Sendable {
   }
 
   private func bytes(from offset: Int) throws(JournalError) -> [UInt8] {
-    try Self.withFile(path) { descriptor throws(JournalError) in
-      var bytes = [UInt8](repeating: 0, count: max(0, try size() - offset))
-      let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
-      guard count >= 0 else { throw JournalError.system(operation: "read", path: path, errno: errno) }
-      return Array(bytes.prefix(count))
+    try Self.withFile(path, reading) { file throws(JournalError) in
+      try file.read(from: offset, count: max(0, try size() - offset))
     }
   }
 
   /// Opens the regular file at `path` read-only, holds a shared lock while `body` reads.
   private static func withFile<Result>(
-    _ path: String, _ body: (Int32) throws(JournalError) -> Result
+    _ path: String, _ reading: (FileDescriptor) -> any PositionalReading,
+    _ body: (JournalBytes) throws(JournalError) -> Result
   ) throws(JournalError) -> Result {
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     do {
       descriptor = try ExistingFile.open(path, flags: O_RDONLY)
     } catch let problem where problem.errno == ENOENT {
@@ -372,10 +329,12 @@ public struct JournalReader: Sendable {
     } catch {
       throw JournalError(error)
     }
-    defer { close(descriptor) }
-    while flock(descriptor, LOCK_SH) != 0 {
-      guard errno == EINTR else { throw .system(operation: "lock", path: path, errno: errno) }
+    defer { try? descriptor.close() }
+    do {
+      _ = try retryOnInterrupt { flock(descriptor.rawValue, LOCK_SH) }
+    } catch {
+      throw .system(operation: "lock", path: path, errno: error.rawValue)
     }
-    return try body(descriptor)
+    return try body(JournalBytes(source: reading(descriptor), path: path))
   }
 }

@@ -83,9 +83,7 @@ public enum SessionRotation {
   /// A session's id: its start's time, to the second, in UTC (`2026-11-23T16:40:00Z`), the
   /// same after every restart from the journal. The centre link names sessions by it.
   public static func id(startedAt time: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: time)
+    TimeText.seconds(time)
   }
 
   /// When the session after one started at `previous` starts, asked for at `now` (rule 5).

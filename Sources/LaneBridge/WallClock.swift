@@ -1,3 +1,5 @@
+import POSIX
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -27,6 +29,11 @@ public struct ContinuousWallClock: WallClock {
       tv_sec: Int(duration.components.seconds),
       tv_nsec: Int(duration.components.attoseconds / 1_000_000_000))
     var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    // A signal ends the sleep early: sleep again for what was left.
+    _ = try? retryOnInterrupt {
+      let result = nanosleep(&request, &remaining)
+      request = remaining
+      return result
+    }
   }
 }

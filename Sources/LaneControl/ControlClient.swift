@@ -1,5 +1,7 @@
 import Foundation
 import LaneBridge
+import POSIX
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -68,22 +70,33 @@ public enum ControlClient {
 
     let line = Array(request.line.utf8)
     var sent = 0
-    while sent < line.count {
-      let count = line[sent...].withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { throw .broken(path: path, errno: errno) }
-      sent += count
+    do {
+      try line.withUnsafeBytes { buffer in
+        Result { () throws(Errno) in
+          try writeAll(buffer, written: &sent) { rest in
+            Glibc.send(client, rest.baseAddress, rest.count, Int32(MSG_NOSIGNAL))
+          }
+        }
+      }.get()
+    } catch {
+      throw .broken(path: path, errno: error.rawValue)
     }
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 512)
     while !received.contains(UInt8(ascii: "\n")) {
       guard received.count < 4 * ControlRequest.maximumLength else { break }
-      let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
-      if count < 0 && errno == EINTR { continue }
-      if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+      let count: Int
+      do {
+        count = try buffer.withUnsafeMutableBytes { bytes in
+          Result { () throws(Errno) in
+            try retryOnInterrupt { recv(client, bytes.baseAddress, bytes.count, 0) }
+          }
+        }.get()
+      } catch .resourceTemporarilyUnavailable, .wouldBlock {
         throw .timedOut(path: path, seconds: timeout)
+      } catch {
+        throw .broken(path: path, errno: error.rawValue)
       }
-      if count < 0 { throw .broken(path: path, errno: errno) }
       if count == 0 { break }
       received += buffer[..<count]
     }

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 import LaneBridge
+import POSIX
+import SystemPackage
 import Synchronization
 
 #if canImport(Glibc)
@@ -126,9 +128,7 @@ public final class ControlSocket: Sendable {
         pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
         pollfd(fd: stop.read, events: Int16(POLLIN), revents: 0),
       ]
-      let ready = poll(&polled, 2, -1)
-      if ready < 0 && errno == EINTR { continue }
-      if ready < 0 || polled[1].revents != 0 { return }
+      guard (try? retryOnInterrupt { poll(&polled, 2, -1) }) != nil, polled[1].revents == 0 else { return }
       let client = accept(listener, nil, nil)
       guard client >= 0 else { continue }
       _ = fcntl(client, F_SETFD, FD_CLOEXEC)
@@ -161,11 +161,11 @@ public final class ControlSocket: Sendable {
         pollfd(fd: client, events: Int16(POLLIN), revents: 0),
         pollfd(fd: stop.read, events: Int16(POLLIN), revents: 0),
       ]
-      let ready = poll(&polled, 2, Int32(Self.clientTimeout * 1000))
-      if ready < 0 && errno == EINTR { continue }
+      let ready = (try? retryOnInterrupt { poll(&polled, 2, Int32(Self.clientTimeout * 1000)) }) ?? -1
       guard ready > 0, polled[1].revents == 0 else { return }
-      let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
-      if count < 0 && errno == EINTR { continue }
+      let count = buffer.withUnsafeMutableBytes { bytes in
+        (try? retryOnInterrupt { recv(client, bytes.baseAddress, bytes.count, 0) }) ?? -1
+      }
       guard count > 0 else { return }
       pending += buffer[..<count]
     }
@@ -192,13 +192,18 @@ public final class ControlSocket: Sendable {
   private func send(_ reply: ControlReply, to client: Int32) -> Bool {
     let bytes = Array(reply.line.utf8)
     var sent = 0
-    while sent < bytes.count {
-      let count = bytes[sent...].withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return false }
-      sent += count
+    do {
+      try bytes.withUnsafeBytes { buffer in
+        Result { () throws(Errno) in
+          try writeAll(buffer, written: &sent) { rest in
+            Glibc.send(client, rest.baseAddress, rest.count, Int32(MSG_NOSIGNAL))
+          }
+        }
+      }.get()
+      return true
+    } catch {
+      return false
     }
-    return true
   }
 }
 

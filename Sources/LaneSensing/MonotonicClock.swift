@@ -1,3 +1,5 @@
+import POSIX
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -30,6 +32,8 @@ public enum MonotonicClock {
     var time = timespec(
       tv_sec: Int(deadline.nanoseconds / 1_000_000_000),
       tv_nsec: Int(deadline.nanoseconds % 1_000_000_000))
-    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
+    // It returns its errno instead of setting errno; the only other, EINVAL, cannot happen
+    // for a valid clock and time.
+    _ = try? retryOnNegatedInterrupt { -clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) }
   }
 }

@@ -1,3 +1,5 @@
+import POSIX
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -53,17 +55,18 @@ enum TCPReachability {
     if Glibc.connect(descriptor, address.ai_addr, address.ai_addrlen) == 0 { return .answered }
     guard errno == EINPROGRESS else { return .failed }
     var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-    while true {
+    // Each wait, the first or one after a signal, is for what is left until the deadline.
+    let ready = try? retryOnInterrupt { () -> Int32 in
       let left = deadline - ContinuousClock.now
-      guard left > .zero else { return .silent }
+      guard left > .zero else { return 0 }
       let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
-      let ready = poll(&request, 1, milliseconds)
-      if ready < 0 && errno == EINTR { continue }
-      guard ready > 0 else { return ready == 0 ? .silent : .failed }
-      var error: Int32 = 0
-      var length = socklen_t(MemoryLayout<Int32>.size)
-      guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 else { return .failed }
-      return .answered
+      return poll(&request, 1, milliseconds)
     }
+    guard let ready else { return .failed }
+    guard ready > 0 else { return .silent }
+    var error: Int32 = 0
+    var length = socklen_t(MemoryLayout<Int32>.size)
+    guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 else { return .failed }
+    return .answered
   }
 }

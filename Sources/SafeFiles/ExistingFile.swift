@@ -1,3 +1,6 @@
+import POSIX
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -12,9 +15,13 @@ public enum ExistingFile {
   /// - Returns: The open descriptor; the caller closes it.
   /// - Throws: ``FileProblem``: `ELOOP` for a symbolic link, `ENOENT` when it does not
   ///   exist, or ``FileProblem/kind`` when it is not a regular file.
-  public static func open(_ path: String, flags: Int32) throws(FileProblem) -> Int32 {
-    let descriptor = retrying { Glibc.open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
-    guard descriptor >= 0 else { throw FileProblem(operation: "open", path: path, errno: errno) }
+  public static func open(_ path: String, flags: Int32) throws(FileProblem) -> FileDescriptor {
+    let descriptor: Int32
+    do {
+      descriptor = try retryOnInterrupt { Glibc.open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
+    } catch {
+      throw FileProblem(operation: "open", path: path, errno: error.rawValue)
+    }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       let code = errno
@@ -27,7 +34,7 @@ public enum ExistingFile {
     }
     let current = fcntl(descriptor, F_GETFL)
     _ = fcntl(descriptor, F_SETFL, current & ~O_NONBLOCK)
-    return descriptor
+    return FileDescriptor(rawValue: descriptor)
   }
 
   /// Whether something is at `path` (a link counts, and is not followed).
@@ -48,15 +55,6 @@ public enum ExistingFile {
     case S_IFSOCK: "a socket"
     case S_IFLNK: "a symbolic link"
     default: "a special file"
-    }
-  }
-
-  /// Calls `call` again while it fails with `EINTR`.
-  static func retrying(_ call: () -> Int32) -> Int32 {
-    while true {
-      let result = call()
-      if result < 0 && errno == EINTR { continue }
-      return result
     }
   }
 }

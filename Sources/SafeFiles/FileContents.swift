@@ -1,3 +1,6 @@
+import POSIX
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -44,10 +47,13 @@ public enum FileContents {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
-      let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw ReadError(errno: errno)
+      let count: Int
+      do {
+        count = try buffer.withUnsafeMutableBytes { bytes in
+          Result { () throws(Errno) in try retryOnInterrupt { readBytes(descriptor, bytes) } }
+        }.get()
+      } catch {
+        throw ReadError(errno: error.rawValue)
       }
       if count == 0 { break }
       // The file may grow after fstat; never hold more than the limit.

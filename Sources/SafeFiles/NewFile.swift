@@ -1,3 +1,6 @@
+import POSIX
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -17,36 +20,45 @@ public final class NewFile {
   public let path: String
   /// Where the file is while it is written; ``path`` once committed or created in place.
   public private(set) var currentPath: String
-  /// The open descriptor, for writing; closed when the file is dropped.
-  public let descriptor: Int32
+  /// The open descriptor, for writing; closed when the file is dropped, unless the caller
+  /// took it (``takeDescriptor()``).
+  public let descriptor: FileDescriptor
   private var committed: Bool
+  private var ownsDescriptor = true
 
   /// Starts a new file that will be put at `path` by ``commit(replacing:)``.
   ///
+  /// - Parameter readableForAppending: Whether the descriptor also reads, and writes at
+  ///   the end whatever the position (`O_RDWR | O_APPEND`): for a file the caller keeps
+  ///   open after its commit (``takeDescriptor()``), such as a journal's next session.
   /// - Throws: ``FileProblem`` when the file cannot be created beside `path`.
-  public init(for path: String, mode: mode_t = 0o644) throws(FileProblem) {
+  public init(
+    for path: String, mode: mode_t = 0o644, readableForAppending: Bool = false
+  ) throws(FileProblem) {
     self.path = path
     let (folder, name) = Self.split(path)
+    let access = readableForAppending ? O_RDWR | O_APPEND : O_WRONLY
     var attempt = 0
     while true {
       let candidate = "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
-      let descriptor = ExistingFile.retrying {
-        open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-      }
-      if descriptor >= 0 {
-        self.descriptor = descriptor
+      do {
+        let descriptor = try retryOnInterrupt {
+          open(candidate, access | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        }
+        self.descriptor = FileDescriptor(rawValue: descriptor)
         currentPath = candidate
         committed = false
         return
-      }
-      attempt += 1
-      guard errno == EEXIST, attempt < 100 else {
-        throw FileProblem(operation: "create a file beside", path: path, errno: errno)
+      } catch {
+        attempt += 1
+        guard error == .fileExists, attempt < 100 else {
+          throw FileProblem(operation: "create a file beside", path: path, errno: error.rawValue)
+        }
       }
     }
   }
 
-  private init(path: String, descriptor: Int32) {
+  private init(path: String, descriptor: FileDescriptor) {
     self.path = path
     currentPath = path
     self.descriptor = descriptor
@@ -57,18 +69,31 @@ public final class NewFile {
   ///
   /// - Throws: ``FileProblem``: `EEXIST` when something is at `path` already.
   public static func create(at path: String, mode: mode_t = 0o644) throws(FileProblem) -> NewFile {
-    let descriptor = ExistingFile.retrying {
-      open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+    let descriptor: Int32
+    do {
+      descriptor = try retryOnInterrupt {
+        open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+      }
+    } catch {
+      throw FileProblem(operation: "create", path: path, errno: error.rawValue)
     }
-    guard descriptor >= 0 else { throw FileProblem(operation: "create", path: path, errno: errno) }
-    let file = NewFile(path: path, descriptor: descriptor)
+    let file = NewFile(path: path, descriptor: FileDescriptor(rawValue: descriptor))
     try file.syncFolder()
     return file
   }
 
   deinit {
-    close(descriptor)
+    if ownsDescriptor { try? descriptor.close() }
     if !committed { unlink(currentPath) }
+  }
+
+  /// Hands the descriptor to the caller, who then closes it: dropping the file no longer
+  /// does (closing any descriptor of a file drops the process's record locks on it).
+  ///
+  /// - Returns: ``descriptor``.
+  public func takeDescriptor() -> FileDescriptor {
+    ownsDescriptor = false
+    return descriptor
   }
 
   /// Writes all of `bytes` at the end of what was written.
@@ -76,20 +101,16 @@ public final class NewFile {
   /// - Throws: ``FileProblem`` with the `errno` of the failed `write`.
   public func write(_ bytes: some Collection<UInt8>) throws(FileProblem) {
     let array = Array(bytes)
-    var written = 0
-    while written < array.count {
-      let result = array[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-      if result < 0 {
-        if errno == EINTR { continue }
-        throw FileProblem(operation: "write to", path: currentPath, errno: errno)
-      }
-      written += result
+    do {
+      try descriptor.write(all: array)
+    } catch {
+      throw FileProblem(operation: "write to", path: currentPath, errno: error.rawValue)
     }
   }
 
   /// Makes everything written so far durable.
   public func sync() throws(FileProblem) {
-    guard fsync(descriptor) == 0 else {
+    guard fsync(descriptor.rawValue) == 0 else {
       throw FileProblem(operation: "sync", path: currentPath, errno: errno)
     }
   }

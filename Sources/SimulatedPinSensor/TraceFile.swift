@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import POSIX
 import SafeFiles
 
 /// An open trace read in large blocks and split into lines; the file closes when the last
@@ -232,17 +233,20 @@ public final class TraceFile {
         atEndOfInput = true
         return
       }
-      let count = read(descriptor, buffer + end, min(Self.blockSize, capacity - end))
+      let count: Int
+      do {
+        count = try valueOrErrno { read(descriptor, buffer + end, min(Self.blockSize, capacity - end)) }
+      } catch .interrupted {
+        continue  // a stop signal may have come: wait, and look for it, again
+      } catch {
+        throw fail(.unreadable(errno: error.rawValue))
+      }
       if count > 0 {
         end += count
         return
       }
-      if count == 0 {
-        atEndOfInput = true
-        return
-      }
-      if errno == EINTR { continue }
-      throw fail(.unreadable(errno: errno))
+      atEndOfInput = true
+      return
     }
   }
 
@@ -254,7 +258,7 @@ public final class TraceFile {
       pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
       pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0),
     ]
-    while poll(&descriptors, 2, -1) < 0 && errno == EINTR {}
+    _ = try? retryOnInterrupt { poll(&descriptors, 2, -1) }
     return descriptors[1].revents == 0
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LaneBridge
+import POSIX
 
 #if canImport(Glibc)
   import Glibc
@@ -20,8 +21,9 @@ struct ConsoleInput {
       var request = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
       guard poll(&request, 1, 0) == 1 else { break }
       var buffer = [UInt8](repeating: 0, count: 256)
-      let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
+      let count = buffer.withUnsafeMutableBytes { bytes in
+        (try? retryOnInterrupt { read(STDIN_FILENO, bytes.baseAddress, bytes.count) }) ?? -1
+      }
       guard count > 0 else {
         isClosed = true  // end of input or an error: stop asking
         break
@@ -43,7 +45,7 @@ struct ConsoleInput {
       var console = ConsoleInput()
       while !console.isClosed {
         var request = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        if poll(&request, 1, -1) < 0 && errno != EINTR { return }
+        guard (try? retryOnInterrupt { poll(&request, 1, -1) }) != nil else { return }
         for line in console.lines() { inbox.post(.console(line)) }
       }
     }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import LaneBridge
+import POSIX
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -15,12 +17,10 @@ struct StandardOutput: TextOutputStream {
   mutating func write(_ string: String) {
     var text = string
     text.withUTF8 { bytes in
-      var rest = UnsafeRawBufferPointer(bytes)
-      while !rest.isEmpty {
-        let written = Glibc.write(STDOUT_FILENO, rest.baseAddress, rest.count)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { Self.fail(errno: written < 0 ? errno : EIO) }
-        rest = UnsafeRawBufferPointer(rebasing: rest[written...])
+      do throws(Errno) {
+        try FileDescriptor.standardOutput.write(all: UnsafeRawBufferPointer(bytes))
+      } catch {
+        Self.fail(errno: error.rawValue)
       }
     }
   }
@@ -59,13 +59,7 @@ struct StandardError: TextOutputStream {
   mutating func write(_ string: String) {
     var text = string
     text.withUTF8 { bytes in
-      var rest = UnsafeRawBufferPointer(bytes)
-      while !rest.isEmpty {
-        let written = Glibc.write(STDERR_FILENO, rest.baseAddress, rest.count)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
-        rest = UnsafeRawBufferPointer(rebasing: rest[written...])
-      }
+      try? FileDescriptor.standardError.write(all: UnsafeRawBufferPointer(bytes))
     }
   }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import GPIO
 import LaneBridge
+import POSIX
 import Synchronization
 
 #if canImport(Glibc)

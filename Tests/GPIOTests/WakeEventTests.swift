@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import GPIO
+import POSIX
 
 /// The descriptor the SIGUSR2 handler of these tests signals.
 private let handlerWakeDescriptor = Atomic<Int32>(-1)

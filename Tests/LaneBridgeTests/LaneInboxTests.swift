@@ -1,8 +1,8 @@
 import Bowling
 import Foundation
-import GPIO
 import Journal
 import LaneSensing
+import POSIX
 import SimulatedPinSensor
 import Synchronization
 import Testing

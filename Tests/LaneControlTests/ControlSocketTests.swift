@@ -1,6 +1,6 @@
 import Bowling
 import Foundation
-import GPIO
+import POSIX
 import TestSupport
 import Testing
 

@@ -1,4 +1,6 @@
 import Glibc
+import POSIX
+import SystemPackage
 
 /// The gpio-sim chip's `sim_gpioN/pull` files, held open so a write costs one system call.
 ///
@@ -51,12 +53,17 @@ final class SimPulls {
     guard let descriptor = descriptors[line] else {
       throw Failure(path: path(line), operation: "write (not opened)", errno: EBADF)
     }
-    var written: Int
-    repeat {
-      written = pull.withCString { pwrite(descriptor, $0, strlen($0), 0) }
-    } while written < 0 && errno == EINTR
-    guard written == pull.utf8.count else {
-      throw Failure(path: path(line), operation: "write '\(pull)' to", errno: errno)
+    var text = pull
+    let written = text.withUTF8 { bytes in
+      Result { () throws(Errno) in
+        try retryOnInterrupt { pwrite(descriptor, bytes.baseAddress, bytes.count, 0) }
+      }
+    }
+    switch written {
+    case .success(let count) where count == pull.utf8.count: return
+    case .success: throw Failure(path: path(line), operation: "write '\(pull)' to", errno: EIO)
+    case .failure(let error):
+      throw Failure(path: path(line), operation: "write '\(pull)' to", errno: error.rawValue)
     }
   }
 

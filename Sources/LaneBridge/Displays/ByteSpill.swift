@@ -1,4 +1,6 @@
 import Foundation
+import POSIX
+import SystemPackage
 
 /// Bytes set aside in order and given back once, in order: in an unnamed scratch file under
 /// `$TMPDIR` (or `/tmp`), so that a report that must hold many bytes until its end (the JSON
@@ -51,9 +53,16 @@ final class ByteSpill {
       guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw ReadError(errno: errno) }
       var block = [UInt8](repeating: 0, count: 1 << 16)
       while true {
-        let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count >= 0 else { throw ReadError(errno: errno) }
+        let count: Int
+        do {
+          count = try block.withUnsafeMutableBytes { buffer in
+            Result { () throws(Errno) in
+              try retryOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) }
+            }
+          }.get()
+        } catch {
+          throw ReadError(errno: error.rawValue)
+        }
         if count == 0 { break }
         block.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
       }
@@ -87,12 +96,7 @@ final class ByteSpill {
   /// Writes `bytes` whole unless an error stops it; returns how many were written.
   private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int {
     var written = 0
-    while written < bytes.count {
-      let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      written += count
-    }
+    try? POSIX.writeAll(bytes, written: &written) { rest in write(descriptor, rest.baseAddress, rest.count) }
     return written
   }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import GPIO
 import LaneBridge
 import LaneHardware
+import POSIX
 
 /// The lane's wiring file, as `lane run` and `lane record` take it.
 struct WiringOptions: ParsableArguments {
