@@ -129,15 +129,18 @@ public struct LaneLinkMachine: Sendable {
     /// Subscribe to the lane's `ack` and `commands` and the desk's status; then
     /// ``Input/done(_:)`` (a failed subscription is reported, not retried).
     case subscribe
-    /// Publish `reply` on `…/replies`; then ``Input/done(_:)`` or ``Input/publishFailed(_:refused:stillConnected:)``.
+    /// Publish `reply` on `…/replies`; then ``Input/done(_:)`` or
+    /// ``Input/publishFailed(_:refused:stillConnected:)``.
     case reply(Payload.Reply)
     /// Publish `session`'s records `seqs` on `…/events`, in order (as many as the source
     /// has, `ahead` marked); ``Input/sent(session:upTo:)`` after each, or
     /// ``Input/publishFailed(_:refused:stillConnected:)`` or ``Input/unreadable``.
     case publishEvents(session: String, seqs: ClosedRange<Int>, ahead: Bool)
-    /// Publish the retained board; then ``Input/done(_:)`` or ``Input/publishFailed(_:refused:stillConnected:)``.
+    /// Publish the retained board; then ``Input/done(_:)`` or
+    /// ``Input/publishFailed(_:refused:stillConnected:)``.
     case publishBoard(Payload.Board)
-    /// Publish the retained status; then ``Input/done(_:)`` or ``Input/publishFailed(_:refused:stillConnected:)``.
+    /// Publish the retained status; then ``Input/done(_:)`` or
+    /// ``Input/publishFailed(_:refused:stillConnected:)``.
     case publishStatus(Payload.Status)
     /// Try the broker (rule 4); then ``Input/connected`` or ``Input/connectFailed``.
     case connect
@@ -398,9 +401,8 @@ public struct LaneLinkMachine: Sendable {
   /// What to do now, or `nil` when nothing is left until the next input or deadline.
   public func nextAction(at now: Instant) -> Action? {
     if let report = reports.first { return .report(report) }
-    if persists, let ack = outboxes.acknowledgementToPersist(every: stopping == nil ? timing.persistBatch : 1),
-      ack != failedPersist
-    {
+    let batch = stopping == nil ? timing.persistBatch : 1
+    if persists, let ack = outboxes.acknowledgementToPersist(every: batch), ack != failedPersist {
       return .persist(ack)
     }
     if let request = requests.first { return request }
