@@ -43,36 +43,6 @@ public actor LaneLink {
     case stop(deadline: ContinuousClock.Instant, CheckedContinuation<Void, Never>)
   }
 
-  /// Hands the desk's corrections and changes of session to the lane loop through its
-  /// inbox, the same way the control socket's arrive: each wakes the lane, is journalled
-  /// and then answered.
-  public final class Requests: Sendable {
-    private let inbox = Mutex<LaneInbox?>(nil)
-    private let waiting = Mutex<[RemoteRequest]>([])
-
-    /// Posts every correction, those that came before too, to `inbox`.
-    public func deliver(to inbox: LaneInbox) {
-      self.inbox.withLock { $0 = inbox }
-      for request in waiting.withLock({ waiting in defer { waiting = [] }; return waiting }) {
-        add(request)
-      }
-    }
-
-    func add(_ request: RemoteRequest) {
-      guard let inbox = inbox.withLock({ $0 }) else {
-        return waiting.withLock { $0.append(request) }
-      }
-      let asked = ControlRequest(id: request.author, by: request.author, action: request.action)
-      inbox.post(.request(asked) { reply in
-        if reply.ok, let sequence = reply.sequence {
-          request.answer(.done(sequence: sequence, change: reply.what ?? ""))
-        } else {
-          request.answer(.refused(reply.error ?? "refused"))
-        }
-      })
-    }
-  }
-
   /// Hands each sensor reading to the health monitor: the observer of an ``ObservedSensor``.
   public nonisolated var sensorObserver: @Sendable (SensorReading) -> Void {
     let inputs = self.inputs
@@ -91,16 +61,16 @@ public actor LaneLink {
   }
 
   public nonisolated let inputs: AsyncStream<Input>.Continuation
-  private let stream: AsyncStream<Input>
+  let stream: AsyncStream<Input>
   public let lane: LaneID
-  private let broker: BrokerSession
+  let broker: BrokerSession
   /// The lane's sessions, whose records the machine's outboxes publish.
-  private let sessions: LaneSessions
-  private let acknowledgementFile: AcknowledgementFile?
-  private let report: @Sendable (String) -> Void
-  private var machine: LaneLinkMachine
+  let sessions: LaneSessions
+  let acknowledgementFile: AcknowledgementFile?
+  let report: @Sendable (String) -> Void
+  var machine: LaneLinkMachine
   /// The machine's clock: its instants are durations since this one.
-  private let origin = ContinuousClock.now
+  let origin = ContinuousClock.now
   private var health: LaneHealthMonitor
   /// The health monitor's faults as last handed to the machine.
   private var healthFaults: [LaneHealthMonitor.Fault] = []
@@ -111,9 +81,9 @@ public actor LaneLink {
   /// (`lane run`); `nil` when only readings carry time (a trace).
   private let sensorClock: (@Sendable () -> SensorInstant)?
   /// The one timer: a ``Input/tick`` at ``timerDeadline``.
-  private var timer: Task<Void, Never>?
-  private var timerDeadline: Duration?
-  private var tasks: [Task<Void, Never>] = []
+  var timer: Task<Void, Never>?
+  var timerDeadline: Duration?
+  var tasks: [Task<Void, Never>] = []
   /// ``finish(within:)`` waits for the machine to be finished.
   private var finishing: CheckedContinuation<Void, Never>?
 
@@ -191,7 +161,7 @@ public actor LaneLink {
   /// The sessions the link publishes; the journal's store feeds their open session.
   public nonisolated var publishing: LaneSessions { sessions }
 
-  private var now: Duration { origin.duration(to: .now) }
+  var now: Duration { origin.duration(to: .now) }
 
   /// Connects once and starts the link's loop.
   ///
@@ -335,7 +305,7 @@ public actor LaneLink {
 
   /// Does what the machine asks until nothing is left, then sets the timer to its next
   /// deadline (or the health monitor's).
-  private func drive() async {
+  func drive() async {
     while true {
       syncRecorded()
       let now = self.now
@@ -343,107 +313,6 @@ public actor LaneLink {
         return schedule(after: machine.nextDeadline(at: now), now: now)
       }
       await perform(action)
-    }
-  }
-
-  private func perform(_ action: LaneLinkMachine.Action) async {
-    switch action {
-    case .report(let message):
-      report(message)
-      machine.take(.done(action), at: now)
-    case .persist(let ack):
-      do {
-        try acknowledgementFile?.write(ack)
-        machine.take(.done(action), at: now)
-      } catch {
-        machine.take(.persistFailed(ack, "\(error)"), at: now)
-      }
-    case .ask(let id, let request):
-      let inputs = self.inputs
-      requests.add(
-        RemoteRequest(Self.action(request), author: LaneRequest.author(ofRequest: id)) { outcome in
-          let answer: LaneRequest.Outcome =
-            switch outcome {
-            case .done(let sequence, let change): .done(sequence: sequence, change: change)
-            case .refused(let why): .refused(why)
-            }
-          inputs.yield(.answered(id: id, answer))
-        })
-      machine.take(.done(action), at: now)
-    case .subscribe:
-      for topic in [Topic.ack(lane).name, Topic.commands(lane).name, Topic.deskStatus.name] {
-        do {
-          try await broker.subscribe(to: [topic])
-        } catch {
-          report("subscribing to \(topic) failed: \(error)")
-        }
-      }
-      machine.take(.done(action), at: now)
-    case .reply(let reply):
-      await publish(reply, to: .replies(lane), retain: false, then: action)
-    case .publishEvents(let session, let seqs, let ahead):
-      await publishEvents(of: session, seqs, ahead: ahead, then: action)
-    case .publishBoard(let board):
-      await publish(board, to: .board(lane), retain: true, then: action)
-    case .publishStatus(let status):
-      await publish(status, to: .status(lane), retain: true, then: action)
-    case .connect:
-      do {
-        try await broker.connect()
-        machine.take(.connected, at: now)
-      } catch {
-        if error.isSettingsProblem { report("\(error)") }
-        machine.take(.connectFailed, at: now)
-      }
-    }
-  }
-
-  /// Publishes `session`'s records `seqs` as the source has them, telling the machine of
-  /// each the broker took.
-  private func publishEvents(
-    of session: String, _ seqs: ClosedRange<Int>, ahead: Bool, then action: LaneLinkMachine.Action
-  ) async {
-    let records =
-      sessions.source(of: session)?.records(
-        after: seqs.lowerBound - 1, limit: min(seqs.count, Self.readLimit)) ?? []
-    guard !records.isEmpty else { return machine.take(.unreadable, at: now) }
-    for record in records where seqs.contains(record.seq) {
-      let event = Payload.Event(
-        lane: lane, session: session, seq: record.seq, type: record.type,
-        record: record.record, sentAt: Date().timeIntervalSince1970 * 1000,
-        ahead: ahead ? true : nil)
-      guard await publish(event, to: .events(lane), retain: false, failing: action) else { return }
-      machine.take(.sent(session: session, upTo: record.seq), at: now)
-    }
-  }
-
-  private func publish(
-    _ payload: some Encodable & Sendable, to topic: Topic, retain: Bool,
-    then action: LaneLinkMachine.Action
-  ) async {
-    if await publish(payload, to: topic, retain: retain, failing: action) {
-      machine.take(.done(action), at: now)
-    }
-  }
-
-  /// Publishes one payload; a failure is the machine's input.
-  ///
-  /// - Returns: Whether the broker took it.
-  private func publish(
-    _ payload: some Encodable & Sendable, to topic: Topic, retain: Bool,
-    failing action: LaneLinkMachine.Action
-  ) async -> Bool {
-    do {
-      try await broker.publish(payload, to: topic, retain: retain)
-      return true
-    } catch let error as MQTTError {
-      let refused: String? = if case .refused = error.problem { "\(error)" } else { nil }
-      machine.take(
-        .publishFailed(action, refused: refused, stillConnected: broker.isConnected), at: now)
-      return false
-    } catch {
-      machine.take(.fault("cannot encode a message for \(topic): \(error)"), at: now)
-      return false
     }
   }
 
@@ -469,62 +338,5 @@ public actor LaneLink {
       guard (try? await Task.sleep(until: instant, clock: .continuous)) != nil else { return }
       inputs.yield(.tick)
     }
-  }
-
-  /// What a desk request asks of the lane loop, the control socket's way.
-  static func action(_ request: LaneRequest) -> ControlRequest.Action {
-    switch request {
-    case .correct(.pins(let pins)): .correct(.setPins(PinSet(pins.compactMap(Pin.init(rawValue:)))))
-    case .correct(.foul(let foul)): .correct(.foul(foul))
-    case .correct(.deadBall): .correct(.deadBall)
-    case .correct(.undo): .correct(.undo)
-    case .endSession: .endSession
-    case .startSession(let bowlers): .startSession(bowlers: bowlers)
-    }
-  }
-
-  /// What is left when the lane stops: of the session being published, and how many
-  /// sessions after it (the open one included) the desk does not have yet.
-  public struct Remainder: Sendable, Equatable {
-    public var session: String
-    public var lastRecorded: Int
-    public var acknowledged: Int
-    public var published: Int
-    public var laterSessions: Int
-  }
-
-  /// Waits until the desk has acknowledged every record (or, with no desk online, the broker
-  /// took them all), at most `limit` and only while connected, then goes offline (the
-  /// retained will).
-  ///
-  /// A link without a connection (the broker down or not reachable) stops at once: what
-  /// the desk lacks stays in the journal, and is published when the lane starts again.
-  /// At `limit` the client disconnects, which ends a publish waiting for a broker that
-  /// does not answer; nothing after `limit` waits for the broker.
-  public func finish(within limit: Duration) async -> Remainder {
-    let deadline = ContinuousClock.now + limit
-    let broker = self.broker
-    let cutOff = Task {
-      guard (try? await Task.sleep(until: deadline)) != nil else { return }
-      broker.disconnect(sendingWill: true)
-    }
-    if tasks.isEmpty {
-      // Never started: nothing was handed over, and nothing connected.
-      machine.take(.stop(deadline: origin.duration(to: deadline)), at: now)
-      await drive()
-    } else {
-      // After everything the lane handed over before it stopped (the last board,
-      // deliveries for the health monitor), so the last status has them.
-      await withCheckedContinuation { inputs.yield(.stop(deadline: deadline, $0)) }
-    }
-    cutOff.cancel()
-    timer?.cancel()
-    for task in tasks { task.cancel() }
-    inputs.finish()
-    broker.disconnect(sendingWill: true)
-    let oldest = machine.outboxes.oldest
-    return Remainder(
-      session: oldest.session, lastRecorded: oldest.lastRecorded, acknowledged: oldest.acknowledged,
-      published: oldest.sentUpTo, laterSessions: machine.outboxes.outboxes.count - 1)
   }
 }

@@ -108,7 +108,7 @@ private struct LinkHistory {
 
 @Suite("A lane's centre link machine over random histories")
 struct LaneLinkMachinePropertyTests {
-  @Test("When disconnects, acknowledgements and records interleave at random, then every unacknowledged record is published after the last connect and no acknowledged one again")
+  @Test("When disconnects, acknowledgements and records interleave at random, then every unacknowledged record is published after the last connect, no acknowledged one again, and no deadline leaves the link idle")
   func publishesAfterTheLastConnect() async {
     await propertyCheck(count: 500, input: Gen.int(in: 0...(LinkStep.allCases.count - 1)).array(of: 0...150)) { steps in
       var history = LinkHistory()
