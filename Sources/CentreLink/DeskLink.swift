@@ -30,7 +30,7 @@ public actor DeskLink {
     public init() {}
   }
 
-  private let client: MQTTClient
+  private let broker: BrokerSession
   private let output: Output
   private let write: @Sendable (String) -> Void
   private let report: @Sendable (String) -> Void
@@ -39,7 +39,8 @@ public actor DeskLink {
   private var lanes: [LaneID: LaneView] = [:]
   private var lastResendRequest: [DeskConsumer.Key: ContinuousClock.Instant] = [:]
   private var requests = 0
-  private var changed = true
+  /// The overview's redraw, due once something changed.
+  private var redraw: Task<Void, Never>?
   /// The newest acknowledgement of each lane not yet handed to the broker; one publish at
   /// a time takes the newest, so a retained ack never goes back and events never wait.
   private var acknowledgementsDue: [LaneID: Payload.Ack] = [:]
@@ -48,6 +49,10 @@ public actor DeskLink {
 
   /// How long the desk waits before asking the same lane's session for a resend again.
   public static let resendInterval: Duration = .seconds(1)
+  /// The overview is redrawn at most this often after a change.
+  static let redrawDelay: Duration = .milliseconds(200)
+  /// The overview is redrawn at least this often, for the throws' ages.
+  static let ageInterval: Duration = .seconds(1)
 
   /// - Parameters:
   ///   - write: Prints one line (or, for the overview, one screen) to standard output.
@@ -61,70 +66,79 @@ public actor DeskLink {
       topic: Topic.deskStatus.name,
       payload: try CentreMessage.encode(Payload.DeskStatus(state: .offline, epoch: epoch)),
       retain: true)
-    client = try MQTTClient(settings.configuration(clientPrefix: "desk", will: will))
+    broker = try BrokerSession(settings: settings, clientPrefix: "desk", will: will)
     self.output = output
     self.write = write
     self.report = report
   }
 
   /// Connects, subscribes and shows the lanes until `shouldStop` returns `true`; then
-  /// goes offline.
+  /// goes offline (``run()``, cancelled when `shouldStop` says so).
   ///
   /// - Throws: ``MQTTError`` when the broker cannot be reached or refuses the desk.
-  public func run(until shouldStop: @escaping @Sendable () -> Bool) async throws(MQTTError) {
-    try await client.connect()
-    // The retained acks first: they arrive before any event subscribed to after them.
-    try await client.subscribe(to: Topic.everyLane(.ack))
-    for leaf in [Topic.Leaf.status, .board, .replies, .events] {
-      try await client.subscribe(to: Topic.everyLane(leaf))
-    }
-    await publish(Payload.DeskStatus(state: .online, epoch: epoch), to: .deskStatus, retain: true)
-    let messages = client.messages
-    let ticker = Task {
-      while !Task.isCancelled && !shouldStop() {
-        try? await Task.sleep(for: .milliseconds(200))
-        self.tick()
-      }
-    }
-    let receiver = Task {
-      for await message in messages {
-        await self.take(message)
-        if shouldStop() { break }
-      }
-    }
-    while !shouldStop() {
-      try? await Task.sleep(for: .milliseconds(100))
-    }
-    // The message in hand is printed and acknowledged before the desk goes: an event
-    // printed but not acknowledged would be printed again by the next desk.
-    receiver.cancel()
-    ticker.cancel()
-    await receiver.value
-    await flushing?.value
-    client.disconnect(sendingWill: true)
+  public nonisolated func run(until shouldStop: @escaping @Sendable () -> Bool) async throws(MQTTError) {
+    try await StopFlag.run(until: shouldStop) { () async throws(MQTTError) in try await self.run() }
   }
 
-  /// Redraws the overview after a change, and every second for the throws' ages.
-  private func tick() {
-    guard output == .overview, changed || ContinuousClock.now - lastDrawn >= .seconds(1) else {
-      return
+  /// Connects, subscribes and shows the lanes until the task is cancelled; then goes
+  /// offline.
+  ///
+  /// - Throws: ``MQTTError`` when the broker cannot be reached or refuses the desk.
+  public func run() async throws(MQTTError) {
+    try await broker.connect()
+    // The retained acks first: they arrive before any event subscribed to after them.
+    try await broker.subscribe(
+      to: [Topic.everyLane(.ack)] + [Topic.Leaf.status, .board, .replies, .events].map(Topic.everyLane))
+    await publish(Payload.DeskStatus(state: .online, epoch: epoch), to: .deskStatus, retain: true)
+    changed()  // the first overview, before any lane is heard of
+    let ages = output == .overview ? Task { await self.redrawForAges() } : nil
+    // Ends when the task is cancelled, after the message in hand is printed and
+    // acknowledged: an event printed but not acknowledged would be printed again by the
+    // next desk.
+    await broker.receive { await self.take($0) }
+    ages?.cancel()
+    redraw?.cancel()
+    await flushing?.value
+    broker.disconnect(sendingWill: true)
+  }
+
+  /// Redraws the overview every ``ageInterval`` after the last drawing, for the throws' ages.
+  private func redrawForAges() async {
+    while (try? await Task.sleep(until: lastDrawn + Self.ageInterval)) != nil {
+      if ContinuousClock.now - lastDrawn >= Self.ageInterval { draw() }
     }
-    changed = false
+  }
+
+  /// Redraws the overview ``redrawDelay`` after the last drawing, once something changed.
+  private func changed() {
+    guard output == .overview, redraw == nil else { return }
+    let due = lastDrawn + Self.redrawDelay
+    redraw = Task {
+      guard (try? await Task.sleep(until: due)) != nil else { return }
+      self.draw()
+    }
+  }
+
+  private func draw() {
+    redraw = nil
     lastDrawn = .now
     write(DeskOverview.render(lanes, now: .now))
   }
 
-  private func take(_ message: MQTTClient.Message) async {
+  private func take(_ delivery: BrokerSession.Delivery) async {
     let decoded: CentreMessage
-    do {
-      decoded = try CentreMessage.decode(topic: message.topic, payload: message.payload)
-    } catch {
-      return report("refused a message on \(message.topic): \(error)")
+    let retained: Bool
+    switch delivery {
+    case .refused(let topic, let error):
+      return report("refused a message on \(topic): \(error)")
+    case .message(let message, let isRetained):
+      decoded = message
+      retained = isRetained
     }
     switch decoded {
     case .ack(let lane, let ack):
       // Our own acks come back live (not retained); only the stored ones say where we were.
-      guard message.retain else { return }
+      guard retained else { return }
       let resumed = consumer.resume(DeskConsumer.Key(lane: lane, session: ack.session), acknowledgedUpTo: ack.upto)
       deliver(resumed, lane: lane, session: ack.session)
     case .event(let event):
@@ -136,11 +150,11 @@ public actor DeskLink {
       lanes[status.lane, default: LaneView()].state = status.state
       if let lastSeq = status.lastSeq { lanes[status.lane, default: LaneView()].lastSeq = lastSeq }
       lanes[status.lane, default: LaneView()].faults = status.faults ?? []
-      changed = true
+      changed()
     case .board(let board):
       lanes[board.lane, default: LaneView()].games = board.games
       lanes[board.lane, default: LaneView()].session = board.session
-      changed = true
+      changed()
     case .reply(let lane, let reply):
       if output == .overview {
         report("\(lane) answered \(reply.id): \(reply.ok ? "done" : "refused"): \(reply.message)")
@@ -163,7 +177,7 @@ public actor DeskLink {
       if event.type == .throw { lanes[lane, default: LaneView()].lastThrow = .now }
     }
     lanes[lane, default: LaneView()].delivered += events.count
-    changed = true
+    changed()
     if let ack = consumer.acknowledgement(DeskConsumer.Key(lane: lane, session: session)) {
       acknowledgementsDue[lane] = ack
       if flushing == nil { flushing = Task { await self.flushAcknowledgements() } }
@@ -188,9 +202,9 @@ public actor DeskLink {
     await publish(command, to: .commands(key.lane), retain: false)
   }
 
-  private func publish(_ payload: some Encodable, to topic: Topic, retain: Bool) async {
+  private func publish(_ payload: some Encodable & Sendable, to topic: Topic, retain: Bool) async {
     do {
-      try await client.publish(CentreMessage.encode(payload), to: topic.name, retain: retain)
+      try await broker.publish(payload, to: topic, retain: retain)
     } catch {
       report("\(error)")
     }

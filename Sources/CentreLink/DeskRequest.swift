@@ -33,24 +33,19 @@ public struct DeskRequest: Sendable {
   public func send(
     over settings: BrokerSettings, waiting limit: Duration = .seconds(10)
   ) async throws(Failure) -> Payload.Reply {
-    let client: MQTTClient
+    let broker: BrokerSession
     do throws(MQTTError) {
-      client = try MQTTClient(settings.configuration(clientPrefix: "desk-request", will: nil))
-      try await client.connect()
-      try await client.subscribe(to: Topic.replies(lane).name)
+      broker = try BrokerSession(settings: settings, clientPrefix: "desk-request", will: nil)
+      try await broker.connect()
+      try await broker.subscribe(to: [Topic.replies(lane).name])
     } catch {
       throw .broker(error)
     }
-    defer { client.disconnect() }
+    defer { broker.disconnect() }
     let id = command.id
-    let replies = client.messages
     let waiter = Task { () -> Payload.Reply? in
-      for await message in replies {
-        if case .reply(_, let reply)? = try? CentreMessage.decode(
-          topic: message.topic, payload: message.payload), reply.id == id
-        {
-          return reply
-        }
+      for await delivery in broker.deliveries {
+        if case .message(.reply(_, let reply), _) = delivery, reply.id == id { return reply }
       }
       return nil
     }
@@ -60,7 +55,7 @@ public struct DeskRequest: Sendable {
     }
     defer { timer.cancel() }
     do {
-      try await client.publish(CentreMessage.encode(command), to: Topic.commands(lane).name)
+      try await broker.publish(command, to: .commands(lane), retain: false)
     } catch let error as MQTTError {
       waiter.cancel()
       throw .broker(error)

@@ -31,7 +31,7 @@ public actor DisplayLink {
     }
   }
 
-  private let client: MQTTClient
+  private let broker: BrokerSession
   private let handlers: Handlers
   /// The one lane followed, or `nil` for every lane.
   private let only: LaneID?
@@ -48,44 +48,47 @@ public actor DisplayLink {
 
   /// - Parameter lane: Follow only this lane (the desk's detail board), or every lane.
   public init(settings: BrokerSettings, handlers: Handlers, lane: LaneID? = nil) throws(MQTTError) {
-    client = try MQTTClient(settings.configuration(clientPrefix: "display", will: nil))
+    broker = try BrokerSession(settings: settings, clientPrefix: "display", will: nil)
     self.handlers = handlers
     self.only = lane
   }
 
-  /// Connects, subscribes and hands over what arrives until `shouldStop` returns `true`.
+  /// Connects, subscribes and hands over what arrives until `shouldStop` returns `true`
+  /// (``run()``, cancelled when `shouldStop` says so).
   ///
   /// - Throws: ``MQTTError`` when the broker cannot be reached or refuses the display.
-  public func run(until shouldStop: @escaping @Sendable () -> Bool) async throws(MQTTError) {
-    try await client.connect()
+  public nonisolated func run(until shouldStop: @escaping @Sendable () -> Bool) async throws(MQTTError) {
+    try await StopFlag.run(until: shouldStop) { () async throws(MQTTError) in try await self.run() }
+  }
+
+  /// Connects, subscribes and hands over what arrives until the task is cancelled.
+  ///
+  /// - Throws: ``MQTTError`` when the broker cannot be reached or refuses the display.
+  public func run() async throws(MQTTError) {
+    try await broker.connect()
     let topics: [String] =
       if let only { [Topic.status(only), .board(only), .events(only)].map(\.name) }
       else { [Topic.Leaf.status, .board, .events].map(Topic.everyLane) }
-    for topic in topics {
-      try await client.subscribe(to: topic)
-    }
-    let messages = client.messages
-    let receiver = Task {
-      for await message in messages {
-        await self.take(message)
-        if shouldStop() { break }
+    try await broker.subscribe(to: topics)
+    // A request that went unanswered (the lane was busy, the message lost) is asked again
+    // once its interval has passed.
+    let asking = Task {
+      while (try? await Task.sleep(for: DeskLink.resendInterval)) != nil {
+        await self.askForMissing()
       }
     }
-    while !shouldStop() {
-      try? await Task.sleep(for: .milliseconds(200))
-      await askForMissing()
-    }
-    receiver.cancel()
-    await receiver.value
-    client.disconnect()
+    await broker.receive { await self.take($0) }
+    asking.cancel()
+    broker.disconnect()
   }
 
-  private func take(_ message: MQTTClient.Message) async {
+  private func take(_ delivery: BrokerSession.Delivery) async {
     let decoded: CentreMessage
-    do {
-      decoded = try CentreMessage.decode(topic: message.topic, payload: message.payload)
-    } catch {
-      return handlers.report("refused a message on \(message.topic): \(error)")
+    switch delivery {
+    case .refused(let topic, let error):
+      return handlers.report("refused a message on \(topic): \(error)")
+    case .message(let message, _):
+      decoded = message
     }
     switch decoded {
     case .event(let event):
@@ -132,8 +135,7 @@ public actor DisplayLink {
     let command = Payload.Command(
       id: "display-\(epoch)-\(requests)", action: .resend, from: seq, session: key.session)
     do {
-      _ = try await client.publish(
-        CentreMessage.encode(command), to: Topic.commands(key.lane).name, retain: false)
+      try await broker.publish(command, to: .commands(key.lane), retain: false)
     } catch {
       handlers.report("cannot ask lane \(key.lane) to publish again from seq \(seq): \(error)")
     }

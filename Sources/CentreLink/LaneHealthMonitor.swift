@@ -205,6 +205,13 @@ public struct LaneHealthMonitor: Sendable {
     }
   }
 
+  /// When rule 2's deadline passes on the sensor's clock, if a delivery awaits a cycle: the
+  /// instant to ``advance(to:)`` at, for a shell that wakes only when something is due.
+  public var nextDeadline: SensorInstant? {
+    guard !pinsetterLate, let since = awaitingCycleSince else { return nil }
+    return since + thresholds.cycleDeadline
+  }
+
   /// Tells the monitor the journal disk's free and total bytes (rule 4), as `statvfs` says.
   public mutating func diskSpace(free: Int64, total: Int64) {
     disk = (free, total)

@@ -7,22 +7,16 @@ import MQTT
 import SafeFiles
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// A lane's end of the centre link: publishes the journal's records (QoS 1), the retained
-/// board and status, takes the desk's acknowledgements and resend requests. An actor fed
+/// A lane's end of the centre link: the shell around ``LaneLinkMachine``, which decides
+/// everything (what to publish, when to resend, what to answer the desk). An actor fed
 /// through ``inputs``; scoring never waits for it.
 ///
-/// The outboxes (``SessionOutboxes``, a ``LaneOutbox`` per session) decide what to send;
-/// records come from the ``LaneSessions``, and the desk's acknowledgement is kept in an
-/// ``AcknowledgementFile`` (batched). When the lane's session changes, the ended session's
-/// records the desk lacks go out before the new session's while the desk is online (beside
-/// them while it is not), and a lane restarted resumes from the acknowledgement file with
-/// what remains of that session and every later one (``PublishingPlan``). A dead broker
-/// only delays publishing: the link retries every ``retryInterval`` and then resends
-/// everything the desk has not acknowledged, in order.
+/// The shell does what the machine asks and tells it how it went: it publishes over a
+/// ``BrokerSession`` (records read from the ``LaneSessions``), writes the acknowledgement
+/// to the ``AcknowledgementFile``, hands the desk's requests to the lane loop
+/// (``Requests``), and feeds the ``LaneHealthMonitor`` (the disk through a
+/// ``DiskSpaceProbe``). It waits on events: inputs, broker messages, connection changes,
+/// and one timer set to the machine's next deadline. It is stopped by ``finish(within:)``.
 public actor LaneLink {
   /// What the link reacts to.
   public enum Input: Sendable {
@@ -38,43 +32,15 @@ public actor LaneLink {
     case delivered(DetectedThrow)
     /// The lane's wiring as opened, for the status.
     case wiring(Payload.Status.Wiring)
-    /// Resumed once every input before it is taken (``finish(within:)`` waits for it).
-    case barrier(CheckedContinuation<Void, Never>)
-    case message(MQTTClient.Message)
+    /// A message from the broker, decoded.
+    case received(BrokerSession.Delivery)
     case connection(MQTTClient.ConnectionEvent)
+    /// The timer set to the next deadline fired.
     case tick
     /// The lane loop applied (or refused) the desk's request `id`.
-    case answered(id: String, RemoteRequest.Outcome)
-  }
-
-  /// Hands the desk's corrections and changes of session to the lane loop through its
-  /// inbox, the same way the control socket's arrive: each wakes the lane, is journalled
-  /// and then answered.
-  public final class Requests: Sendable {
-    private let inbox = Mutex<LaneInbox?>(nil)
-    private let waiting = Mutex<[RemoteRequest]>([])
-
-    /// Posts every correction, those that came before too, to `inbox`.
-    public func deliver(to inbox: LaneInbox) {
-      self.inbox.withLock { $0 = inbox }
-      for request in waiting.withLock({ waiting in defer { waiting = [] }; return waiting }) {
-        add(request)
-      }
-    }
-
-    func add(_ request: RemoteRequest) {
-      guard let inbox = inbox.withLock({ $0 }) else {
-        return waiting.withLock { $0.append(request) }
-      }
-      let asked = ControlRequest(id: request.author, by: request.author, action: request.action)
-      inbox.post(.request(asked) { reply in
-        if reply.ok, let sequence = reply.sequence {
-          request.answer(.done(sequence: sequence, change: reply.what ?? ""))
-        } else {
-          request.answer(.refused(reply.error ?? "refused"))
-        }
-      })
-    }
+    case answered(id: String, LaneRequest.Outcome)
+    /// ``finish(within:)``: resumed once the machine is finished.
+    case stop(deadline: ContinuousClock.Instant, CheckedContinuation<Void, Never>)
   }
 
   /// Hands each sensor reading to the health monitor: the observer of an ``ObservedSensor``.
@@ -87,8 +53,6 @@ public actor LaneLink {
 
   /// The desk's requests: connect them to the lane loop with ``Requests/deliver(to:)``.
   public nonisolated let requests = Requests()
-  /// Request ids handed to the loop and not yet answered, with what they ask.
-  private var pending: [String: Payload.Command.Action] = [:]
 
   /// Why the link cannot start: the broker refused the lane's credentials or TLS failed.
   public struct StartFailure: Error, CustomStringConvertible, Sendable {
@@ -97,60 +61,34 @@ public actor LaneLink {
   }
 
   public nonisolated let inputs: AsyncStream<Input>.Continuation
-  private let stream: AsyncStream<Input>
+  let stream: AsyncStream<Input>
   public let lane: LaneID
-  private let client: MQTTClient
-  /// The lane's sessions, whose records the outboxes publish.
-  private let sessions: LaneSessions
-  private let acknowledgementFile: AcknowledgementFile?
-  private let epoch: Int
-  private let report: @Sendable (String) -> Void
-  private var outboxes: SessionOutboxes
-  private var faults: [String] = []
+  let broker: BrokerSession
+  /// The lane's sessions, whose records the machine's outboxes publish.
+  let sessions: LaneSessions
+  let acknowledgementFile: AcknowledgementFile?
+  let report: @Sendable (String) -> Void
+  var machine: LaneLinkMachine
+  /// The machine's clock: its instants are durations since this one.
+  let origin = ContinuousClock.now
   private var health: LaneHealthMonitor
-  /// The health monitor's faults as last published.
+  /// The health monitor's faults as last handed to the machine.
   private var healthFaults: [LaneHealthMonitor.Fault] = []
-  private var wiring: Payload.Status.Wiring?
-  /// The folder whose disk holds the journal (rule 4 of ``LaneHealthMonitor``).
-  private let journalFolder: String?
-  private var lastDiskCheck: ContinuousClock.Instant?
+  /// The journal's disk, for rule 4 of ``LaneHealthMonitor``.
+  private let disk: DiskSpaceProbe?
+  private var nextDiskCheck: Duration = .zero
   /// The sensor's clock now, for a lane whose sensor is stamped on the monotonic clock
   /// (`lane run`); `nil` when only readings carry time (a trace).
   private let sensorClock: (@Sendable () -> SensorInstant)?
-  private var board: Payload.Board?
-  private var boardPublished = true
-  /// The status as last published; `nil` to publish it again.
-  private var publishedStatus: Payload.Status?
-  private var connected = false
-  /// Once connected, the client's network thread reconnects by itself; before, the link
-  /// tries ``retryInterval`` apart.
-  private var reconnectsByItself = false
-  /// The desk's retained status says it is online.
-  private var deskOnline = false
-  /// The desk's retained status has come since the link started.
-  private var deskStatusKnown = false
-  /// When the link last connected, for ``deskStatusWait``.
-  private var connectedAt = ContinuousClock.now
-  /// The broker refused a publish (PUBACK 135): nothing more is published on this
-  /// connection; it is a fault to fix (the lane's name or the ACL), not to retry.
-  private var refused = false
-  private var lastProgress = ContinuousClock.now
-  private var lastAttempt = ContinuousClock.now
-  private var tasks: [Task<Void, Never>] = []
-  /// ``finish(within:)`` began: no new connection is tried.
-  private var stopping = false
+  /// The one timer: a ``Input/tick`` at ``timerDeadline``.
+  var timer: Task<Void, Never>?
+  var timerDeadline: Duration?
+  var tasks: [Task<Void, Never>] = []
+  /// ``finish(within:)`` waits for the machine to be finished.
+  private var finishing: CheckedContinuation<Void, Never>?
 
-  /// How often a lane without a connection tries the broker again.
-  public static let retryInterval: Duration = .seconds(2)
-  /// How long the lane waits for the desk's acknowledgement before it publishes again.
-  public static let acknowledgementTimeout: Duration = .seconds(5)
-  /// How many acknowledged seqs are written to disk at once (and always the last).
-  public static let persistBatch = 20
-  /// How long a starting link waits for the desk's retained status before it publishes a
-  /// later session beside an earlier one the desk has not acknowledged (no desk online).
-  public static let deskStatusWait: Duration = .seconds(5)
-  /// How often the journal's disk space is read (`statvfs`).
-  public static let diskCheckInterval: Duration = .seconds(30)
+  /// How many records one read of a session's source returns at most.
+  static let readLimit = 256
 
   /// A link for `lane`, not yet connected, resuming from the acknowledgement file: what
   /// remains of the session it names, and of every session closed after it, is published
@@ -163,6 +101,7 @@ public actor LaneLink {
   ///   - journal: The journal's path, whose disk the health monitor watches and beside
   ///     which closed sessions are kept.
   ///   - health: The health monitor's thresholds.
+  ///   - timing: The machine's intervals.
   ///   - sensorClock: Reads the sensor's clock, when it is the monotonic clock.
   /// - Throws: ``MQTTError`` when the client cannot be configured (an unreadable CA file),
   ///   ``AcknowledgementFile/Failure`` when the acknowledgement file is unreadable,
@@ -172,23 +111,24 @@ public actor LaneLink {
     lane: LaneID, settings: BrokerSettings, open: JournalOutboxSource,
     acknowledgementFile: AcknowledgementFile?, journal: String? = nil,
     health: LaneHealthMonitor.Thresholds = .init(),
+    timing: LaneLinkMachine.Timing = .init(),
     sensorClock: (@Sendable () -> SensorInstant)? = nil,
     report: @escaping @Sendable (String) -> Void
   ) throws {
     self.lane = lane
     self.health = LaneHealthMonitor(thresholds: health)
-    self.journalFolder = journal.map { NewFile.split($0).folder }
+    self.disk = journal.map { DiskSpaceProbe(folder: NewFile.split($0).folder) }
     self.sensorClock = sensorClock
     self.acknowledgementFile = acknowledgementFile
     self.report = report
     // Counts the lane's connections: milliseconds since 1970 at start, so every later
     // process has a higher one and a stale will is recognisable.
-    epoch = Int(Date().timeIntervalSince1970 * 1000)
+    let epoch = Int(Date().timeIntervalSince1970 * 1000)
     let will = MQTTClient.Will(
       topic: Topic.status(lane).name,
       payload: try CentreMessage.encode(Payload.Status(lane: lane, state: .offline, epoch: epoch)),
       retain: true)
-    client = try MQTTClient(settings.configuration(clientPrefix: lane.rawValue, will: will))
+    broker = try BrokerSession(settings: settings, clientPrefix: lane.rawValue, will: will)
     let stored = try acknowledgementFile?.read()
     let closed = try journal.map(LaneSessions.archivedSessions(ofJournal:)) ?? []
     let plan = PublishingPlan(acknowledgement: stored, closed: closed, open: open.session)
@@ -200,9 +140,12 @@ public actor LaneLink {
         session: source.session, lastRecorded: source.lastSequence,
         acknowledged: plan.items.first { $0.session == source.session }?.acknowledged ?? 0)
     }
-    outboxes = SessionOutboxes(
+    let outboxes = SessionOutboxes(
       closed: sessions.ids.dropLast().compactMap(sessions.source(of:)).map(outbox),
       open: outbox(open), persisted: stored?.session ?? open.session)
+    machine = LaneLinkMachine(
+      lane: lane, epoch: epoch, version: SoftwareVersion.current, outboxes: outboxes,
+      persists: acknowledgementFile != nil, timing: timing, at: .zero)
     if stored == nil {
       // From now on this lane publishes: a session closed before the desk has it all is
       // found from here after a restart (with no file, earlier sessions are not the desk's).
@@ -218,6 +161,8 @@ public actor LaneLink {
   /// The sessions the link publishes; the journal's store feeds their open session.
   public nonisolated var publishing: LaneSessions { sessions }
 
+  var now: Duration { origin.duration(to: .now) }
+
   /// Connects once and starts the link's loop.
   ///
   /// - Throws: ``StartFailure`` when the broker refuses the lane (credentials, not
@@ -225,376 +170,173 @@ public actor LaneLink {
   ///   is not there is reported and retried; the lane scores meanwhile.
   public func start() async throws(StartFailure) {
     do {
-      try await client.connect()
-      await connectionCameUp()
+      try await broker.connect()
+      machine.take(.connected, at: now)
+      // Subscribed before the lane scores, so no command of the desk's is missed.
+      await perform(.subscribe)
     } catch {
       if error.isSettingsProblem { throw StartFailure(error: error) }
       report("the centre's broker is not reachable (\(error)); the lane scores on and publishes when it is")
+      machine.take(.connectFailed, at: now)
     }
     let inputs = self.inputs
-    let client = self.client
-    tasks.append(Task { for await message in client.messages { inputs.yield(.message(message)) } })
+    let broker = self.broker
+    tasks.append(Task { await broker.receive { inputs.yield(.received($0)) } })
     tasks.append(Task {
-      for await event in client.connectionEvents { inputs.yield(.connection(event)) }
-    })
-    tasks.append(Task {
-      while !Task.isCancelled {
-        try? await Task.sleep(for: .milliseconds(500))
-        inputs.yield(.tick)
-      }
+      for await event in broker.connectionEvents { inputs.yield(.connection(event)) }
     })
     tasks.append(Task { await self.loop() })
+    // The loop publishes what is due at once.
+    inputs.yield(.tick)
   }
 
   private func loop() async {
     for await input in stream {
       await take(input)
+      if let finishing, machine.isFinished(at: now) {
+        self.finishing = nil
+        finishing.resume()
+        return
+      }
     }
   }
 
   private func take(_ input: Input) async {
     switch input {
     case .recorded:
-      break
+      break  // drive() takes what the journal made durable
     case .board(let games, let seq):
-      board = Payload.Board(lane: lane, session: sessions.open.session, seq: seq, games: games)
-      boardPublished = false
-    case .fault(let fault):
-      faults = Array((faults + [fault]).suffix(5))
-      publishedStatus = nil
+      syncRecorded()  // the board is the open session's
+      machine.take(.board(games: games, seq: seq), at: now)
+    case .fault(let warning):
+      machine.take(.warning(warning), at: now)
+    case .wiring(let wiring):
+      machine.take(.wiring(wiring), at: now)
     case .reading(let reading):
       health.observe(reading)
+      // Readings come by the thousand: only a change of the faults is the machine's.
       guard healthChanged() else { return }
     case .delivered(let delivery):
       health.delivered(delivery)
       _ = healthChanged()
-    case .wiring(let wiring):
-      self.wiring = wiring
-    case .barrier(let continuation):
-      continuation.resume()
-    case .message(let message):
-      await take(message)
+    case .received(let delivery):
+      take(delivery)
     case .connection(.connected):
-      if !connected { await connectionCameUp() }
+      machine.take(.connected, at: now)
     case .connection(.disconnected):
-      connected = false
-      outboxes.resendUnacknowledged()
+      machine.take(.disconnected, at: now)
     case .tick:
-      await tick()
+      timerDeadline = nil
+      checkHealthClocks()
+      machine.take(.tick, at: now)
     case .answered(let id, let outcome):
-      let action = pending.removeValue(forKey: id)
-      let reply: Payload.Reply =
-        switch outcome {
-        case .done(let sequence, let change) where action == .correct:
-          Payload.Reply(id: id, ok: true, message: "corrected (record \(sequence)): \(change)")
-        case .done(_, let change): Payload.Reply(id: id, ok: true, message: change)
-        case .refused(let why): Payload.Reply(id: id, ok: false, message: "refused: \(why)")
-        }
-      await publish(reply, to: .replies(lane), retain: false)
+      machine.take(.answered(id: id, outcome), at: now)
+    case .stop(let deadline, let continuation):
+      finishing = continuation
+      machine.take(.stop(deadline: origin.duration(to: deadline)), at: now)
     }
-    await pump()
+    await drive()
   }
 
-  private func connectionCameUp() async {
-    connected = true
-    connectedAt = .now
-    reconnectsByItself = true
-    refused = false
-    outboxes.resendUnacknowledged()
-    lastProgress = .now
-    for topic in [Topic.ack(lane).name, Topic.commands(lane).name, Topic.deskStatus.name] {
-      do {
-        try await client.subscribe(to: topic)
-      } catch {
-        report("subscribing to \(topic) failed: \(error)")
-      }
-    }
-    publishedStatus = nil
-    boardPublished = board == nil
-  }
-
-  /// Whether the health monitor's faults changed since they were last noted; the status
-  /// is published again when they did.
-  private func healthChanged() -> Bool {
-    let now = health.faults
-    guard now != healthFaults else { return false }
-    // Told once per fault, not again as its figures change.
-    let known = Set(healthFaults.map(\.kind))
-    for fault in now where !known.contains(fault.kind) { report("\(fault)") }
-    healthFaults = now
-    return true
-  }
-
-  /// Reads the journal disk's space for the health monitor, every ``diskCheckInterval``.
-  private func checkDisk() {
-    guard let journalFolder,
-      lastDiskCheck.map({ ContinuousClock.now - $0 >= Self.diskCheckInterval }) ?? true
-    else { return }
-    lastDiskCheck = .now
-    var space = statvfs()
-    guard statvfs(journalFolder, &space) == 0 else { return }
-    let unit = Int64(space.f_frsize)
-    health.diskSpace(free: Int64(space.f_bavail) * unit, total: Int64(space.f_blocks) * unit)
-  }
-
-  private func tick() async {
-    checkDisk()
-    if let sensorClock { health.advance(to: sensorClock()) }
-    _ = healthChanged()
-    if !reconnectsByItself && !stopping && !client.isConnected
-      && ContinuousClock.now - lastAttempt >= Self.retryInterval
-    {
-      lastAttempt = .now
-      do {
-        try await client.connect()
-        await connectionCameUp()
-      } catch {
-        if error.isSettingsProblem { report("\(error)") }
-      }
-    }
-    if outboxes.unacknowledged > 0, outboxes.due(deskOnline: waitsForDesk) == nil,
-      ContinuousClock.now - lastProgress >= Self.acknowledgementTimeout
-    {
-      outboxes.resendUnacknowledged()
-      lastProgress = .now
-    }
-  }
-
-  private func take(_ message: MQTTClient.Message) async {
-    let decoded: CentreMessage
-    do {
-      decoded = try CentreMessage.decode(topic: message.topic, payload: message.payload)
-    } catch {
-      return noteFault("refused a message on \(message.topic): \(error)")
-    }
-    switch decoded {
-    case .ack(let target, let ack) where target == lane:
-      do {
-        takeRecorded()
-        if try outboxes.acknowledge(ack) { lastProgress = .now }
-      } catch {
-        noteFault("refused an acknowledgement: \(error)")
-      }
-      persistAcknowledgement()
-    case .deskStatus(let desk):
-      deskOnline = desk.state == .online
-      deskStatusKnown = true
-      if deskOnline {
-        outboxes.resendUnacknowledged()
-        lastProgress = .now
-      }
-    case .command(let target, let command) where target == lane:
-      await obey(command)
-    default:
+  private func take(_ delivery: BrokerSession.Delivery) {
+    switch delivery {
+    case .refused(let topic, let error):
+      machine.take(.fault("refused a message on \(topic): \(error)"), at: now)
+    case .message(.ack(let target, let ack), _) where target == lane:
+      syncRecorded()
+      machine.take(.acknowledged(ack), at: now)
+    case .message(.deskStatus(let desk), _):
+      machine.take(.deskStatus(desk.state), at: now)
+    case .message(.command(let target, let command), _) where target == lane:
+      // A correction or change of session already journalled is answered from the journal.
+      let asks = command.action != .resend && !machine.isPending(command.id)
+      let done = asks ? sessions.record(by: LaneRequest.author(ofRequest: command.id)) : nil
+      machine.take(
+        .command(command, doneBefore: done.map { .init(session: $0.session, seq: $0.seq) }),
+        at: now)
+    case .message:
       break
     }
   }
 
-  /// Who a desk request's correction is from, in the journal: `desk/<request id>`.
-  public static func author(ofRequest id: String) -> String { "desk/" + id }
+  /// Whether the health monitor's faults changed since the machine was told; the status
+  /// is published again when they did.
+  private func healthChanged() -> Bool {
+    let faults = health.faults
+    guard faults != healthFaults else { return false }
+    // Told once per fault, not again as its figures change.
+    let known = Set(healthFaults.map(\.kind))
+    for fault in faults where !known.contains(fault.kind) { report("\(fault)") }
+    healthFaults = faults
+    machine.take(.health(faults.map(\.description)), at: now)
+    return true
+  }
 
-  private func obey(_ command: Payload.Command) async {
-    let reply: Payload.Reply
-    switch command.action {
-    case .resend:
-      let from = command.from ?? 1
-      let session = outboxes.resend(from: from, in: command.session)
-      reply = Payload.Reply(
-        id: command.id, ok: true, message: "publishing session \(session) again from seq \(from)")
-    case .correct, .startSession, .endSession:
-      guard pending[command.id] == nil else { return }  // answered when it is done
-      if let done = sessions.record(by: Self.author(ofRequest: command.id)) {
-        reply = Payload.Reply(
-          id: command.id, ok: true,
-          message: "already done as record \(done.seq) of session \(done.session); not run again")
-      } else if let action = Self.action(command) {
-        pending[command.id] = command.action
-        let inputs = self.inputs
-        let id = command.id
-        requests.add(
-          RemoteRequest(action, author: Self.author(ofRequest: id)) { outcome in
-            inputs.yield(.answered(id: id, outcome))
-          })
-        return
-      } else {
-        reply = Payload.Reply(id: command.id, ok: false, message: "not a correction this lane knows")
-      }
+  /// Reads the journal disk's space when it is due, and the sensor's clock.
+  private func checkHealthClocks() {
+    if let disk, now >= nextDiskCheck {
+      nextDiskCheck = now + DiskSpaceProbe.interval
+      if let space = disk.read() { health.diskSpace(free: space.free, total: space.total) }
     }
-    await publish(reply, to: .replies(lane), retain: false)
+    if let sensorClock { health.advance(to: sensorClock()) }
+    _ = healthChanged()
   }
 
-  /// What a validated desk command asks of the lane loop, the control socket's way.
-  static func action(_ command: Payload.Command) -> ControlRequest.Action? {
-    switch command.action {
-    case .correct: correction(command).map(ControlRequest.Action.correct)
-    case .endSession: .endSession
-    case .startSession: command.bowlers.map { ControlRequest.Action.startSession(bowlers: $0) }
-    case .resend: nil
-    }
-  }
-
-  /// The correction a validated command asks for.
-  static func correction(_ command: Payload.Command) -> Correction? {
-    switch command.correction {
-    case .pins?:
-      let pins = (command.pins ?? []).compactMap(Pin.init(rawValue:))
-      guard pins.count == command.pins?.count else { return nil }
-      return .setPins(PinSet(pins))
-    case .foul?: return .foul(true)
-    case .noFoul?: return .foul(false)
-    case .deadBall?: return .deadBall
-    case .undo?: return .undo
-    case nil: return nil
-    }
-  }
-
-  private func persistAcknowledgement(every batch: Int = LaneLink.persistBatch) {
-    guard let file = acknowledgementFile, let ack = outboxes.acknowledgementToPersist(every: batch)
-    else { return }
-    do {
-      try file.write(ack)
-      outboxes.persisted(ack)
-    } catch {
-      noteFault("\(error)")
-    }
-  }
-
-  private func noteFault(_ fault: String) {
-    guard !faults.contains(fault) else { return }
-    report(fault)
-    faults = Array((faults + [fault]).suffix(5))
-    publishedStatus = nil
-  }
-
-  /// Gives the outboxes the sessions the lane opened and the records its journal made
+  /// Gives the machine the sessions the lane opened and the records its journal made
   /// durable since the last look.
-  private func takeRecorded() {
+  private func syncRecorded() {
+    let outboxes = machine.outboxes
     for session in sessions.ids.drop(while: { $0 != outboxes.open.session }).dropFirst() {
-      let closing = outboxes.open.session
-      outboxes.opened(session, closingAt: sessions.source(of: closing)?.lastSequence ?? 0)
+      let closing = machine.outboxes.open.session
+      machine.take(
+        .opened(session: session, closingAt: sessions.source(of: closing)?.lastSequence ?? 0),
+        at: now)
     }
-    for outbox in outboxes.outboxes {
+    for outbox in machine.outboxes.outboxes {
       guard let source = sessions.source(of: outbox.session) else { continue }
-      do {
-        try outboxes.recorded(upTo: source.lastSequence, in: outbox.session)
-      } catch {
-        noteFault("\(error)")
+      if source.lastSequence != outbox.lastRecorded {
+        machine.take(.recorded(session: outbox.session, upTo: source.lastSequence), at: now)
       }
-      if let fault = (source as? JournalOutboxSource)?.fault, !faults.contains("\(fault)") {
-        noteFault("\(fault)")
+      if let fault = (source as? JournalOutboxSource)?.fault {
+        machine.take(.fault("\(fault)"), at: now)
       }
     }
-    // The file names the oldest session the desk lacks: written at once when that changed.
-    persistAcknowledgement()
   }
 
-  /// Whether a session waits for the desk to acknowledge the ones before it: while the desk
-  /// is online, and for ``deskStatusWait`` after the link connects until its retained status
-  /// says whether it is (else a restarted lane would publish a new session beside the
-  /// ended one to a desk that is there).
-  private var waitsForDesk: Bool {
-    deskOnline || (!deskStatusKnown && ContinuousClock.now - connectedAt < Self.deskStatusWait)
-  }
-
-  /// Publishes what the outboxes say is due, then the board and status when they changed.
-  private func pump() async {
-    takeRecorded()
-    guard connected, !refused else { return }
-    while let due = outboxes.due(deskOnline: waitsForDesk),
-      let source = sessions.source(of: due.session)
-    {
-      let records = source.records(after: due.seqs.lowerBound - 1, limit: 256)
-      guard !records.isEmpty else { break }
-      for record in records {
-        let event = Payload.Event(
-          lane: lane, session: due.session, seq: record.seq, type: record.type,
-          record: record.record, sentAt: Date().timeIntervalSince1970 * 1000,
-          ahead: due.ahead ? true : nil)
-        guard await publish(event, to: .events(lane), retain: false) else { return }
-        outboxes.sent(upTo: record.seq, in: due.session)
+  /// Does what the machine asks until nothing is left, then sets the timer to its next
+  /// deadline (or the health monitor's).
+  func drive() async {
+    while true {
+      syncRecorded()
+      let now = self.now
+      guard let action = machine.nextAction(at: now) else {
+        return schedule(after: machine.nextDeadline(at: now), now: now)
       }
-    }
-    if !boardPublished, let board {
-      guard await publish(board, to: .board(lane), retain: true) else { return }
-      boardPublished = true
-    }
-    let status = Payload.Status(
-      lane: lane, state: .online, epoch: epoch, version: SoftwareVersion.current, wiring: wiring,
-      lastSeq: sessions.open.lastSequence, faults: healthFaults.map(\.description) + faults)
-    if status != publishedStatus {
-      guard await publish(status, to: .status(lane), retain: true) else { return }
-      publishedStatus = status
+      await perform(action)
     }
   }
 
-  /// Publishes one payload; a refusal (PUBACK 135) is reported as a fault.
-  ///
-  /// - Returns: Whether the broker took it.
-  @discardableResult
-  private func publish(_ payload: some Encodable, to topic: Topic, retain: Bool) async -> Bool {
-    do {
-      try await client.publish(CentreMessage.encode(payload), to: topic.name, retain: retain)
-      return true
-    } catch let error as MQTTError {
-      if case .refused = error.problem {
-        refused = true
-        noteFault("\(error)")
-      } else {
-        connected = client.isConnected
-        outboxes.resendUnacknowledged()
-      }
-      return false
-    } catch {
-      noteFault("cannot encode a message for \(topic): \(error)")
-      return false
+  /// Sets the one timer to the earliest of the machine's deadline, the next disk check and
+  /// the health monitor's deadline on the sensor's clock.
+  private func schedule(after machineDeadline: Duration?, now: Duration) {
+    var deadlines = [machineDeadline].compactMap { $0 }
+    if disk != nil { deadlines.append(max(nextDiskCheck, now)) }
+    if let sensorClock, let healthDeadline = health.nextDeadline {
+      deadlines.append(now + max(.zero, healthDeadline - sensorClock()))
     }
-  }
-
-  /// What is left when the lane stops: of the session being published, and how many
-  /// sessions after it (the open one included) the desk does not have yet.
-  public struct Remainder: Sendable, Equatable {
-    public var session: String
-    public var lastRecorded: Int
-    public var acknowledged: Int
-    public var published: Int
-    public var laterSessions: Int
-  }
-
-  /// Waits until the desk has acknowledged every record (or, with no desk online, the broker
-  /// took them all), at most `limit` and only while connected, then goes offline (the
-  /// retained will).
-  ///
-  /// A link without a connection (the broker down or not reachable) stops at once: what
-  /// the desk lacks stays in the journal, and is published when the lane starts again.
-  /// At `limit` the client disconnects, which ends a publish waiting for a broker that
-  /// does not answer; nothing after `limit` waits for the broker.
-  public func finish(within limit: Duration) async -> Remainder {
-    let deadline = ContinuousClock.now + limit
-    stopping = true
-    let client = self.client
-    let cutOff = Task {
-      try? await Task.sleep(until: deadline)
-      if !Task.isCancelled { client.disconnect(sendingWill: true) }
+    let deadline = deadlines.min()
+    guard deadline != timerDeadline || timer == nil else { return }
+    timer?.cancel()
+    timerDeadline = deadline
+    guard let deadline else {
+      timer = nil
+      return
     }
-    // What the lane handed over before it stopped (the last board, deliveries for the
-    // health monitor) is taken before the last status is published.
-    if !tasks.isEmpty {
-      await withCheckedContinuation { inputs.yield(.barrier($0)) }
+    let inputs = self.inputs
+    let instant = origin.advanced(by: deadline)
+    timer = Task {
+      guard (try? await Task.sleep(until: instant, clock: .continuous)) != nil else { return }
+      inputs.yield(.tick)
     }
-    while ContinuousClock.now < deadline && client.isConnected {
-      await pump()
-      if outboxes.unacknowledged == 0 && outboxes.outboxes.count == 1 { break }
-      if refused || (!deskOnline && connected && outboxes.due(deskOnline: false) == nil) { break }
-      try? await Task.sleep(for: .milliseconds(50))
-    }
-    cutOff.cancel()
-    persistAcknowledgement(every: 1)
-    for task in tasks { task.cancel() }
-    inputs.finish()
-    client.disconnect(sendingWill: true)
-    let oldest = outboxes.oldest
-    return Remainder(
-      session: oldest.session, lastRecorded: oldest.lastRecorded, acknowledged: oldest.acknowledged,
-      published: oldest.sentUpTo, laterSessions: outboxes.outboxes.count - 1)
   }
 }

@@ -113,6 +113,18 @@ struct LaneHealthMonitorTests {
       #expect(monitor.faults.isEmpty)
     }
 
+    @Test("When a delivery awaits a cycle, then the deadline to wake at is its start plus 20 s, and none once it is late")
+    mutating func deadline() {
+      #expect(monitor.nextDeadline == nil)
+      monitor.observe(SensorEvent(.cycle(isOn: true), at: seconds(0)))
+      monitor.delivered(delivery(at: seconds(10)))
+
+      #expect(monitor.nextDeadline == seconds(30))
+
+      monitor.advance(to: seconds(30))
+      #expect(monitor.nextDeadline == nil)
+    }
+
     @Test("When the cycle starts before the detector ends the delivery, then it counts for that delivery")
     mutating func cycleEndsDelivery() {
       monitor.observe(SensorEvent(.cycle(isOn: true), at: seconds(0)))

@@ -1,0 +1,66 @@
+/// What a desk command asks of the lane's loop: a correction of the last throw, or ending or
+/// starting a session; the translation of a validated ``Payload/Command``, pure protocol.
+///
+/// The lane's shell hands it to the lane loop the control socket's way (`LaneBridge`'s
+/// `RemoteRequest`), and the loop journals it with ``author(ofRequest:)`` as the record's
+/// author, so a repeated request id is answered from the journal.
+public enum LaneRequest: Hashable, Sendable {
+  /// How to correct the last throw, as `lane correct` does.
+  public enum Correction: Hashable, Sendable {
+    /// The pins knocked down, each 1-10 and distinct.
+    case pins([Int])
+    case foul(Bool)
+    case deadBall
+    case undo
+  }
+
+  /// How the lane loop ended a request.
+  public enum Outcome: Hashable, Sendable {
+    /// Journalled as record `sequence` (a session's: the next session's start); `change`
+    /// says what it did.
+    case done(sequence: Int, change: String)
+    /// The lane refused it (nothing was journalled).
+    case refused(String)
+  }
+
+  case correct(Correction)
+  case startSession(bowlers: [String])
+  case endSession
+
+  /// What `command` asks of the lane loop; `nil` for a `resend` (the link's own business)
+  /// and for a command that does not say enough (a correction without its kind, pins out
+  /// of 1-10, a start without bowlers).
+  public init?(_ command: Payload.Command) {
+    switch command.action {
+    case .correct:
+      switch command.correction {
+      case .pins?:
+        guard let pins = command.pins, pins.allSatisfy((1...10).contains) else { return nil }
+        self = .correct(.pins(pins))
+      case .foul?: self = .correct(.foul(true))
+      case .noFoul?: self = .correct(.foul(false))
+      case .deadBall?: self = .correct(.deadBall)
+      case .undo?: self = .correct(.undo)
+      case nil: return nil
+      }
+    case .endSession: self = .endSession
+    case .startSession:
+      guard let bowlers = command.bowlers else { return nil }
+      self = .startSession(bowlers: bowlers)
+    case .resend: return nil
+    }
+  }
+
+  /// Who a desk request's record is from, in the journal: `desk/<request id>`.
+  public static func author(ofRequest id: String) -> String { "desk/" + id }
+
+  /// The lane's reply to request `id` (a `correct` when `correcting`) that ended in `outcome`.
+  public static func reply(to id: String, correcting: Bool, _ outcome: Outcome) -> Payload.Reply {
+    switch outcome {
+    case .done(let sequence, let change) where correcting:
+      Payload.Reply(id: id, ok: true, message: "corrected (record \(sequence)): \(change)")
+    case .done(_, let change): Payload.Reply(id: id, ok: true, message: change)
+    case .refused(let why): Payload.Reply(id: id, ok: false, message: "refused: \(why)")
+    }
+  }
+}

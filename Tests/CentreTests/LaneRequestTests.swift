@@ -1,0 +1,36 @@
+import Testing
+
+@testable import Centre
+
+@Suite("A desk command as a request to the lane loop")
+struct LaneRequestTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var command: Payload.Command
+    var request: LaneRequest?
+    var testDescription: String { "\(command.action.rawValue) \(command.correction?.rawValue ?? "")" }
+  }
+
+  static let cases: [Case] = [
+    Case(command: .init(id: "r", action: .correct, correction: .pins, pins: [1, 7]), request: .correct(.pins([1, 7]))),
+    Case(command: .init(id: "r", action: .correct, correction: .foul), request: .correct(.foul(true))),
+    Case(command: .init(id: "r", action: .correct, correction: .noFoul), request: .correct(.foul(false))),
+    Case(command: .init(id: "r", action: .correct, correction: .deadBall), request: .correct(.deadBall)),
+    Case(command: .init(id: "r", action: .correct, correction: .undo), request: .correct(.undo)),
+    Case(command: .init(id: "r", action: .endSession), request: .endSession),
+    Case(command: .init(id: "r", action: .startSession, bowlers: ["Ana", "Ben"]), request: .startSession(bowlers: ["Ana", "Ben"])),
+    Case(command: .init(id: "r", action: .resend, from: 3), request: nil),
+    Case(command: .init(id: "r", action: .correct), request: nil),
+    Case(command: .init(id: "r", action: .correct, correction: .pins, pins: [0, 11]), request: nil),
+    Case(command: .init(id: "r", action: .startSession), request: nil),
+  ]
+
+  @Test("When a validated command comes, then it asks the lane loop for what it says, or nothing", arguments: cases)
+  func translates(_ example: Case) {
+    #expect(LaneRequest(example.command) == example.request)
+  }
+
+  @Test("When a request is journalled, then its author names the request id")
+  func author() {
+    #expect(LaneRequest.author(ofRequest: "r-17") == "desk/r-17")
+  }
+}
