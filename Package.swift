@@ -179,18 +179,31 @@ let package = Package(
     .target(name: "LaneOptions", dependencies: ["Centre", "LaneSensing"]),
     // What `lane run` and `lane simulate` assemble around the lane's loop (the session and
     // its journal, the centre link, the web boards, the inbox and its control socket), and
-    // the commands' other steps that are not about arguments. No GPIO.
+    // the commands' other steps that are not about arguments: a request to a lane by its
+    // journal, the console's lines, the stop signals, the desk's detail screen. No GPIO.
     .target(
       name: "LaneApplication",
       dependencies: [
         "LaneBridge", "LaneControl", "CentreLink", "Centre", "MQTT", "WebBoard", "WebServer",
-        "Journal", "LaneSensing", "Wiring",
+        "Journal", "LaneSensing", "Wiring", "POSIX",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
+    // lane's option groups (the options its commands share, their help, and their checks,
+    // which call LaneOptions' rules), as ArgumentParser reads them.
+    .target(
+      name: "LaneCommandLine",
+      dependencies: [
+        "LaneApplication", "LaneBridge", "LaneConfiguration", "LaneHardware", "LaneOptions",
+        "CentreLink", "Centre", "LaneSensing", "POSIX", "WebServer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
       name: "lane",
       dependencies: [
         "LaneApplication",
+        "LaneCommandLine",
         "LaneBridge",
         "LaneHardware",
         "LaneControl",

@@ -4,6 +4,7 @@ import Foundation
 import GPIO
 import GPIOLineSensor
 import LaneBridge
+import LaneCommandLine
 import LaneHardware
 import LaneOptions
 import Wiring

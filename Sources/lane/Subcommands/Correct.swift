@@ -2,6 +2,7 @@ import ArgumentParser
 import Bowling
 import Foundation
 import Journal
+import LaneApplication
 import LaneBridge
 import Scoreboard
 
@@ -66,8 +67,8 @@ extension Lane {
       case .deadBall: correction = .deadBall
       case .undo: correction = .undo
       }
-      let request = ControlRequest(id: LaneRequest.id(), by: by, correction: correction)
-      let done = try LaneRequest.send(request, journal: journal) { file in
+      let request = ControlRequest(id: JournalRequest.id(), by: by, correction: correction)
+      let done = try JournalRequest.send(request, journal: journal, report: Report.line) { file in
         var session = try JournalledSession(store: file, opened: file)
         let (entry, _) = try session.correct(correction, by: by, at: Date())
         JournalCheckpoint.renew(file, session: session.session, through: session.lastSequence) { problem in

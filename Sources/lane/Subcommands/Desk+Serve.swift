@@ -2,6 +2,7 @@ import ArgumentParser
 import CentreLink
 import LaneApplication
 import LaneBridge
+import LaneCommandLine
 import LaneOptions
 import MQTT
 

@@ -3,6 +3,7 @@ import Centre
 import CentreLink
 import LaneApplication
 import LaneBridge
+import LaneCommandLine
 import LaneOptions
 import MQTT
 

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Centre
 import CentreLink
+import LaneApplication
 import LaneBridge
+import LaneCommandLine
 import MQTT
 import WebServer
 

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import GPIO
+import LaneApplication
 import LaneBridge
+import LaneCommandLine
 
 extension Lane {
   /// `lane record`: the lane's raw events as a trace, for `lane simulate` and regression tests.
@@ -32,7 +34,7 @@ extension Lane {
 
     func run() throws {
       // The wiring is checked and the chip opened first: a mistake there creates no file.
-      let hardware = try wiringOptions.openHardware()
+      let hardware = try wiringOptions.openHardware(consumer: Report.command)
       let file: RecordingFile?
       do {
         file = try out.map { path throws(RecordingFile.Failure) in

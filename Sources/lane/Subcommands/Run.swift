@@ -5,6 +5,7 @@ import GPIO
 import Journal
 import LaneApplication
 import LaneBridge
+import LaneCommandLine
 import LaneSensing
 import Scoreboard
 
@@ -55,12 +56,13 @@ extension Lane {
       let wake = try StopSignal.wakeEvent()
       // The wiring is checked and the chip opened first: a mistake there creates no journal
       // and binds no address.
-      let hardware = try wiringOptions.openHardware(wake: wake)
+      let hardware = try wiringOptions.openHardware(consumer: Report.command, wake: wake)
       // Every source the lane answers (edges, the detector's deadline, a signal, a console
       // line, a correction on the socket) ends the sensor's wait: no periodic wake-up.
       let lane = try LaneAssembly(
         LaneAssembly.Settings(
-          session: session, centre: centre, web: web, sensorClock: { MonotonicClock.now() }),
+          session: session, centre: centre, web: web, sensorClock: { MonotonicClock.now() },
+          report: Report.line),
         wake: { wake.signal() }, report: Report.line)
       defer { lane.close() }
       StopSignal.install(wake: wake)

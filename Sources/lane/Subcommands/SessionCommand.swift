@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Journal
+import LaneApplication
 import LaneBridge
 import LaneOptions
 
@@ -56,13 +57,13 @@ extension Lane {
 
     func run() throws {
       var output = StandardOutput()
-      let asked = ControlRequest(id: LaneRequest.id(), by: by, action: request)
-      let done = try LaneRequest.send(asked, journal: journal) { file in
+      let asked = ControlRequest(id: JournalRequest.id(), by: by, action: request)
+      let done = try JournalRequest.send(asked, journal: journal, report: Report.line) { file in
         var session = try JournalledSession(store: file, opened: file)
         var next: [String] = []
         if case .startSession(let names) = asked.action {
           guard session.session.recorded.isEmpty else {
-            throw LaneRequest.Refused(
+            throw JournalRequest.Refused(
               reason: "the session in progress has deliveries (\(LaneSummary(session.session))): end it first")
           }
           next = names

@@ -3,6 +3,7 @@ import CentreLink
 import Journal
 import LaneApplication
 import LaneBridge
+import LaneCommandLine
 import LaneOptions
 import LaneSensing
 import SimulatedPinSensor
@@ -78,7 +79,8 @@ extension Lane {
       // A replay does not block in a wait the inbox could end: the loop takes what was
       // posted at each turn, at least once a second of the trace's time when paced.
       let lane = try LaneAssembly(
-        LaneAssembly.Settings(session: session, centre: centre, web: web), report: Report.line)
+        LaneAssembly.Settings(session: session, centre: centre, web: web, report: Report.line),
+        report: Report.line)
       defer { lane.close() }
       let local: any LaneDisplay =
         if json {

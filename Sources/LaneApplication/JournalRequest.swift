@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import Journal
 import LaneBridge
@@ -12,10 +11,14 @@ import LaneControl
 /// lane lock and is asked over its control socket; when none runs, the command takes the
 /// lock and does it itself. A lane starting or stopping between the two is met by trying
 /// again.
-enum LaneRequest {
+public enum JournalRequest {
   /// The command's own refusal of what was asked (exit 65), with nothing written.
-  struct Refused: Error {
-    var reason: String
+  public struct Refused: Error {
+    public var reason: String
+
+    public init(reason: String) {
+      self.reason = reason
+    }
   }
 
   /// Does `request` on the lane of `journal`: through `locally` with the journal open and
@@ -23,16 +26,18 @@ enum LaneRequest {
   ///
   /// - Returns: What was done, in words, for the operator.
   /// - Throws: ``LaneFailure`` saying what went wrong.
-  static func send(
-    _ request: ControlRequest, journal: String, locally: (JournalFile) throws -> String
+  /// - Parameter report: Told of a torn record set aside or a checkpoint problem.
+  public static func send(
+    _ request: ControlRequest, journal: String, report: (String) -> Void,
+    locally: (JournalFile) throws -> String
   ) throws -> String {
     let socket = ControlSocket.path(forJournal: journal)
     for attempt in 1...3 {
       do {
         let file = try JournalFile(
           path: journal, ifMissing: .refuse, holdingLane: true, usingCheckpoint: true)
-        if let recovered = file.recovered { Report.line("warning: \(recovered)") }
-        if let problem = file.checkpointProblem { Report.line("warning: \(problem)") }
+        if let recovered = file.recovered { report("warning: \(recovered)") }
+        if let problem = file.checkpointProblem { report("warning: \(problem)") }
         return try locally(file)
       } catch JournalError.inUse {
         // Handled below: the running lane does it.
@@ -59,7 +64,7 @@ enum LaneRequest {
   }
 
   /// A request id unlikely to be any other client's: this process and the time.
-  static func id() -> String {
+  public static func id() -> String {
     "\(getpid())-\(UInt64(Date().timeIntervalSince1970 * 1_000_000))"
   }
 }

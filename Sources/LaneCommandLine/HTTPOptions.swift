@@ -5,23 +5,25 @@ import LaneOptions
 import WebServer
 
 /// The web boards, as `lane run` and `lane simulate` take them (docs/display.md).
-struct HTTPOptions: ParsableArguments {
+public struct HTTPOptions: ParsableArguments {
+  public init() {}
+
   @Option(help: """
     Serve the overhead board, the desk and the finished games to browsers on this address: \
     HOST:PORT, or PORT for 127.0.0.1:PORT (e.g. 127.0.0.1:8080; port 0 picks a free one).
     """)
-  var http: String?
+  public var http: String?
 
   @Flag(help: "Let --http bind an address beyond loopback (the pages need no login).")
-  var httpPublic = false
+  public var httpPublic = false
 
   /// `--lane-name`, the web boards' own lane name before `--lane` named the lane everywhere:
   /// kept one release as a deprecated alias of `--lane`.
   @Option(name: .customLong("lane-name"), help: .hidden)
-  var deprecatedLaneName: String?
+  public var deprecatedLaneName: String?
 
   /// The address to serve on, or `nil` without `--http`.
-  func address() throws -> HTTPAddress? {
+  public func address() throws -> HTTPAddress? {
     guard let http else { return nil }
     do {
       return try HTTPAddress(parsing: http, allowPublic: httpPublic)
@@ -30,7 +32,7 @@ struct HTTPOptions: ParsableArguments {
     }
   }
 
-  func validate() throws {
+  public func validate() throws {
     _ = try address()
     try validated(try OptionValues.checkHTTPPublic(http: http, httpPublic: httpPublic))
     if let name = deprecatedLaneName {

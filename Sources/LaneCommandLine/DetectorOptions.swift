@@ -3,20 +3,22 @@ import LaneOptions
 import LaneSensing
 
 /// The throw detector's windows, as `lane simulate` and `lane run` take them.
-struct DetectorOptions: ParsableArguments {
+public struct DetectorOptions: ParsableArguments {
+  public init() {}
+
   @Option(help: "Seconds the deck must be still after the last pin falls (default 3).")
-  var settle: Seconds?
+  public var settle: Seconds?
 
   @Option(help: "Seconds a pin's new level must hold to count, e.g. 0.03 (default 0.03).")
-  var bounce: Seconds?
+  public var bounce: Seconds?
 
   @Option(
     name: .customLong("max-delivery"),
     help: "Seconds after which a delivery that never settles is read anyway (default 15).")
-  var maxDelivery: Seconds?
+  public var maxDelivery: Seconds?
 
   /// The detector configuration: these options over `base`.
-  func configuration(
+  public func configuration(
     over base: ThrowDetector.Configuration = .init()
   ) -> ThrowDetector.Configuration {
     ThrowDetector.Configuration(
@@ -25,20 +27,20 @@ struct DetectorOptions: ParsableArguments {
       longestDelivery: maxDelivery?.duration ?? base.longestDelivery)
   }
 
-  func validate() throws {
+  public func validate() throws {
     try validated(
       try OptionValues.checkDetectorWindows(settle: settle?.duration, maxDelivery: maxDelivery?.duration))
   }
 }
 
 /// A non-negative number of seconds, read exactly (`0.0015` is 1.5 ms).
-struct Seconds: ExpressibleByArgument {
-  let duration: Duration
+public struct Seconds: ExpressibleByArgument {
+  public let duration: Duration
 
-  init?(argument: String) {
+  public init?(argument: String) {
     guard let duration = OptionValues.seconds(argument) else { return nil }
     self.duration = duration
   }
 
-  static var defaultCompletionKind: CompletionKind { .default }
+  public static var defaultCompletionKind: CompletionKind { .default }
 }

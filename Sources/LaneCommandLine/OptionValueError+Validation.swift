@@ -4,7 +4,7 @@ import LaneOptions
 /// Runs an option check from ``OptionValues`` as a command's `validate()` does: a refusal
 /// becomes the `ValidationError` that ArgumentParser prints with the usage, exit 64.
 @discardableResult
-func validated<Value>(
+public func validated<Value>(
   _ check: @autoclosure () throws(OptionValueError) -> Value
 ) throws(ValidationError) -> Value {
   do {

@@ -9,35 +9,37 @@ import MQTT
 
 /// The centre link, as `lane run` and `lane simulate` take it: where the broker is, the
 /// lane's name and its credentials (docs/centre.md).
-struct CentreOptions: ParsableArguments {
+public struct CentreOptions: ParsableArguments {
+  public init() {}
+
   @Option(help: """
     The centre's MQTT broker, mqtt://HOST:PORT or mqtts://HOST:PORT: publish every journal \
     record, the board and the lane's status to the front desk.
     """)
-  var broker: String?
+  public var broker: String?
 
   @Option(help: """
     The lane's id, 1-32 of a-z A-Z 0-9 - _: its topics on the broker, its page /lanes/ID \
     with --http, and the lane in a new journal's header (default: the credentials' user \
     with --broker, else 1).
     """)
-  var lane: String?
+  public var lane: String?
 
   @Option(
     name: .customLong("mqtt-credentials"),
     help: "A file of user=NAME and password=SECRET lines, mode 600 (deploy/centre/add-lane.sh).")
-  var credentials: String?
+  public var credentials: String?
 
   @Option(help: "The centre's CA certificate, for an mqtts:// broker.")
-  var cafile: String?
+  public var cafile: String?
 
   @Option(help: "The lane's client certificate, for a broker that requires one (mutual TLS).")
-  var certfile: String?
+  public var certfile: String?
 
   @Option(help: "The private key of --certfile, mode 600.")
-  var keyfile: String?
+  public var keyfile: String?
 
-  func validate() throws {
+  public func validate() throws {
     try validated(
       try OptionValues.checkBrokerFiles(
         broker: broker, credentials: credentials, cafile: cafile, certfile: certfile,
@@ -50,9 +52,9 @@ struct CentreOptions: ParsableArguments {
   /// else `1`.
   ///
   /// - Throws: ``LaneFailure`` (64) when `--lane` and `--lane-name` name different lanes.
-  func laneID(web: HTTPOptions) throws -> String {
+  public func laneID(web: HTTPOptions, report: (String) -> Void) throws -> String {
     if let old = web.deprecatedLaneName {
-      Report.line("--lane-name is deprecated; use --lane \(old)")
+      report("--lane-name is deprecated; use --lane \(old)")
       if let lane, lane != old {
         throw LaneFailure(.usage, "--lane \(lane) and --lane-name \(old) name different lanes")
       }
@@ -64,7 +66,7 @@ struct CentreOptions: ParsableArguments {
 
   /// The broker's settings, `nil` without `--broker`; or a failure: 66 for a file that
   /// cannot be read, 64 for anything else wrong.
-  func brokerSettings() throws(LaneFailure) -> BrokerSettings? {
+  public func brokerSettings() throws(LaneFailure) -> BrokerSettings? {
     guard let broker else { return nil }
     return try BrokerSettings(
       url: broker, credentials: credentials, cafile: cafile, certfile: certfile, keyfile: keyfile)
@@ -72,14 +74,15 @@ struct CentreOptions: ParsableArguments {
 }
 
 extension LaneAssembly.Settings {
-  /// What `lane run` and `lane simulate`'s option groups ask for.
-  init(
+  /// What `lane run` and `lane simulate`'s option groups ask for; `report` is told of a
+  /// deprecated option.
+  public init(
     session: SessionOptions, centre: CentreOptions, web: HTTPOptions,
-    sensorClock: (@Sendable () -> SensorInstant)? = nil
+    sensorClock: (@Sendable () -> SensorInstant)? = nil, report: (String) -> Void
   ) throws {
     self.init(
       journal: session.journal, bowlers: session.bowlerNames, lane: centre.lane,
       broker: try centre.brokerSettings(), boards: try web.address(),
-      boardsLane: try centre.laneID(web: web), sensorClock: sensorClock)
+      boardsLane: try centre.laneID(web: web, report: report), sensorClock: sensorClock)
   }
 }

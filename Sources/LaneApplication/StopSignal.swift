@@ -1,4 +1,3 @@
-import ArgumentParser
 import LaneBridge
 import POSIX
 import Synchronization
@@ -13,16 +12,16 @@ import Synchronization
 /// The first signal asks for a clean stop (lines released, the games shown) and signals the
 /// wake event, so a sensor waiting in the kernel returns at once instead of at its next
 /// timeout; the handler then resets itself, so a second signal ends the process at once.
-enum StopSignal {
+public enum StopSignal {
   private static let received = Atomic<Bool>(false)
   /// The wake event's descriptor, -1 when none is installed.
   private static let wakeDescriptor = Atomic<Int32>(-1)
 
   /// Whether a stop was asked for.
-  static var isRequested: Bool { received.load(ordering: .relaxed) }
+  public static var isRequested: Bool { received.load(ordering: .relaxed) }
 
   /// A new wake event for a command's sensor, or a failure with exit 71 (EX_OSERR).
-  static func wakeEvent() throws(LaneFailure) -> WakeEvent {
+  public static func wakeEvent() throws(LaneFailure) -> WakeEvent {
     do {
       return try WakeEvent()
     } catch {
@@ -36,7 +35,7 @@ enum StopSignal {
   /// blocks them (some supervisors and test runners do) would leave the lane deaf to a stop.
   /// - Parameter wake: Signalled by the handler; it must outlive the handler's use (the
   ///   process's life, for `lane run`).
-  static func install(wake: WakeEvent? = nil) {
+  public static func install(wake: WakeEvent? = nil) {
     wakeDescriptor.store(wake?.signalDescriptor ?? -1, ordering: .relaxed)
     var handled = sigset_t()
     sigemptyset(&handled)

@@ -5,17 +5,19 @@ import LaneConfiguration
 
 /// `--config FILE`: the lane's settings from a file (deploy/lane/lane.toml), for the systemd
 /// unit; every option given on the command line overrides the file.
-struct ConfigOptions: ParsableArguments {
+public struct ConfigOptions: ParsableArguments {
+  public init() {}
+
   @Option(help: """
     A lane config file (TOML, e.g. deploy/lane/lane.toml) with lane, wiring, journal, bowlers, \
     http, http_public and a [centre] table; options given here override it, and relative \
     paths in it are resolved against its folder.
     """)
-  var config: String?
+  public var config: String?
 
   /// The file's settings, `nil` without `--config`; or a failure saying every problem,
   /// exit 66 (unreadable) or 64.
-  func load() throws(LaneFailure) -> LaneConfig? {
+  public func load() throws(LaneFailure) -> LaneConfig? {
     guard let config else { return nil }
     do {
       return try LaneConfig(contentsOf: config)
@@ -28,7 +30,7 @@ struct ConfigOptions: ParsableArguments {
   /// again as the command line's are (exit 64 naming the file).
   ///
   /// - Parameter wiring: `--wiring`, for `lane run`; a replay has none to fill.
-  func merged(
+  public func merged(
     wiring: inout String?, session: inout SessionOptions, centre: inout CentreOptions,
     web: inout HTTPOptions
   ) throws {

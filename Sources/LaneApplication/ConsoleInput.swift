@@ -10,13 +10,13 @@ import POSIX
 ///
 /// The terminal stays in its usual line mode, so a command is a letter and Enter; `lines()`
 /// polls standard input and returns only whole lines typed since the last call.
-struct ConsoleInput {
+public struct ConsoleInput {
   private var pending: [UInt8] = []
   /// Whether standard input ended or failed.
   private(set) var isClosed = false
 
   /// The whole lines typed since the last call; empty when none (it never blocks).
-  mutating func lines() -> [String] {
+  public mutating func lines() -> [String] {
     while !isClosed {
       var request = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
       guard poll(&request, 1, 0) == 1 else { break }
@@ -40,7 +40,7 @@ struct ConsoleInput {
 
   /// Starts a thread that blocks until the operator types, and posts each line to `inbox`
   /// (which wakes the lane) until standard input ends.
-  static func forward(to inbox: LaneInbox) {
+  public static func forward(to inbox: LaneInbox) {
     let thread = Thread {
       var console = ConsoleInput()
       while !console.isClosed {
