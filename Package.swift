@@ -185,7 +185,7 @@ let package = Package(
       name: "LaneApplication",
       dependencies: [
         "LaneBridge", "LaneControl", "CentreLink", "Centre", "MQTT", "WebBoard", "WebServer",
-        "Journal", "LaneSensing", "Wiring", "POSIX",
+        "Journal", "LaneSensing", "Wiring", "POSIX", "Bowling", "Scoreboard",
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),

@@ -120,6 +120,31 @@ public final class LaneAssembly {
     return display
   }
 
+  /// Runs the lane's loop on `sensor` until it ends or `shouldStop`: the centre link's
+  /// health monitor sees every reading when the lane has a link (without one the sensor is
+  /// read directly: the wrapper cost 6 % of a replay's instructions), and a replay is paced
+  /// at `speed` times its own pace when one is given.
+  ///
+  /// - Throws: What ``LaneRunner/run(_:journal:display:commands:inbox:until:)`` throws.
+  @discardableResult
+  public func run(
+    _ sensor: some PinSensor, with runner: LaneRunner, display: inout any LaneDisplay,
+    pacedAt speed: Double? = nil, until shouldStop: () -> Bool
+  ) throws -> LaneEvent.Status {
+    func paced(_ sensor: some PinSensor) throws -> LaneEvent.Status {
+      guard let speed else {
+        var sensor = sensor
+        return try runner.run(&sensor, journal: &session, display: &display, inbox: inbox, until: shouldStop)
+      }
+      var pacedSensor = PacedSensor(sensor, clock: ContinuousWallClock(), speed: speed)
+      return try runner.run(&pacedSensor, journal: &session, display: &display, inbox: inbox, until: shouldStop)
+    }
+    if let observer = link?.sensorObserver {
+      return try paced(ObservedSensor(sensor, observer: observer))
+    }
+    return try paced(sensor)
+  }
+
   /// Stops the control socket and the boards, then the link after waiting for the desk
   /// (``LaneLink/stoppingWait``); tells `report` what the desk does not have.
   public func close() {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Centre
 import LaneBridge
+import LaneCommandLine
 
 #if canImport(Glibc)
   import Glibc
@@ -23,6 +24,7 @@ struct Lane: AsyncParsableCommand {
   /// A reader that went away makes writes fail with EPIPE (exit 74) instead of killing the
   /// process with SIGPIPE before it can tell anyone.
   static func main() async {
+    Report.start(root: Lane.self)
     signal(SIGPIPE, SIG_IGN)
     StandardOutput.checkOpen()
     // `lane score` reads its own arguments, in linear time (`---` is three misses, not an

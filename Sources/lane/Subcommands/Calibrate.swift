@@ -2,7 +2,6 @@ import ArgumentParser
 import Calibration
 import Foundation
 import GPIO
-import GPIOLineSensor
 import LaneBridge
 import LaneCommandLine
 import LaneHardware
@@ -55,55 +54,16 @@ extension Lane {
     }
 
     func run() throws {
-      if check == nil, let out {
-        do { try WiringFile.checkSavable(to: out, replacing: force) } catch {
-          throw LaneFailure(.cannotCreate, "\(error)")
-        }
-      }
-      let setup: CalibrationSetup
-      do {
-        setup = try CalibrationSetup(
-          chip: chip, check: check, bias: Wiring.Bias(rawValue: bias) ?? .pullUp,
-          lines: lines.flatMap { try? OptionValues.lineOffsets($0) })
-      } catch {
-        throw LaneFailure(error.exitStatus, "\(error)")
-      }
       var settings = CalibrationSettings()
-      settings.bias = setup.bias
+      settings.bias = Wiring.Bias(rawValue: bias) ?? .pullUp
       settings.asksForSignals = !skipSignals
+      let calibration = LaneCalibration(
+        chip: chip, out: out, force: force, check: check, settings: settings,
+        lines: lines.flatMap { try? OptionValues.lineOffsets($0) })
       let technician = StandardTechnician(output: StandardOutput()) { readLine() }
-      do {
-        var calibration = try Calibration(
-          survey: setup.survey, sensor: setup.sensor, technician: technician, settings: settings)
-        if let wiring = setup.wiring {
-          let report = try calibration.check(wiring)
-          // The report said what drifted.
-          if !report.isClean { throw LaneFailure(.checkFoundDrift, "") }
-          return
-        }
-        let result = try calibration.calibrate()
-        try save(result)
-      } catch let error as CalibrationError<GPIOError> {
-        let status: ExitStatus =
-          switch error {
-          case .sensor: .ioError
-          case .noFreeLines: .unavailable
-          default: .temporaryFailure
-          }
-        throw LaneFailure(status, "\(error)")
-      }
-    }
-
-    private func save(_ result: CalibrationResult) throws {
-      guard let out else { return }
-      let date = Date().formatted(.iso8601.year().month().day())
-      do {
-        try WiringFile.save(result.fileText(date: date), to: out, replacing: force)
-      } catch {
-        throw LaneFailure(.cannotCreate, "\(error)")
-      }
+      guard let saved = try calibration.run(technician: technician, date: Date()) else { return }
       var output = StandardOutput()
-      print("\nSaved the wiring to \(out). Run the lane with: lane run --wiring \(out)", to: &output)
+      print("\nSaved the wiring to \(saved). Run the lane with: lane run --wiring \(saved)", to: &output)
     }
   }
 }

@@ -1,10 +1,9 @@
 import ArgumentParser
 import Bowling
 import Foundation
-import Journal
 import LaneApplication
 import LaneBridge
-import Scoreboard
+import LaneCommandLine
 
 #if canImport(Glibc)
   import Glibc
@@ -67,18 +66,7 @@ extension Lane {
       case .deadBall: correction = .deadBall
       case .undo: correction = .undo
       }
-      let request = ControlRequest(id: JournalRequest.id(), by: by, correction: correction)
-      let done = try JournalRequest.send(request, journal: journal, report: Report.line) { file in
-        var session = try JournalledSession(store: file, opened: file)
-        let (entry, _) = try session.correct(correction, by: by, at: Date())
-        JournalCheckpoint.renew(file, session: session.session, through: session.lastSequence) { problem in
-          Report.line("warning: \(problem)")
-        }
-        var text = "record \(entry.sequence)"
-        if case .corrected(_, let change) = entry.event { text += ", \(correction) by \(by): \(change)" }
-        // For a stopped lane, the scoreboard the correction leaves.
-        return text + "\n" + SessionScoreboard().render(session.session)
-      }
+      let done = try JournalRequest.correct(correction, by: by, journal: journal, report: Report.line)
       print(done, to: &output)
     }
   }

@@ -20,46 +20,13 @@ extension Lane.Desk {
         """ + ExitStatus.help(.usage, .dataError, .noInput, .unavailable, .noPermission, .badConfiguration)
     )
 
-    /// A request as typed: the action, its value and the request's id.
-    struct Request {
-      enum Action: String, ExpressibleByArgument, CaseIterable {
-        case correct, endSession = "end-session", startSession = "start-session"
-      }
-
-      var action: Action
-      var value: String?
-      var requestID: String?
-
-      /// How `lane desk send LANE` spells it.
-      var spelling: String {
-        [action.rawValue, value.map { $0.debugDescription }].compactMap { $0 }.joined(separator: " ")
-      }
-
-      /// The command to publish, checked as the lane checks it.
-      func command() throws(ValidationError) -> Payload.Command {
-        let id = requestID ?? "desk-" + String(UInt64.random(in: .min ... .max), radix: 36)
-        if let requestID { try validated(try OptionValues.requestID(requestID)) }
-        switch action {
-        case .correct:
-          guard let value else { throw ValidationError("correct needs what to correct, e.g. correct pins:1,2,4") }
-          return try validated(try OptionValues.deskCorrection(value, id: id))
-        case .endSession:
-          guard value == nil else { throw ValidationError("end-session takes no value") }
-          return Payload.Command(id: id, action: .endSession)
-        case .startSession:
-          guard let value else { throw ValidationError("start-session needs the bowlers, e.g. start-session \"Ana,Ben\"") }
-          return try validated(try OptionValues.deskStartSession(value, id: id))
-        }
-      }
-    }
-
     @OptionGroup var connection: BrokerClientOptions
 
     @Argument(help: "The lane's name on the broker.")
     var lane: String
 
     @Argument(help: "correct, end-session or start-session.")
-    var action: Request.Action
+    var action: DeskRequestArguments.Action
 
     @Argument(help: "For correct: pins:1,2,4, foul, no-foul, dead-ball or undo; for start-session: the bowlers, \"Ana,Ben\".")
     var value: String?
@@ -69,7 +36,9 @@ extension Lane.Desk {
       help: "The request's id, 1-64 of a-z A-Z 0-9 - _ (default: a new one); a lane runs an id once.")
     var requestID: String?
 
-    private var request: Request { Request(action: action, value: value, requestID: requestID) }
+    private var request: DeskRequestArguments {
+      DeskRequestArguments(action: action, value: value, requestID: requestID)
+    }
 
     func validate() throws {
       try validated(try OptionValues.lane(lane, option: "LANE"))

@@ -5,7 +5,6 @@ import LaneApplication
 import LaneBridge
 import LaneCommandLine
 import LaneOptions
-import MQTT
 
 extension Lane.Desk {
   /// `lane desk show LANE`: one lane's detail board, read-only.
@@ -35,32 +34,13 @@ extension Lane.Desk {
 
     /// Shows `lane`'s detail board, redrawn in place, until a stop signal.
     static func show(_ lane: LaneID, settings: BrokerSettings) async throws {
-      let screen = DeskDetailScreen(lane: lane) { text in
-        var output = StandardOutput()
-        print(text, to: &output)
-      }
-      let report: @Sendable (String) -> Void = { message in Report.line(message) }
-      let link: DisplayLink
-      do {
-        link = try DisplayLink(
-          settings: settings, handlers: .init(event: screen.take, status: screen.take, report: report),
-          lane: lane)
-      } catch {
-        throw LaneFailure(.badConfiguration, "\(error)")
-      }
       StopSignal.install()
-      let drawer = Task {
-        while !Task.isCancelled {
-          screen.draw()
-          try? await Task.sleep(for: .milliseconds(200))
-        }
-      }
-      defer { drawer.cancel() }
-      do throws(MQTTError) {
-        try await link.run(until: { StopSignal.isRequested })
-      } catch {
-        throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
-      }
+      try await CentreServices.showDetail(
+        of: lane, settings: settings,
+        write: { screen in
+          var output = StandardOutput()
+          print(screen, to: &output)
+        }, report: Report.line, until: { StopSignal.isRequested })
     }
   }
 }

@@ -1,10 +1,7 @@
 import ArgumentParser
-import Centre
-import CentreLink
 import LaneApplication
 import LaneBridge
 import LaneCommandLine
-import MQTT
 import WebServer
 
 extension Lane {
@@ -44,32 +41,11 @@ extension Lane {
 
     func run() async throws {
       let settings = try connection.settings()
-      let report: @Sendable (String) -> Void = { message in Report.line(message) }
-      let centre = CentreDisplay(hub: BoardHub(), report: report)
-      let link: DisplayLink
-      do {
-        link = try DisplayLink(
-          settings: settings,
-          handlers: .init(event: centre.show, status: centre.show, report: report))
-      } catch {
-        throw LaneFailure(.badConfiguration, "\(error)")
-      }
       let address = try HTTPAddress(parsing: http, allowPublic: httpPublic)
-      let server: RunningBoardServer
-      do {
-        server = try await RunningBoardServer.start(BoardServer(hub: centre.hub, address: address))
-      } catch {
-        throw LaneFailure(.unavailable, "\(error)")
-      }
       StopSignal.install()
-      Report.line("serving the boards on \(server.url)/ from \(connection.broker)")
-      do throws(MQTTError) {
-        try await link.run(until: { StopSignal.isRequested })
-      } catch {
-        await server.stop()
-        throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
-      }
-      await server.stop()
+      try await CentreServices.serveBoards(
+        settings: settings, broker: connection.broker, address: address, report: Report.line,
+        until: { StopSignal.isRequested })
     }
   }
 }

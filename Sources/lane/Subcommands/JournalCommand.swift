@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Journal
 import LaneBridge
+import LaneCommandLine
 
 extension Lane {
   /// `lane journal`: look at a journal without running the lane, and rescue a damaged one.
@@ -33,22 +34,7 @@ extension Lane {
         } catch {
           throw LaneFailure(error.exitStatus, "\(error)")
         }
-        if let header = check.header {
-          print("\(file): lane journal format \(JournalHeader.version), lane \(header.lane),"
-            + " created \(header.created.ISO8601Format())", to: &output)
-        } else {
-          print("\(file): lane journal format 1 (migrated on the next lane run)", to: &output)
-        }
-        let numbers = check.sequences.map { " (\($0.lowerBound) to \($0.upperBound))" } ?? ""
-        print("\(check.intact) intact records\(numbers)", to: &output)
-        for damage in check.damaged where damage.offset < (check.tornTail?.offset ?? .max) {
-          print("damaged: \(damage)", to: &output)
-        }
-        if let tail = check.tornTail {
-          print("torn last record: \(tail); it is set aside when the lane opens the journal", to: &output)
-        }
-        for problem in check.numberingProblems { print("numbering: \(problem)", to: &output) }
-        if let problem = check.sessionProblem { print("session: \(problem)", to: &output) }
+        for line in check.report(file: file) { print(line, to: &output) }
         guard check.isUsable else {
           throw LaneFailure(
             .dataError,

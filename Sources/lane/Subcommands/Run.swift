@@ -1,6 +1,4 @@
 import ArgumentParser
-import CentreLink
-import Foundation
 import GPIO
 import Journal
 import LaneApplication
@@ -66,19 +64,11 @@ extension Lane {
         wake: { wake.signal() }, report: Report.line)
       defer { lane.close() }
       StopSignal.install(wake: wake)
-      // The centre link's health monitor sees every reading the detector reads.
-      var sensor = ObservedSensor(hardware.sensor, observer: lane.link?.sensorObserver)
       lane.link?.inputs.yield(.wiring(hardware.wiring.status))
-      let local: any LaneDisplay =
-        if json {
-          JSONLinesDisplay(output: StandardOutput(), warnings: StandardError())
-        } else if StandardOutput.isTerminal {
-          ConsoleBoardDisplay(
-            output: StandardOutput(), warnings: StandardError(), colour: StandardOutput.wantsColour)
-        } else {
-          LogDisplay(output: StandardOutput(), warnings: StandardError())
-        }
-      var display = lane.display(around: local)
+      var display = lane.display(
+        around: LocalDisplay.live(
+          json: json, terminal: StandardOutput.isTerminal, colour: StandardOutput.wantsColour
+        ).display(output: StandardOutput(), warnings: StandardError()))
       let runner = LaneRunner(
         detector: detector.configuration(over: hardware.detector), idleTimeout: LaneRunner.forever,
         operatorName: by)
@@ -89,9 +79,7 @@ extension Lane {
         ConsoleInput.forward(to: lane.inbox)
       }
       do {
-        try runner.run(
-          &sensor, journal: &lane.session, display: &display, inbox: lane.inbox,
-          until: { StopSignal.isRequested })
+        try lane.run(hardware.sensor, with: runner, display: &display, until: { StopSignal.isRequested })
       } catch let error as GPIOError {
         throw LaneFailure(.ioError, "\(error)")
       } catch let error as JournalError {

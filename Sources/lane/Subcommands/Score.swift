@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaneBridge
+import LaneCommandLine
 
 extension Lane {
   /// `lane score`: scores balls given on the command line.

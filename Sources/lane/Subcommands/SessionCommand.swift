@@ -1,8 +1,7 @@
 import ArgumentParser
-import Foundation
-import Journal
 import LaneApplication
 import LaneBridge
+import LaneCommandLine
 import LaneOptions
 
 extension Lane {
@@ -57,22 +56,7 @@ extension Lane {
 
     func run() throws {
       var output = StandardOutput()
-      let asked = ControlRequest(id: JournalRequest.id(), by: by, action: request)
-      let done = try JournalRequest.send(asked, journal: journal, report: Report.line) { file in
-        var session = try JournalledSession(store: file, opened: file)
-        var next: [String] = []
-        if case .startSession(let names) = asked.action {
-          guard session.session.recorded.isEmpty else {
-            throw JournalRequest.Refused(
-              reason: "the session in progress has deliveries (\(LaneSummary(session.session))): end it first")
-          }
-          next = names
-        }
-        let made = try session.endSession(by: by, at: Date(), next: next)
-        let names = next.isEmpty ? "one unnamed bowler" : next.joined(separator: ", ")
-        return "session ended (record \(made.end.sequence)) by \(by), kept in"
-          + " \(SessionRotation.archiveFolder(forJournal: journal)); new session for \(names)"
-      }
+      let done = try JournalRequest.changeSession(request, by: by, journal: journal, report: Report.line)
       print(done, to: &output)
     }
   }

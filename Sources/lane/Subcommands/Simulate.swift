@@ -1,5 +1,4 @@
 import ArgumentParser
-import CentreLink
 import Journal
 import LaneApplication
 import LaneBridge
@@ -82,46 +81,21 @@ extension Lane {
         LaneAssembly.Settings(session: session, centre: centre, web: web, report: Report.line),
         report: Report.line)
       defer { lane.close() }
-      let local: any LaneDisplay =
-        if json {
-          RunReportDisplay(.json, output: StandardOutput(), warnings: StandardError())
-        } else if log || (paced && !StandardOutput.isTerminal) {
-          LogDisplay(output: StandardOutput(), warnings: StandardError())
-        } else if paced {
-          ConsoleBoardDisplay(
-            output: StandardOutput(), warnings: StandardError(), colour: StandardOutput.wantsColour)
-        } else {
-          RunReportDisplay(
-            .scoreboards(colour: StandardOutput.wantsColour), output: StandardOutput(),
-            warnings: StandardError())
-        }
-      var display = lane.display(around: local)
+      var display = lane.display(
+        around: LocalDisplay.replay(
+          json: json, log: log, paced: paced, terminal: StandardOutput.isTerminal,
+          colour: StandardOutput.wantsColour
+        ).display(output: StandardOutput(), warnings: StandardError()))
       // Paced, a stop must be noticed within a second of the trace's time; unpaced, a longer
       // wait only saves loop turns over a trace's quiet stretches.
       let runner = LaneRunner(
         detector: detector.configuration(), idleTimeout: .seconds(paced ? 1 : 60))
       StopSignal.install(wake: wake)
-      func replay(_ sensor: some PinSensor) throws -> LaneEvent.Status {
-        if paced {
-          var pacedSensor = PacedSensor(sensor, clock: ContinuousWallClock(), speed: speed ?? 1)
-          return try runner.run(
-            &pacedSensor, journal: &lane.session, display: &display, inbox: lane.inbox,
-            until: { StopSignal.isRequested })
-        }
-        var sensor = sensor
-        return try runner.run(
-          &sensor, journal: &lane.session, display: &display, inbox: lane.inbox,
-          until: { StopSignal.isRequested })
-      }
       let status: LaneEvent.Status
       do {
-        // The centre link's health monitor sees every reading the detector reads; without a
-        // link the trace is read directly (the wrapper cost 6 % of a replay's instructions).
-        if let observer = lane.link?.sensorObserver {
-          status = try replay(ObservedSensor(trace, observer: observer))
-        } else {
-          status = try replay(trace)
-        }
+        status = try lane.run(
+          trace, with: runner, display: &display, pacedAt: paced ? speed ?? 1 : nil,
+          until: { StopSignal.isRequested })
       } catch let error as TraceError {
         throw LaneFailure(.dataError, "\(traceName): \(error)")
       } catch let error as JournalError {

@@ -13,8 +13,10 @@ import SystemPackage
 /// When standard output cannot be written (a full disk, `/dev/full`, a closed descriptor or a
 /// reader that went away), the command says so on stderr and exits 74 at once: nothing it
 /// shows is lost then, because the journal has every throw before it is shown.
-struct StandardOutput: TextOutputStream {
-  mutating func write(_ string: String) {
+public struct StandardOutput: TextOutputStream {
+  public init() {}
+
+  public mutating func write(_ string: String) {
     var text = string
     text.withUTF8 { bytes in
       do throws(Errno) {
@@ -26,7 +28,7 @@ struct StandardOutput: TextOutputStream {
   }
 
   /// Tells the user that standard output failed and exits 74.
-  static func fail(errno code: Int32) -> Never {
+  public static func fail(errno code: Int32) -> Never {
     Report.exit(
       with: LaneFailure(
         .ioError,
@@ -37,10 +39,10 @@ struct StandardOutput: TextOutputStream {
 
 extension StandardOutput {
   /// Whether standard output is a terminal.
-  static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+  public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
   /// Whether to colour standard output: only on a terminal, and never when `NO_COLOR` is set.
-  static var wantsColour: Bool {
+  public static var wantsColour: Bool {
     TerminalColour.isWanted(isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
   }
 
@@ -48,15 +50,17 @@ extension StandardOutput {
   ///
   /// A closed descriptor 1 would otherwise be taken by the next file opened (a journal), and
   /// the scoreboard written into it.
-  static func checkOpen() {
+  public static func checkOpen() {
     if fcntl(STDOUT_FILENO, F_GETFD) == -1 { fail(errno: EBADF) }
   }
 }
 
 /// Standard error as a text stream; a failure to write it is ignored, as there is nowhere
 /// left to report it.
-struct StandardError: TextOutputStream {
-  mutating func write(_ string: String) {
+public struct StandardError: TextOutputStream {
+  public init() {}
+
+  public mutating func write(_ string: String) {
     var text = string
     text.withUTF8 { bytes in
       try? FileDescriptor.standardError.write(all: UnsafeRawBufferPointer(bytes))

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Centre
+import LaneOptions
+
+/// A request to a lane as `lane desk send LANE ACTION [VALUE] [--request-id ID]` takes it: the
+/// action, its value and the request's id.
+public struct DeskRequestArguments {
+  public enum Action: String, ExpressibleByArgument, CaseIterable {
+    case correct, endSession = "end-session", startSession = "start-session"
+  }
+
+  public var action: Action
+  public var value: String?
+  public var requestID: String?
+
+  public init(action: Action, value: String?, requestID: String?) {
+    self.action = action
+    self.value = value
+    self.requestID = requestID
+  }
+
+  /// How `lane desk send LANE` spells it.
+  public var spelling: String {
+    [action.rawValue, value.map { $0.debugDescription }].compactMap { $0 }.joined(separator: " ")
+  }
+
+  /// The command to publish, checked as the lane checks it.
+  public func command() throws(ValidationError) -> Payload.Command {
+    let id = requestID ?? "desk-" + String(UInt64.random(in: .min ... .max), radix: 36)
+    if let requestID { try validated(try OptionValues.requestID(requestID)) }
+    switch action {
+    case .correct:
+      guard let value else { throw ValidationError("correct needs what to correct, e.g. correct pins:1,2,4") }
+      return try validated(try OptionValues.deskCorrection(value, id: id))
+    case .endSession:
+      guard value == nil else { throw ValidationError("end-session takes no value") }
+      return Payload.Command(id: id, action: .endSession)
+    case .startSession:
+      guard let value else { throw ValidationError("start-session needs the bowlers, e.g. start-session \"Ana,Ben\"") }
+      return try validated(try OptionValues.deskStartSession(value, id: id))
+    }
+  }
+}
+
+/// `lane desk`'s one-shot spellings before `show` and `send`, kept for a release.
+public struct DeprecatedDeskOptions: ParsableArguments {
+  public init() {}
+
+  @Option(help: .hidden) public var lane: String?
+  @Option(help: .hidden) var correct: String?
+  @Flag(name: .customLong("end-session"), help: .hidden) var endSession = false
+  @Option(name: .customLong("start-session"), help: .hidden) var startSession: String?
+  @Option(name: .customLong("request-id"), help: .hidden) var requestID: String?
+
+  /// The request the old options ask for, as `lane desk send` takes it.
+  public var request: DeskRequestArguments? {
+    if let correct { return .init(action: .correct, value: correct, requestID: requestID) }
+    if endSession { return .init(action: .endSession, value: nil, requestID: requestID) }
+    if let startSession { return .init(action: .startSession, value: startSession, requestID: requestID) }
+    return nil
+  }
+
+  public func validate() throws {
+    if [correct != nil, endSession, startSession != nil].filter({ $0 }).count > 1 {
+      throw ValidationError("give one of --correct, --end-session and --start-session")
+    }
+    if requestID != nil && request == nil {
+      throw ValidationError("--request-id goes with --correct, --end-session or --start-session")
+    }
+    if let lane { try validated(try OptionValues.lane(lane)) }
+    if let request {
+      guard lane != nil else {
+        throw ValidationError("a request needs --lane NAME, the lane's name on the broker")
+      }
+      _ = try request.command()
+    }
+  }
+}
