@@ -44,11 +44,10 @@ final class ChoppyReads: PositionalReading, Sendable {
 
 @Suite("Reading a journal through short and interrupted reads")
 struct InterruptedReadTests {
-  static let time = Date(timeIntervalSince1970: 1_746_126_251)
-  static let start = JournalEntry(time: time, author: "lane", event: .started(bowlers: ["Ana"]))
-  static func delivery(_ knocked: PinSet) -> JournalEntry {
-    JournalEntry(time: time, author: "lane", event: .delivered(.init(knocked: knocked, isFoul: false)))
-  }
+  // The same journal as JournalReaderTests'.
+  static let time = JournalReaderTests.time
+  static let start = JournalReaderTests.start
+  static func delivery(_ knocked: PinSet) -> JournalEntry { JournalReaderTests.delivery(knocked) }
 
   let folder: ScratchFolder
   let path: String
