@@ -38,15 +38,7 @@ extension ChildProcess {
 
     /// Whether there is something to read (or the end of the data) within `limit`.
     public func isReadable(within limit: Duration) -> Bool {
-      let deadline = ContinuousClock.now + limit
-      // Called again when interrupted, it waits for what is left of the limit.
-      let ready = retryingInterrupts {
-        let left = ContinuousClock.now.duration(to: deadline)
-        let milliseconds = left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&poller, 1, Int32(clamping: max(0, milliseconds)))
-      }
-      return ready > 0
+      ChildProcess.waitUntilReadable(descriptor, until: ContinuousClock.now + limit)
     }
 
     /// Reads what is there, at most `count` bytes, waiting for at least one; empty at the end.
