@@ -239,8 +239,10 @@ let package = Package(
     // desk's deduplicating consumer and the lane's outbox. No I/O, no MQTT.
     .target(name: "Centre"),
     // What the test targets share: scratch folders removed after each test, the bundled
-    // traces with their .expected files, `at(ms:)`, `Tag.hardware`. A regular target that
-    // only test targets depend on; every file in Tests/TestSupport belongs to it.
+    // traces with their .expected files, `at(ms:)`, `Tag.hardware`, and the one way to start
+    // a process (ChildProcess), find the built `lane` (BuiltProduct), run mosquitto and
+    // headless Chromium, and make gpio-sim chips. A regular target that only test targets
+    // depend on; every file in Tests/TestSupport belongs to it.
     .target(
       name: "TestSupport",
       dependencies: ["Bowling", "LaneSensing", "SimulatedPinSensor", "Wiring", "Calibration"],

@@ -197,3 +197,32 @@ gpiosim_destroy_all() {
   done
   return "$status"
 }
+
+# Run as a command rather than sourced, for the Swift tests' GPIOSim (Tests/TestSupport), so
+# that configfs is handled here alone:
+#
+#   gpio-sim.sh create NAME NUM_LINES [LINE_NAME...]   as gpiosim_create, then prints the
+#                                                      chip's /dev/gpiochipN, gpiochipN and
+#                                                      sysfs folder, one a line
+#   gpio-sim.sh destroy NAME                           as gpiosim_destroy
+#
+# Exits 0, 1 with gpio-sim's message on stderr, or 64 for a usage error.
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+  set -euo pipefail
+  usage() {
+    printf 'gpio-sim: error: usage: gpio-sim.sh create NAME NUM_LINES [LINE_NAME...] | destroy NAME\n' >&2
+    exit 64
+  }
+  case ${1:-} in
+    create)
+      shift
+      gpiosim_create "$@" || exit 1
+      printf '%s\n' "$GPIOSIM_DEV" "$GPIOSIM_CHIP_NAME" "$GPIOSIM_SYSFS"
+      ;;
+    destroy)
+      (($# == 2)) || usage
+      gpiosim_destroy "$2" || exit 1
+      ;;
+    *) usage ;;
+  esac
+fi

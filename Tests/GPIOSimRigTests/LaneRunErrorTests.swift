@@ -53,11 +53,8 @@ extension GPIOSimRig {
     @Test("When another process holds a pin's line, then lane run exits 69 naming the holder and requests no line")
     func busyLine() throws {
       // Given gpiomon holding pin 7's line
-      let holder = try ChildProcess("/usr/bin/gpiomon", [chip.chipName, "6"])
-      defer {
-        holder.signal(SIGTERM)
-        holder.wait()
-      }
+      let holder = try ChildProcess("/usr/bin/gpiomon", [chip.chipName, "6"], environment: Rig.environment)
+      defer { holder.stop() }
       try #require(try Rig.wait(seconds: 30) { try Rig.linesHeld(by: "gpiomon", on: chip) == 1 })
 
       let run = try Command.run(try Rig.lane, ["run", "--wiring", Rig.wiring])

@@ -75,32 +75,13 @@ enum Rig {
     clone.appendingPathComponent("Hardware/traces/\(name).trace").path
   }
 
-  /// A built executable of this package, beside the test bundle.
-  static func product(_ name: String) throws -> String {
-    var candidates: [URL] = []
-    for start in [Bundle.main.executableURL, Bundle.main.bundleURL].compactMap({ $0 }) {
-      var folder = start.deletingLastPathComponent()
-      for _ in 0..<4 {
-        candidates.append(folder.appendingPathComponent(name))
-        folder = folder.deletingLastPathComponent()
-      }
-    }
-    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-    else {
-      throw Command.Failure(
-        description: "\(name) is not built beside the test bundle; run swift build --build-tests."
-          + " Looked in: " + candidates.map(\.path).joined(separator: ", "))
-    }
-    return found.path
-  }
-
-  /// The `lane` the tests run: the one built beside the test bundle, or the one
-  /// `LANE_CHECKS_LANE` names (relative to the clone), such as the `-c release` build whose
-  /// figures `GPIO_SIM_RELEASE_FIGURES=1 Hardware/gpio-sim/run.sh` measures.
+  /// The `lane` the tests run: the one built beside the test bundle (``BuiltProduct/lane``),
+  /// or the one `LANE_CHECKS_LANE` names (relative to the clone), such as the `-c release`
+  /// build whose figures `GPIO_SIM_RELEASE_FIGURES=1 Hardware/gpio-sim/run.sh` measures.
   static var lane: String {
     get throws {
       guard let chosen = ProcessInfo.processInfo.environment["LANE_CHECKS_LANE"], !chosen.isEmpty else {
-        return try product("lane")
+        return try BuiltProduct.lane
       }
       let path = chosen.hasPrefix("/") ? chosen : clone.appendingPathComponent(chosen).path
       guard FileManager.default.isExecutableFile(atPath: path) else {
@@ -109,7 +90,10 @@ enum Rig {
       return path
     }
   }
-  static var drive: String { get throws { try product("gpio-sim-drive") } }
+  static var drive: String { get throws { try BuiltProduct.path("gpio-sim-drive") } }
+
+  /// The environment the rig's commands run in: the tests' own, plus `NO_COLOR=1`.
+  static let environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
 
   /// The libgpiod generation `lane` must load (`LANEBRIDGE_EXPECT_LIBGPIOD`: 1 or 2), if given.
   static let expectedGeneration = ProcessInfo.processInfo.environment["LANEBRIDGE_EXPECT_LIBGPIOD"]
@@ -204,10 +188,10 @@ struct Command {
   static func run(_ executable: String, _ arguments: [String], timeout: Double = 120) throws -> Command {
     let scratch = try ScratchFolder()
     let child = try ChildProcess(
-      executable, arguments, output: .file(scratch.file("out")), error: .file(scratch.file("err")))
-    guard let status = child.wait(seconds: timeout) else {
-      child.signal(SIGKILL)
-      child.wait()
+      executable, arguments, output: .file(scratch.file("out")), error: .file(scratch.file("err")),
+      environment: Rig.environment)
+    guard let status = child.waitForExit(within: .seconds(timeout)) else {
+      child.stop(signal: SIGKILL)
       throw Failure(description: "\(child.command) ran over \(timeout) s")
     }
     return Command(

@@ -105,33 +105,13 @@ final class RigTechnician {
   func answer(_ arguments: [String], errorFile: String) throws -> Int32 {
     // Writing an answer to a calibrate that just died must fail with EPIPE, not end the tests.
     signal(SIGPIPE, SIG_IGN)
-    var input: [Int32] = [0, 0]
-    var output: [Int32] = [0, 0]
-    guard pipe(&input) == 0, pipe(&output) == 0 else {
-      throw Command.Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
-    }
-    let child: ChildProcess
-    do {
-      child = try ChildProcess(
-        try Rig.lane, ["calibrate"] + arguments, input: .descriptor(input[0]),
-        output: .descriptor(output[1]), error: .file(errorFile), closing: [input[1], output[0]])
-    } catch {
-      input.forEach { close($0) }
-      output.forEach { close($0) }
-      throw error
-    }
-    close(input[0])
-    close(output[1])
-    defer {
-      close(input[1])
-      close(output[0])
-    }
-    converse(reading: output[0], writing: input[1])
-    guard let status = child.wait(seconds: 30) else {
-      child.signal(SIGKILL)
-      child.wait()
+    let child = try ChildProcess(
+      try Rig.lane, ["calibrate"] + arguments, input: .pipe(.intoChild), output: .pipe(.outOfChild),
+      error: .file(errorFile), environment: Rig.environment)
+    converse(reading: child.standardOutput!, writing: child.standardInput!)
+    guard let status = child.waitForExit(within: .seconds(30)) else {
       problems.append("lane calibrate did not exit within 30 s of closing its output")
-      return -SIGKILL
+      return child.stop(signal: SIGKILL)
     }
     return status
   }
@@ -140,20 +120,14 @@ final class RigTechnician {
 
   /// Reads a byte at a time, so a question is whole the moment its last space arrives; gives
   /// up when calibrate says nothing for 60 s.
-  private func converse(reading: Int32, writing: Int32) {
+  private func converse(reading: ChildProcess.PipeEnd, writing: ChildProcess.PipeEnd) {
     var pending: [UInt8] = []
-    var byte: UInt8 = 0
     while true {
-      var poller = pollfd(fd: reading, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&poller, 1, 60_000)
-      if ready < 0 && errno == EINTR { continue }
-      guard ready > 0 else {
+      guard reading.isReadable(within: .seconds(60)) else {
         problems.append("lane calibrate said nothing for 60 s after: \(transcript.suffix(400))")
         return
       }
-      let count = read(reading, &byte, 1)
-      if count < 0 && errno == EINTR { continue }
-      guard count == 1 else { break }
+      guard let byte = (try? reading.read(upTo: 1))?.first else { break }
       if byte == 10 {
         heard(String(decoding: pending, as: UTF8.self))
         pending = []
@@ -165,7 +139,7 @@ final class RigTechnician {
         pending = []
         let reply = asked(question) ? "y" : "n"
         transcript += question + reply + "\n"
-        _ = (reply + "\n").withCString { write(writing, $0, 2) }
+        try? writing.write(reply + "\n")
       }
     }
     if !pending.isEmpty { heard(String(decoding: pending, as: UTF8.self)) }

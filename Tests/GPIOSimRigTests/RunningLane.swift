@@ -36,39 +36,18 @@ final class RunningLane: @unchecked Sendable {
   /// Starts `lane run --json --wiring WIRING` and waits until it holds its 13 lines.
   init(wiring: String, chip: GPIOSim, scratch: ScratchFolder) throws {
     errorPath = scratch.file("run.err")
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else {
-      throw Command.Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
-    }
-    let (readEnd, writeEnd) = (ends[0], ends[1])
-    do {
-      process = try ChildProcess(
-        try Rig.lane, ["run", "--json", "--wiring", wiring], output: .descriptor(writeEnd),
-        error: .file(errorPath), closing: [readEnd])
-    } catch {
-      close(readEnd)
-      close(writeEnd)
-      throw error
-    }
-    close(writeEnd)
+    process = try ChildProcess(
+      try Rig.lane, ["run", "--json", "--wiring", wiring], output: .pipe(.outOfChild),
+      error: .file(errorPath), environment: Rig.environment)
+    let output = process.standardOutput!
     let log = self.log
     let done = readerDone
     let reader = Thread {
-      var pending: [UInt8] = []
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      while true {
-        let count = read(readEnd, &buffer, buffer.count)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { break }
+      // Every line of a read is stamped with the instant the read returned.
+      try? output.readLines { lines in
         let arrived = Rig.monotonicSeconds()
-        pending.append(contentsOf: buffer[0..<count])
-        while let newline = pending.firstIndex(of: 10) {
-          let text = String(decoding: pending[..<newline], as: UTF8.self)
-          pending.removeSubrange(...newline)
-          log.lines.withLock { $0.append(Line(arrived: arrived, text: text)) }
-        }
+        log.lines.withLock { $0 += lines.map { Line(arrived: arrived, text: $0) } }
       }
-      close(readEnd)
       done.signal()
     }
     reader.start()
@@ -78,8 +57,7 @@ final class RunningLane: @unchecked Sendable {
       return try Rig.linesHeld(by: "lane run", on: chip) == 13
     }
     guard ready, process.isRunning else {
-      process.signal(SIGKILL)
-      let status = process.wait()
+      let status = process.stop(signal: SIGKILL)
       throw Command.Failure(
         description: "lane run did not hold its 13 lines within 120 s (status \(status)): \(standardError)")
     }
@@ -102,9 +80,7 @@ final class RunningLane: @unchecked Sendable {
 
   /// Sends SIGTERM and waits up to 10 s for the exit (SIGKILL after), then reads what it left.
   func stop(chip: GPIOSim) throws -> Stop {
-    process.signal(SIGTERM)
-    if process.wait(seconds: 10) == nil { process.signal(SIGKILL) }
-    let status = process.wait()
+    let status = process.stop(signal: SIGTERM, within: .seconds(10))
     _ = readerDone.wait(timeout: .now() + 10)
     return Stop(
       status: status, standardError: standardError,

@@ -21,23 +21,16 @@ final class ControlSocketCommandTests {
 
   /// A `lane simulate --journal --speed --log` running in the background, its output in files.
   final class RunningLane {
-    let process = Process()
+    let process: ChildProcess
     let output: URL
     let errors: URL
-    private let handles: [FileHandle]
 
     init(_ lane: LaneExecutable, journal: String, trace: String, folder: URL) throws {
       output = folder.appendingPathComponent("out")
       errors = folder.appendingPathComponent("err")
-      _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-      _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-      process.executableURL = lane.url
-      process.arguments = ["simulate", "--journal", journal, "--speed", "2", "--log", trace]
-      handles = [try FileHandle(forWritingTo: output), try FileHandle(forWritingTo: errors)]
-      process.standardOutput = handles[0]
-      process.standardError = handles[1]
-      process.standardInput = FileHandle.nullDevice
-      try process.run()
+      process = try ChildProcess(
+        lane.url.path, ["simulate", "--journal", journal, "--speed", "2", "--log", trace],
+        output: .file(output.path), error: .file(errors.path))
     }
 
     var printed: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
@@ -54,10 +47,7 @@ final class ControlSocketCommandTests {
 
     /// Stops it as an operator would (SIGTERM, by its pid) and waits for it to end.
     func stop() -> Int32 {
-      if process.isRunning { kill(process.processIdentifier, SIGTERM) }
-      process.waitUntilExit()
-      for handle in handles { try? handle.close() }
-      return process.terminationStatus
+      process.stop(signal: SIGTERM, within: .seconds(60))
     }
   }
 

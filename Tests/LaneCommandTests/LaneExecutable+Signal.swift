@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -12,21 +13,9 @@ extension LaneExecutable {
 
   /// Runs `lane` with standard output sent to `path` (e.g. `/dev/full`) and waits for it.
   func run(_ arguments: [String], standardOutputTo path: String) throws -> Run {
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
-    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    defer { try? output.close() }
-    process.standardOutput = output
-    let error = Pipe()
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      standardOutput: "", standardError: String(decoding: errorData, as: UTF8.self),
-      status: process.terminationStatus)
+    let child = try ChildProcess(url.path, arguments, output: .file(path), error: .pipe(.outOfChild))
+    let errors = try child.standardError!.readToEnd()
+    return Run(standardOutput: "", standardError: String(decoding: errors, as: UTF8.self), status: child.waitForExit())
   }
 
   /// Starts `lane`, sends it `signal` after `delay`, and waits for it to exit; if it has not
@@ -34,45 +23,26 @@ extension LaneExecutable {
   ///
   /// - Parameter openInput: Standard input is a pipe kept open and empty (a replay of `-`
   ///   waiting for its first line), not /dev/null.
-  /// - Returns: What it printed and how it exited; `status` is the signal number when the
-  ///   signal ended it (``Run/endedBySignal``).
+  /// - Returns: What it printed and how it exited; `status` is minus the signal when a
+  ///   signal ended it, which `bySignal` says too.
   func run(
     _ arguments: [String], signal: Int32, after delay: Duration, openInput: Bool = false
   ) throws -> (run: Run, bySignal: Bool) {
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
-    let output = Pipe()
-    let error = Pipe()
-    let input = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = openInput ? input : FileHandle.nullDevice
-    defer { try? input.fileHandleForWriting.close() }
-    try process.run()
+    let child = try ChildProcess(
+      url.path, arguments, input: openInput ? .pipe(.intoChild) : .null, output: .pipe(.outOfChild),
+      error: .pipe(.outOfChild))
     // Read both pipes while waiting, so a chatty lane never blocks on a full pipe.
-    nonisolated(unsafe) var outputData = Data()
-    nonisolated(unsafe) var errorData = Data()
-    let reading = DispatchGroup()
-    DispatchQueue.global().async(group: reading) { outputData = output.fileHandleForReading.readDataToEndOfFile() }
-    DispatchQueue.global().async(group: reading) { errorData = error.fileHandleForReading.readDataToEndOfFile() }
-    var request = timespec(
-      tv_sec: Int(delay.components.seconds),
-      tv_nsec: Int(delay.components.attoseconds / 1_000_000_000))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-    kill(process.processIdentifier, signal)
-    let deadline = ContinuousClock.now + .seconds(20)
-    while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    nonisolated(unsafe) var printed: Result<(output: String, error: String), any Error>?
+    let reading = DispatchSemaphore(value: 0)
+    Thread {
+      printed = Result { try child.readOutputAndError() }
+      reading.signal()
+    }.start()
+    Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+    child.signal(signal)
+    let status = child.waitForExit(within: .seconds(20)) ?? child.stop(signal: SIGKILL)
     reading.wait()
-    process.waitUntilExit()
-    return (
-      Run(
-        standardOutput: String(decoding: outputData, as: UTF8.self),
-        standardError: String(decoding: errorData, as: UTF8.self),
-        status: process.terminationStatus),
-      process.terminationReason == .uncaughtSignal
-    )
+    let (output, error) = try printed!.get()
+    return (Run(standardOutput: output, standardError: error, status: status), status < 0)
   }
 }

@@ -7,50 +7,16 @@ struct LaneExecutable {
   struct Run: Sendable {
     let standardOutput: String
     let standardError: String
+    /// Its exit status, or minus the signal that ended it (``ChildProcess``).
     let status: Int32
-  }
-
-  /// Why the executable could not be found.
-  struct NotFound: Error, CustomStringConvertible {
-    let searched: [String]
-
-    var description: String {
-      "the built lane executable was not found; run `swift build` first or set LANE_EXECUTABLE."
-        + " Looked in: " + searched.joined(separator: ", ")
-    }
   }
 
   let url: URL
 
-  /// Finds `lane`: `LANE_EXECUTABLE` if set, else beside the test bundle in the build products
-  /// directory (or a few folders above it, for bundle layouts), else under this package's
-  /// `.build/debug`.
-  init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-    if let path = environment["LANE_EXECUTABLE"], !path.isEmpty {
-      url = URL(fileURLWithPath: path)
-      return
-    }
-    var candidates: [URL] = []
-    for start in [Bundle.main.executableURL, Bundle.main.bundleURL].compactMap({ $0 }) {
-      var folder = start.deletingLastPathComponent()
-      for _ in 0..<4 {
-        candidates.append(folder.appendingPathComponent("lane"))
-        folder = folder.deletingLastPathComponent()
-      }
-    }
-    candidates.append(PackageFolder.url(".build/debug/lane"))
-
-    let fileManager = FileManager.default
-    guard
-      let found = candidates.first(where: { candidate in
-        var isDirectory: ObjCBool = false
-        return fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory)
-          && !isDirectory.boolValue && fileManager.isExecutableFile(atPath: candidate.path)
-      })
-    else {
-      throw NotFound(searched: candidates.map(\.path))
-    }
-    url = found
+  /// Finds the built `lane` (``BuiltProduct/lane``: `LANE_EXECUTABLE` if set, else beside the
+  /// test bundle, else under this package's `.build/debug`).
+  init() throws {
+    url = URL(fileURLWithPath: try BuiltProduct.lane)
   }
 
   /// Runs `lane` with these arguments, output to pipes (not a terminal), and waits for it.
@@ -63,27 +29,12 @@ struct LaneExecutable {
     _ arguments: [String], environment: [String: String] = [:], input: String = "",
     in directory: String? = nil
   ) throws -> Run {
-    let process = Process()
-    process.executableURL = url
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    let standardInput = Pipe()
-    process.standardInput = standardInput
-    try process.run()
-    standardInput.fileHandleForWriting.write(Data(input.utf8))
-    try standardInput.fileHandleForWriting.close()
-    // The outputs are small; reading stdout then stderr to the end cannot fill a pipe.
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      standardOutput: String(decoding: outputData, as: UTF8.self),
-      standardError: String(decoding: errorData, as: UTF8.self),
-      status: process.terminationStatus)
+    let child = try ChildProcess(
+      url.path, arguments, input: .pipe(.intoChild), output: .pipe(.outOfChild), error: .pipe(.outOfChild),
+      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, directory: directory)
+    try child.standardInput!.write(input)
+    child.standardInput!.close()
+    let (output, error) = try child.readOutputAndError()
+    return Run(standardOutput: output, standardError: error, status: child.waitForExit())
   }
 }

@@ -10,24 +10,8 @@ import WebBoard
   import Glibc
 #endif
 
-/// The built `lane`, found beside the test bundle or under .build/debug.
-let laneBinary: String? = {
-  var candidates: [String] = []
-  if let environment = ProcessInfo.processInfo.environment["LANE_EXECUTABLE"] {
-    candidates.append(environment)
-  }
-  for start in [Bundle.main.executableURL, Bundle.main.bundleURL].compactMap({ $0 }) {
-    var folder = start.deletingLastPathComponent()
-    for _ in 0..<4 {
-      candidates.append(folder.appendingPathComponent("lane").path)
-      folder = folder.deletingLastPathComponent()
-    }
-  }
-  candidates.append(
-    TestBroker.deployFolder.deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent(".build/debug/lane").path)
-  return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-}()
+/// The built `lane` (``BuiltProduct/lane``).
+let laneBinary = try? BuiltProduct.lane
 
 let traces = TestBroker.deployFolder.deletingLastPathComponent()
   .deletingLastPathComponent().appendingPathComponent("Hardware/traces")

@@ -4,8 +4,9 @@ import Foundation
   import Glibc
 #endif
 
-/// A simulated GPIO chip of the kernel's gpio-sim driver, made through configfs and removed
-/// when released; its input lines are driven by writing pulls to sysfs.
+/// A simulated GPIO chip of the kernel's gpio-sim driver, made and removed through configfs by
+/// `Hardware/gpio-sim/gpio-sim.sh` (the rig's bash library, which its guest scripts source);
+/// its input lines are driven by writing pulls to sysfs.
 ///
 /// Like libgpiod's `tests/gpiosim.hpp`: make a chip with named lines, set each line's pull,
 /// read its value back, remove it. Needs root, configfs mounted on `/sys/kernel/config` and a
@@ -25,6 +26,9 @@ public final class GPIOSim: @unchecked Sendable {
   /// Where the driver's configfs folder is.
   public static let configfs = "/sys/kernel/config/gpio-sim"
 
+  /// The bash library that makes and removes chips, run as a command.
+  static let script = PackageFolder.url("Hardware/gpio-sim/gpio-sim.sh").path
+
   /// Whether chips can be made here: the driver's configfs folder exists and is writable.
   public static var isAvailable: Bool {
     access(configfs, W_OK) == 0
@@ -41,58 +45,25 @@ public final class GPIOSim: @unchecked Sendable {
   /// The sysfs folder holding `sim_gpioN/pull` and `sim_gpioN/value`.
   public let sysfsDirectory: String
 
-  private let folder: String
   private var removed = false
 
-  /// Makes and enables a chip labelled `label` with `lineCount` lines, the first ones named.
+  /// Makes and enables a chip labelled `label` with `lineCount` lines, the first ones named,
+  /// with `gpio-sim.sh create`, which also waits for its `/dev/gpiochipN` to be the chip's
+  /// device.
   ///
-  /// Waits for its `/dev/gpiochipN` to be the chip's device (devtmpfs makes it as the chip
-  /// registers).
   /// - Parameters:
   ///   - label: The chip's label; no chip of that label may exist already.
   ///   - lineCount: How many lines, at least one.
   ///   - lineNames: Names of lines 0, 1, ... in order; the rest stay unnamed.
-  /// - Throws: ``Failure`` naming the file that could not be written, after removing what
-  ///   was made.
+  /// - Throws: ``Failure`` with gpio-sim.sh's message (it removes what it made).
   public init(label: String, lineCount: Int, lineNames: [String] = []) throws {
-    guard lineCount > 0, lineNames.count <= lineCount, !label.isEmpty, !label.contains("/")
-    else {
-      throw Failure(
-        description: "gpio-sim chip '\(label)': \(lineNames.count) names for \(lineCount) lines;"
-          + " give a label without '/', at least one line and no more names than lines")
-    }
-    guard Self.isAvailable else {
-      throw Failure(
-        description: "\(Self.configfs) is not writable: run as root on a kernel with"
-          + " CONFIG_GPIO_SIM and configfs mounted (the gpio-sim rig's VM)")
-    }
     self.label = label
     self.lineCount = lineCount
-    folder = "\(Self.configfs)/\(label)"
-    guard mkdir(folder, 0o755) == 0 else {
-      let reason = String(cString: strerror(errno))
-      throw Failure(
-        description: "cannot make \(folder) (\(reason)); a chip of that label may be left over:"
-          + " remove it or pick another label")
+    let made = try Self.run(["create", label, String(lineCount)] + lineNames)
+    guard made.count == 3 else {
+      throw Failure(description: "gpio-sim.sh create \(label) printed \(made), not a device, a chip name and a folder")
     }
-    do {
-      try Self.makeFolder("\(folder)/bank0")
-      try Self.write(label, to: "\(folder)/bank0/label")
-      try Self.write(String(lineCount), to: "\(folder)/bank0/num_lines")
-      for (offset, name) in lineNames.enumerated() {
-        try Self.makeFolder("\(folder)/bank0/line\(offset)")
-        try Self.write(name, to: "\(folder)/bank0/line\(offset)/name")
-      }
-      try Self.write("1", to: "\(folder)/live")
-      let deviceName = try Self.read("\(folder)/dev_name")
-      chipName = try Self.read("\(folder)/bank0/chip_name")
-      sysfsDirectory = "/sys/devices/platform/\(deviceName)/\(chipName)"
-      devicePath = "/dev/\(chipName)"
-      try Self.waitForDevice(devicePath, numbers: try Self.read("\(sysfsDirectory)/dev"))
-    } catch {
-      Self.removeFolders(folder)
-      throw error
-    }
+    (devicePath, chipName, sysfsDirectory) = (made[0], made[1], made[2])
   }
 
   deinit {
@@ -123,29 +94,21 @@ public final class GPIOSim: @unchecked Sendable {
     return value
   }
 
-  /// Disables the chip and removes its configfs folders; lines still requested by a running
-  /// process keep the chip's device until released. Removing twice does nothing.
-  /// - Throws: ``Failure`` when the chip cannot be disabled.
+  /// Disables the chip and removes its configfs folders (`gpio-sim.sh destroy`); lines
+  /// still requested by a running process keep the chip's device until released. Removing
+  /// twice does nothing.
+  /// - Throws: ``Failure`` with gpio-sim.sh's message when the chip cannot be removed.
   public func remove() throws {
     guard !removed else { return }
     removed = true
-    if (try? Self.read("\(folder)/live")) == "1" {
-      try Self.write("0", to: "\(folder)/live")
-    }
-    Self.removeFolders(folder)
+    _ = try Self.run(["destroy", label])
   }
 
-  // MARK: - configfs and sysfs files
+  // MARK: - sysfs files and gpio-sim.sh
 
   private func check(_ offset: Int) throws {
     guard (0..<lineCount).contains(offset) else {
       throw Failure(description: "\(label) has lines 0...\(lineCount - 1), not \(offset)")
-    }
-  }
-
-  private static func makeFolder(_ path: String) throws {
-    guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-      throw Failure(description: "cannot make \(path): \(String(cString: strerror(errno)))")
     }
   }
 
@@ -157,7 +120,9 @@ public final class GPIOSim: @unchecked Sendable {
     }
     defer { close(descriptor) }
     let bytes = Array((value + "\n").utf8)
-    let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    let written = bytes.withUnsafeBytes { bytes in
+      retryingInterrupts { Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
+    }
     guard written == bytes.count else {
       throw Failure(
         description: "cannot write '\(value)' to \(path): \(String(cString: strerror(errno)))")
@@ -173,42 +138,18 @@ public final class GPIOSim: @unchecked Sendable {
     return text.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// Waits up to 5 s for `path` to be the character device `numbers` (`major:minor`).
-  private static func waitForDevice(_ path: String, numbers: String) throws {
-    for _ in 0..<100 {
-      var status = stat()
-      if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFCHR,
-        deviceNumbers(UInt64(status.st_rdev)) == numbers
-      {
-        return
-      }
-      usleep(50_000)
+  /// Runs `gpio-sim.sh` with `arguments`: the lines it printed.
+  ///
+  /// - Throws: ``Failure`` with what it said when it does not exit 0.
+  private static func run(_ arguments: [String]) throws -> [String] {
+    let child = try ChildProcess(
+      "/bin/bash", [script] + arguments, output: .pipe(.outOfChild), error: .pipe(.outOfChild))
+    let (printed, said) = try child.readOutputAndError()
+    let status = child.waitForExit()
+    guard status == 0 else {
+      throw Failure(
+        description: "gpio-sim.sh \(arguments.joined(separator: " ")) exited \(status): \(said)")
     }
-    throw Failure(description: "\(path) did not appear as device \(numbers) within 5 s")
-  }
-
-  /// `major:minor` of a Linux `dev_t` (glibc's `gnu_dev_major` and `gnu_dev_minor`, which
-  /// are macros Swift does not import).
-  static func deviceNumbers(_ device: UInt64) -> String {
-    let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
-    let minor = (device & 0xff) | ((device >> 12) & ~0xff)
-    return "\(major):\(minor)"
-  }
-
-  /// Removes the chip's line and bank folders, then its own: configfs wants them emptied
-  /// inside out.
-  private static func removeFolders(_ folder: String) {
-    let manager = FileManager.default
-    let banks = (try? manager.contentsOfDirectory(atPath: folder))?.filter { $0.hasPrefix("bank") } ?? []
-    for bank in banks {
-      let bankFolder = "\(folder)/\(bank)"
-      let lines = (try? manager.contentsOfDirectory(atPath: bankFolder))?.filter { $0.hasPrefix("line") } ?? []
-      for line in lines {
-        rmdir("\(bankFolder)/\(line)/hog")
-        rmdir("\(bankFolder)/\(line)")
-      }
-      rmdir(bankFolder)
-    }
-    rmdir(folder)
+    return printed.split(separator: "\n").map(String.init)
   }
 }

@@ -78,12 +78,12 @@ public final class Mosquitto: @unchecked Sendable {
   /// Suspends mosquitto (SIGSTOP): its sockets stay open and nothing answers, a broker
   /// that hangs. ``thaw()`` before ``stop()``, which otherwise waits for SIGKILL.
   public func freeze() {
-    if let process, process.isRunning { kill(process.pid, SIGSTOP) }
+    process?.signal(SIGSTOP)
   }
 
   /// Resumes mosquitto after ``freeze()`` (SIGCONT).
   public func thaw() {
-    if let process, process.isRunning { kill(process.pid, SIGCONT) }
+    process?.signal(SIGCONT)
   }
 
   private func launch() throws {

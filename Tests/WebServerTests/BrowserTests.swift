@@ -1,5 +1,6 @@
 import Bowling
 import Foundation
+import TestSupport
 import Testing
 
 /// The web boards as a browser shows them: `lane simulate --http` replaying a bundled trace

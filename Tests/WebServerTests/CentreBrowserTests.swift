@@ -32,15 +32,10 @@ struct CentreBrowserTests {
 
   /// The last game of a trace as `lane simulate --json` scores it: its frames and total.
   static func scored(_ trace: String) throws -> (frames: [Frame], total: Int) {
-    let process = Process()
-    process.executableURL = try LaneServing.executable()
-    process.arguments = ["simulate", "--json", path(of: trace)]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let process = try ChildProcess(
+      try LaneServing.executable(), ["simulate", "--json", path(of: trace)], output: .pipe(.outOfChild))
+    let data = Data(try process.standardOutput!.readToEnd())
+    process.waitForExit()
     let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let game = try #require((report["games"] as? [[String: Any]])?.last)
     let frames = (game["frames"] as? [[String: Any]] ?? []).map { frame in
@@ -57,18 +52,12 @@ struct CentreBrowserTests {
 
   /// A `lane` child process (a lane or the desk), its stderr into a file, stopped by its pid.
   final class Child {
-    let process = Process()
+    let process: ChildProcess
     let log: URL
 
     init(_ arguments: [String], log: URL) throws {
       self.log = log
-      _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-      process.executableURL = try LaneServing.executable()
-      process.arguments = arguments
-      process.standardOutput = FileHandle.nullDevice
-      process.standardInput = FileHandle.nullDevice
-      process.standardError = try FileHandle(forWritingTo: log)
-      try process.run()
+      process = try ChildProcess(try LaneServing.executable(), arguments, error: .file(log.path))
     }
 
     deinit { stop() }
@@ -77,16 +66,12 @@ struct CentreBrowserTests {
 
     /// Waits for the process to end by itself, at most `seconds`, and returns its status.
     func waitForExit(within seconds: Double) -> Int32? {
-      let deadline = Date().addingTimeInterval(seconds)
-      while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-      return process.isRunning ? nil : process.terminationStatus
+      process.waitForExit(within: .seconds(seconds))
     }
 
     @discardableResult
     func stop() -> Int32 {
-      if process.isRunning { kill(process.processIdentifier, SIGTERM) }
-      process.waitUntilExit()
-      return process.terminationStatus
+      process.stop(signal: SIGTERM, within: .seconds(60))
     }
   }
 

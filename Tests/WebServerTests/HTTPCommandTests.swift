@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WebServer
 
@@ -9,17 +10,9 @@ struct HTTPCommandTests {
 
   /// Runs `lane` to its end and returns its exit status and stderr.
   static func lane(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-    let process = Process()
-    process.executableURL = try LaneServing.executable()
-    process.arguments = arguments
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let data = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let process = try ChildProcess(try LaneServing.executable(), arguments, error: .pipe(.outOfChild))
+    let errors = try process.standardError!.readToEnd()
+    return (process.waitForExit(), String(decoding: errors, as: UTF8.self))
   }
 
   @Test("When the address is beyond loopback without --http-public, then lane exits 64 and says how to allow it")

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -16,47 +17,26 @@ final class LaneServing {
     let value = Mutex("")
   }
 
-  let process = Process()
+  let process: ChildProcess
   private let errors = Text()
   /// The port the boards are served on.
   private(set) var port = 0
 
-  /// The package's root folder, from this file's place in it.
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  /// The package's root folder.
+  static var packageRoot: URL { PackageFolder.root }
 
-  /// Where `lane` was built: `LANE_EXECUTABLE`, or beside the test bundle, or `.build/debug`.
-  static func executable() throws -> URL {
-    let environment = ProcessInfo.processInfo.environment
-    if let path = environment["LANE_EXECUTABLE"], !path.isEmpty { return URL(fileURLWithPath: path) }
-    var candidates: [URL] = []
-    for start in [Bundle.main.executableURL, Bundle.main.bundleURL].compactMap({ $0 }) {
-      var folder = start.deletingLastPathComponent()
-      for _ in 0..<4 {
-        candidates.append(folder.appendingPathComponent("lane"))
-        folder = folder.deletingLastPathComponent()
-      }
-    }
-    candidates.append(packageRoot.appendingPathComponent(".build/debug/lane"))
-    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-      throw Failure(description: "no built lane; run swift build. Looked in \(candidates.map(\.path))")
-    }
-    return found
-  }
+  /// Where `lane` was built (``BuiltProduct/lane``).
+  static func executable() throws -> String { try BuiltProduct.lane }
 
   /// Starts `lane` with these arguments and waits until it says where it serves.
   init(_ arguments: [String]) throws {
-    process.executableURL = try Self.executable()
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    let pipe = Pipe()
-    process.standardError = pipe
-    pipe.fileHandleForReading.readabilityHandler = { [errors] handle in
-      let data = handle.availableData
-      errors.value.withLock { $0 += String(decoding: data, as: UTF8.self) }
-    }
-    try process.run()
+    process = try ChildProcess(try Self.executable(), arguments, error: .pipe(.outOfChild))
+    let standardError = process.standardError!
+    Thread { [errors] in
+      try? standardError.readLines { lines in
+        errors.value.withLock { $0 += lines.map { $0 + "\n" }.joined() }
+      }
+    }.start()
     let text = try waitForError { $0.contains("serving the boards on http://127.0.0.1:") }
     guard let range = text.range(of: "http://127.0.0.1:"),
       let port = Int(text[range.upperBound...].prefix { $0.isNumber })
@@ -85,9 +65,6 @@ final class LaneServing {
   /// Stops `lane` with SIGTERM by its pid and returns its exit status.
   @discardableResult
   func stop() -> Int32 {
-    if process.isRunning { kill(process.processIdentifier, SIGTERM) }
-    process.waitUntilExit()
-    (process.standardError as? Pipe)?.fileHandleForReading.readabilityHandler = nil
-    return process.terminationStatus
+    process.stop(signal: SIGTERM, within: .seconds(60))
   }
 }

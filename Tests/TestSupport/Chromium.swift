@@ -11,19 +11,17 @@ import Foundation
 /// browser runs in its own process group, led by its pid, and ``stop()`` ends that group
 /// (the browser and its helpers: zygote, renderers, crash handler), so no helper is left
 /// writing into the scratch folder. A browser that does not come up is stopped the same way.
-final class Chromium {
-  struct Failure: Error, CustomStringConvertible {
-    let description: String
+public final class Chromium {
+  public struct Failure: Error, CustomStringConvertible {
+    public let description: String
   }
 
   /// The browser, when installed.
-  static let executable: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+  public static let executable: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
     FileManager.default.isExecutableFile(atPath: $0)
   }
 
-  let pid: pid_t
-  private let commands: Int32
-  private let replies: Int32
+  private let process: ChildProcess
   private let scratch: URL
   private var nextID = 0
   private var pending: [UInt8] = []
@@ -31,37 +29,22 @@ final class Chromium {
 
   /// How long a starting browser may take to answer its first DevTools command: generous,
   /// since a loaded 2-core machine starts chromium in tens of seconds, but bounded.
-  static let startLimit: Double = 120
+  public static let startLimit: Double = 120
   /// How long a DevTools command may take by default, on a loaded machine too.
-  static let commandLimit: Double = 60
+  public static let commandLimit: Double = 60
 
   /// Starts the browser with a 1920x1080 window and waits until it answers over DevTools.
   ///
   /// - Throws: ``Failure`` when it cannot be started, exits, or does not answer within
   ///   ``startLimit``; it is then stopped and its scratch folder removed.
-  init(executable: String) throws {
+  public init(executable: String) throws {
     // A short name: Chromium puts its singleton socket in TMPDIR (here, the scratch folder),
     // and a Unix socket's path may not exceed 107 bytes, or it aborts at start.
     scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("chr-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    var toBrowser: [Int32] = [0, 0]
-    var fromBrowser: [Int32] = [0, 0]
-    guard pipe(&toBrowser) == 0, pipe(&fromBrowser) == 0 else {
-      throw Failure(description: "pipe: errno \(errno)")
-    }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, toBrowser[0], 3)
-    posix_spawn_file_actions_adddup2(&actions, fromBrowser[1], 4)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    for descriptor in [toBrowser[1], fromBrowser[0]] {
-      posix_spawn_file_actions_addclose(&actions, descriptor)
-    }
     let arguments = [
-      executable, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+      "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
       "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
       "--remote-debugging-pipe", "--window-size=1920,1080", "--hide-scrollbars",
       "--user-data-dir=\(scratch.path)/profile", "about:blank",
@@ -69,28 +52,15 @@ final class Chromium {
     var environment = ProcessInfo.processInfo.environment
     environment["TMPDIR"] = scratch.path
     environment["HOME"] = scratch.path
-    // Its own process group (led by its pid), so stop() reaches every helper it starts.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var pid: pid_t = 0
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0)=\($1)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    close(toBrowser[0])
-    close(fromBrowser[1])
-    commands = toBrowser[1]
-    replies = fromBrowser[0]
-    guard spawned == 0 else {
-      close(commands)
-      close(replies)
+    do {
+      // Its own process group (led by its pid), so stop() reaches every helper it starts.
+      process = try ChildProcess(
+        executable, arguments, descriptors: [3: .pipe(.intoChild), 4: .pipe(.outOfChild)],
+        environment: environment, ownGroup: true)
+    } catch {
       try? FileManager.default.removeItem(at: scratch)
-      throw Failure(description: "cannot start \(executable): error \(spawned)")
+      throw Failure(description: "\(error)")
     }
-    self.pid = pid
     do {
       try send("Browser.getVersion", within: Self.startLimit)
     } catch {
@@ -103,7 +73,7 @@ final class Chromium {
 
   /// Sends a DevTools command and waits for its result, skipping events.
   @discardableResult
-  func send(
+  public func send(
     _ method: String, _ params: [String: Any] = [:], session: String? = nil, within seconds: Double = commandLimit
   ) throws -> [String: Any] {
     nextID += 1
@@ -111,11 +81,10 @@ final class Chromium {
     if let session { message["sessionId"] = session }
     var bytes = [UInt8](try JSONSerialization.data(withJSONObject: message))
     bytes.append(0)
-    var written = 0
-    while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes { write(commands, $0.baseAddress, $0.count) }
-      guard count > 0 else { throw Failure(description: "writing to chromium: errno \(errno)") }
-      written += count
+    do {
+      try commands.write(bytes)
+    } catch {
+      throw Failure(description: "writing to chromium: \(error)")
     }
     let deadline = Date().addingTimeInterval(seconds)
     while true {
@@ -127,7 +96,7 @@ final class Chromium {
   }
 
   /// Opens a page and returns the DevTools session attached to it.
-  func open(_ url: String) throws -> String {
+  public func open(_ url: String) throws -> String {
     let target = try send("Target.createTarget", ["url": url])
     guard let id = target["targetId"] as? String else { throw Failure(description: "no target for \(url)") }
     let attached = try send("Target.attachToTarget", ["targetId": id, "flatten": true])
@@ -140,7 +109,7 @@ final class Chromium {
 
   /// The value of a JavaScript expression in a page.
   @discardableResult
-  func evaluate(_ expression: String, in session: String) throws -> Any? {
+  public func evaluate(_ expression: String, in session: String) throws -> Any? {
     let result = try send(
       "Runtime.evaluate", ["expression": expression, "returnByValue": true], session: session)
     if let exception = result["exceptionDetails"] { throw Failure(description: "\(expression): \(exception)") }
@@ -148,7 +117,7 @@ final class Chromium {
   }
 
   /// Waits until a JavaScript expression is true in a page.
-  func wait(for expression: String, in session: String, within seconds: Double = 30) throws {
+  public func wait(for expression: String, in session: String, within seconds: Double = 30) throws {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       if try evaluate("Boolean(\(expression))", in: session) as? Bool == true { return }
@@ -159,7 +128,7 @@ final class Chromium {
   }
 
   /// A PNG of what the page shows.
-  func screenshot(of session: String) throws -> Data {
+  public func screenshot(of session: String) throws -> Data {
     let shot = try send("Page.captureScreenshot", ["format": "png"], session: session)
     guard let base64 = shot["data"] as? String, let data = Data(base64Encoded: base64) else {
       throw Failure(description: "no screenshot data")
@@ -169,38 +138,23 @@ final class Chromium {
 
   /// Stops the browser's process group (led by its pid), waits for the browser and its
   /// helpers, and removes its scratch folder.
-  func stop() {
+  public func stop() {
     guard !stopped else { return }
     stopped = true
-    close(commands)
-    close(replies)
-    kill(-pid, SIGTERM)
-    var status: Int32 = 0
-    let deadline = Date().addingTimeInterval(10)
-    while waitpid(pid, &status, WNOHANG) == 0 {
-      if Date() > deadline {
-        kill(-pid, SIGKILL)
-        waitpid(pid, &status, 0)
-        break
-      }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    // Helpers the browser did not end itself: their group is ended too, and waited for
-    // (they are reaped by init, not by us), so none writes into the folder once it is gone.
-    kill(-pid, SIGKILL)
-    let helpersGone = Date().addingTimeInterval(10)
-    while kill(-pid, 0) == 0 && Date() < helpersGone { Thread.sleep(forTimeInterval: 0.05) }
+    commands.close()
+    replies.close()
+    // Helpers the browser did not end itself are ended with it, and waited for (they are
+    // reaped by init, not by us), so none writes into the folder once it is gone.
+    process.stop(signal: SIGTERM, within: .seconds(10))
     try? FileManager.default.removeItem(at: scratch)
   }
 
-  /// Whether the browser process has exited (it is then reaped).
-  private func exited() -> Int32? {
-    var status: Int32 = 0
-    return waitpid(pid, &status, WNOHANG) == pid ? status : nil
-  }
+  /// The DevTools pipe the browser reads commands from, its descriptor 3.
+  private var commands: ChildProcess.PipeEnd { process.pipe(3)! }
+  /// The DevTools pipe the browser writes replies and events to, its descriptor 4.
+  private var replies: ChildProcess.PipeEnd { process.pipe(4)! }
 
   private func nextMessage(until deadline: Date) throws -> [String: Any] {
-    var buffer = [UInt8](repeating: 0, count: 1 << 20)
     while true {
       if let end = pending.firstIndex(of: 0) {
         let message = Array(pending[..<end])
@@ -214,12 +168,13 @@ final class Chromium {
       guard left > 0 else { throw Failure(description: "chromium did not answer in time") }
       // A browser that died is said so at once, not after the whole wait; stop() still ends
       // its helpers and removes the folder.
-      if let status = exited() { throw Failure(description: "chromium exited (wait status \(status))") }
-      var poller = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, Int32(min(left, 1) * 1_000)) > 0 else { continue }
-      let count = read(replies, &buffer, buffer.count)
-      guard count > 0 else { throw Failure(description: "chromium closed its DevTools pipe") }
-      pending += buffer[0..<count]
+      if !process.isRunning {
+        throw Failure(description: "chromium exited (status \(process.waitForExit()))")
+      }
+      guard replies.isReadable(within: .milliseconds(Int(min(left, 1) * 1_000))) else { continue }
+      let bytes = try replies.read(upTo: 1 << 20)
+      guard !bytes.isEmpty else { throw Failure(description: "chromium closed its DevTools pipe") }
+      pending += bytes
     }
   }
 }
