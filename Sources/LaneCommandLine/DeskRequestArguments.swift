@@ -30,14 +30,14 @@ public struct DeskRequestArguments {
     if let requestID { try validated(try OptionValues.requestID(requestID)) }
     switch action {
     case .correct:
-      guard let value else { throw ValidationError("correct needs what to correct, e.g. correct pins:1,2,4") }
-      return try validated(try OptionValues.deskCorrection(value, id: id))
+      try validated(try OptionValues.checkDeskValue(action: action.rawValue, value: value))
+      return try validated(try OptionValues.deskCorrection(value ?? "", id: id))
     case .endSession:
-      guard value == nil else { throw ValidationError("end-session takes no value") }
+      try validated(try OptionValues.checkDeskValue(action: action.rawValue, value: value))
       return Payload.Command(id: id, action: .endSession)
     case .startSession:
-      guard let value else { throw ValidationError("start-session needs the bowlers, e.g. start-session \"Ana,Ben\"") }
-      return try validated(try OptionValues.deskStartSession(value, id: id))
+      try validated(try OptionValues.checkDeskValue(action: action.rawValue, value: value))
+      return try validated(try OptionValues.deskStartSession(value ?? "", id: id))
     }
   }
 }
@@ -50,7 +50,10 @@ public struct DeprecatedDeskOptions: ParsableArguments {
   @Option(help: .hidden) var correct: String?
   @Flag(name: .customLong("end-session"), help: .hidden) var endSession = false
   @Option(name: .customLong("start-session"), help: .hidden) var startSession: String?
-  @Option(name: .customLong("request-id"), help: .hidden) var requestID: String?
+  @Option(name: .customLong("request-id"), help: .hidden) public var requestID: String?
+
+  /// How many of the old request options were given.
+  public var requests: Int { [correct != nil, endSession, startSession != nil].filter { $0 }.count }
 
   /// The request the old options ask for, as `lane desk send` takes it.
   public var request: DeskRequestArguments? {
@@ -61,18 +64,8 @@ public struct DeprecatedDeskOptions: ParsableArguments {
   }
 
   public func validate() throws {
-    if [correct != nil, endSession, startSession != nil].filter({ $0 }).count > 1 {
-      throw ValidationError("give one of --correct, --end-session and --start-session")
-    }
-    if requestID != nil && request == nil {
-      throw ValidationError("--request-id goes with --correct, --end-session or --start-session")
-    }
+    // Which go together is checked with --json, by the desk (checkDeprecatedDesk).
     if let lane { try validated(try OptionValues.lane(lane)) }
-    if let request {
-      guard lane != nil else {
-        throw ValidationError("a request needs --lane NAME, the lane's name on the broker")
-      }
-      _ = try request.command()
-    }
+    if lane != nil, let request { _ = try request.command() }
   }
 }

@@ -4,7 +4,7 @@
 //
 // The library is loaded with dlopen, not linked: a lane without a broker (a replay, a lane
 // that keeps its own scores) never maps libmosquitto nor the OpenSSL it brings (1.7 MiB of a
-// replay's 17.5, docs/performance.md), and runs where libmosquitto is not installed.
+// replay's 17.5, docs/history.md), and runs where libmosquitto is not installed.
 #ifndef LANEBRIDGE_CMOSQUITTO_H
 #define LANEBRIDGE_CMOSQUITTO_H
 

@@ -44,12 +44,8 @@ extension Lane {
     var lines: String?
 
     func validate() throws {
-      guard Wiring.Bias(rawValue: bias) != nil else {
-        throw ValidationError("--bias must be one of pull-up, as-is, disabled or pull-down")
-      }
-      if check == nil && out == nil {
-        throw ValidationError("say where to write the wiring file with --out FILE (or re-check one with --check FILE)")
-      }
+      try validated(try OptionValues.checkBias(bias, among: Wiring.Bias.allCases.map(\.rawValue)))
+      try validated(try OptionValues.checkCalibrationOutput(out: out, check: check))
       if let lines { try validated(try OptionValues.lineOffsets(lines)) }
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import LaneApplication
 import LaneBridge
 import LaneCommandLine
+import LaneOptions
 
 #if canImport(Glibc)
   import Glibc
@@ -43,12 +44,7 @@ extension Lane {
     var pins: String?
 
     func validate() throws {
-      if action == .pins, pins == nil {
-        throw ValidationError("pins needs the pin numbers, e.g. lane correct pins 1,2,4")
-      }
-      if action != .pins, pins != nil {
-        throw ValidationError("only pins takes pin numbers")
-      }
+      try validated(try OptionValues.checkCorrectionPins(isPins: action == .pins, pins: pins))
     }
 
     func run() throws {

@@ -28,12 +28,10 @@ extension Lane.Desk {
     @OptionGroup var deprecated: DeprecatedDeskOptions
 
     func validate() throws {
-      if deprecated.lane != nil && deprecated.request == nil && json {
-        throw ValidationError("--lane alone shows that lane's board on the terminal; it and --json do not go together")
-      }
-      if deprecated.request != nil && json {
-        throw ValidationError("a request and --json do not go together")
-      }
+      try validated(
+        try OptionValues.checkDeprecatedDesk(
+          lane: deprecated.lane, requests: deprecated.requests, requestID: deprecated.requestID,
+          json: json))
     }
 
     func run() async throws {

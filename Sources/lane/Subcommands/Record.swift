@@ -4,6 +4,7 @@ import GPIO
 import LaneApplication
 import LaneBridge
 import LaneCommandLine
+import LaneOptions
 
 extension Lane {
   /// `lane record`: the lane's raw events as a trace, for `lane simulate` and regression tests.
@@ -29,7 +30,7 @@ extension Lane {
     func validate() throws {
       // --wiring is optional in the option group only because lane run may take it from
       // --config.
-      if wiringOptions.wiring == nil { throw ValidationError("Missing expected argument '--wiring <wiring>'") }
+      try validated(try OptionValues.checkRecordWiring(wiringOptions.wiring))
     }
 
     func run() throws {

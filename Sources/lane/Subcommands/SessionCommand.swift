@@ -42,11 +42,8 @@ extension Lane {
     }
 
     func validate() throws {
-      guard action == .start else {
-        if bowlers != nil { throw ValidationError("only start takes --bowlers") }
-        return
-      }
-      guard bowlers != nil else { throw ValidationError("start needs --bowlers \"Ana,Ben\"") }
+      try validated(try OptionValues.checkSessionBowlers(start: action == .start, bowlers: bowlers))
+      guard action == .start else { return }
       // The lane's own check, so a mistake is a usage error before anything is asked.
       let line = ControlRequest(id: "check", by: by, action: request).line
       if case .failure(let refusal) = ControlRequest.parse(Array(line.utf8.dropLast())) {

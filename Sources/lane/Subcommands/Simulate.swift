@@ -58,10 +58,7 @@ extension Lane {
     var trace: String
 
     func validate() throws {
-      if json && (realtime || speed != nil) {
-        throw ValidationError("--json and --realtime do not go together")
-      }
-      if json && log { throw ValidationError("--json and --log do not go together") }
+      try validated(try OptionValues.checkReplayOutput(json: json, paced: realtime || speed != nil, log: log))
       if let speed { try validated(try OptionValues.speed(speed)) }
     }
 

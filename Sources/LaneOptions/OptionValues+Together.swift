@@ -1,0 +1,90 @@
+/// The rules of which options go together, command by command: each is given what was
+/// typed and refuses what cannot be meant, with the message the command line shows.
+extension OptionValues {
+  // MARK: - lane simulate and lane record
+
+  /// `lane simulate`: `--json` writes the report at the end, so it cannot be paced
+  /// (`--realtime`, `--speed`) or logged (`--log`).
+  public static func checkReplayOutput(json: Bool, paced: Bool, log: Bool) throws(OptionValueError) {
+    if json && paced { throw OptionValueError("--json and --realtime do not go together") }
+    if json && log { throw OptionValueError("--json and --log do not go together") }
+  }
+
+  /// `lane record`: the wiring file is required (only `lane run` may take it from `--config`).
+  public static func checkRecordWiring(_ wiring: String?) throws(OptionValueError) {
+    if wiring == nil { throw OptionValueError("Missing expected argument '--wiring <wiring>'") }
+  }
+
+  // MARK: - lane correct and lane session
+
+  /// `lane correct`: `pins` needs the pin numbers, and nothing else takes them.
+  public static func checkCorrectionPins(isPins: Bool, pins: String?) throws(OptionValueError) {
+    if isPins, pins == nil {
+      throw OptionValueError("pins needs the pin numbers, e.g. lane correct pins 1,2,4")
+    }
+    if !isPins, pins != nil { throw OptionValueError("only pins takes pin numbers") }
+  }
+
+  /// `lane session`: `start` needs `--bowlers`, and `end` takes none.
+  public static func checkSessionBowlers(start: Bool, bowlers: String?) throws(OptionValueError) {
+    if !start, bowlers != nil { throw OptionValueError("only start takes --bowlers") }
+    if start, bowlers == nil { throw OptionValueError("start needs --bowlers \"Ana,Ben\"") }
+  }
+
+  // MARK: - lane calibrate
+
+  /// `lane calibrate`: a calibration writes `--out`; a re-check (`--check`) needs none.
+  public static func checkCalibrationOutput(out: String?, check: String?) throws(OptionValueError) {
+    if check == nil && out == nil {
+      throw OptionValueError(
+        "say where to write the wiring file with --out FILE (or re-check one with --check FILE)")
+    }
+  }
+
+  /// `lane calibrate --bias`: one of `biases`, the pull resistors a wiring file names.
+  public static func checkBias(_ text: String, among biases: [String]) throws(OptionValueError) {
+    guard biases.contains(text) else {
+      let listed = biases.dropLast().joined(separator: ", ") + " or " + (biases.last ?? "")
+      throw OptionValueError("--bias must be one of \(listed)")
+    }
+  }
+
+  // MARK: - lane desk
+
+  /// `lane desk send LANE ACTION [VALUE]`: `correct` and `start-session` need a value,
+  /// `end-session` takes none.
+  public static func checkDeskValue(action: String, value: String?) throws(OptionValueError) {
+    switch (action, value) {
+    case ("correct", nil):
+      throw OptionValueError("correct needs what to correct, e.g. correct pins:1,2,4")
+    case ("start-session", nil):
+      throw OptionValueError("start-session needs the bowlers, e.g. start-session \"Ana,Ben\"")
+    case ("end-session", .some):
+      throw OptionValueError("end-session takes no value")
+    default:
+      break
+    }
+  }
+
+  /// `lane desk`'s spellings before `show` and `send` (`--lane ID` with at most one of
+  /// `--correct`, `--end-session`, `--start-session`, and `--request-id` with one), and
+  /// `--json`, which only the desk itself takes.
+  public static func checkDeprecatedDesk(
+    lane: String?, requests: Int, requestID: String?, json: Bool
+  ) throws(OptionValueError) {
+    if requests > 1 {
+      throw OptionValueError("give one of --correct, --end-session and --start-session")
+    }
+    if requestID != nil && requests == 0 {
+      throw OptionValueError("--request-id goes with --correct, --end-session or --start-session")
+    }
+    if requests == 1 && lane == nil {
+      throw OptionValueError("a request needs --lane NAME, the lane's name on the broker")
+    }
+    if lane != nil && requests == 0 && json {
+      throw OptionValueError(
+        "--lane alone shows that lane's board on the terminal; it and --json do not go together")
+    }
+    if requests == 1 && json { throw OptionValueError("a request and --json do not go together") }
+  }
+}

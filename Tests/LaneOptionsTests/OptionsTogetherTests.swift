@@ -1,0 +1,75 @@
+import LaneOptions
+import Testing
+
+/// The rules of which options go together, as each command's `validate()` calls them.
+@Suite("Options that go together, command by command")
+struct OptionsTogetherTests {
+  @Test("When lane simulate's --json is paced or logged, then it is refused naming both")
+  func replayOutput() {
+    #expect(throws: OptionValueError("--json and --realtime do not go together")) {
+      try OptionValues.checkReplayOutput(json: true, paced: true, log: false)
+    }
+    #expect(throws: OptionValueError("--json and --log do not go together")) {
+      try OptionValues.checkReplayOutput(json: true, paced: false, log: true)
+    }
+    #expect(throws: Never.self) { try OptionValues.checkReplayOutput(json: false, paced: true, log: true) }
+  }
+
+  @Test("When lane correct's pins come without numbers, or numbers without pins, then it is refused")
+  func correctionPins() {
+    #expect(throws: OptionValueError("pins needs the pin numbers, e.g. lane correct pins 1,2,4")) {
+      try OptionValues.checkCorrectionPins(isPins: true, pins: nil)
+    }
+    #expect(throws: OptionValueError("only pins takes pin numbers")) {
+      try OptionValues.checkCorrectionPins(isPins: false, pins: "1,2")
+    }
+    #expect(throws: Never.self) { try OptionValues.checkCorrectionPins(isPins: true, pins: "-") }
+  }
+
+  @Test("When lane session start has no bowlers, or end has some, then it is refused")
+  func sessionBowlers() {
+    #expect(throws: OptionValueError("start needs --bowlers \"Ana,Ben\"")) {
+      try OptionValues.checkSessionBowlers(start: true, bowlers: nil)
+    }
+    #expect(throws: OptionValueError("only start takes --bowlers")) {
+      try OptionValues.checkSessionBowlers(start: false, bowlers: "Ana")
+    }
+  }
+
+  @Test("When lane calibrate has neither --out nor --check, or an unknown bias, then it is refused")
+  func calibration() {
+    #expect(throws: OptionValueError("say where to write the wiring file with --out FILE (or re-check one with --check FILE)")) {
+      try OptionValues.checkCalibrationOutput(out: nil, check: nil)
+    }
+    #expect(throws: OptionValueError("--bias must be one of up, down or off")) {
+      try OptionValues.checkBias("sideways", among: ["up", "down", "off"])
+    }
+    #expect(throws: Never.self) { try OptionValues.checkBias("down", among: ["up", "down", "off"]) }
+  }
+
+  @Test(
+    "When lane desk send's action lacks its value or has one it does not take, then it is refused",
+    arguments: [
+      ("correct", nil, "correct needs what to correct, e.g. correct pins:1,2,4"),
+      ("start-session", nil, "start-session needs the bowlers, e.g. start-session \"Ana,Ben\""),
+      ("end-session", "now", "end-session takes no value"),
+    ] as [(String, String?, String)])
+  func deskValue(action: String, value: String?, message: String) {
+    #expect(throws: OptionValueError(message)) { try OptionValues.checkDeskValue(action: action, value: value) }
+  }
+
+  @Test(
+    "When lane desk's old spellings do not go together, then the first rule broken is named",
+    arguments: [
+      (nil, 2, nil, false, "give one of --correct, --end-session and --start-session"),
+      ("lane1", 0, "r-1", false, "--request-id goes with --correct, --end-session or --start-session"),
+      (nil, 1, nil, false, "a request needs --lane NAME, the lane's name on the broker"),
+      ("lane1", 0, nil, true, "--lane alone shows that lane's board on the terminal; it and --json do not go together"),
+      ("lane1", 1, nil, true, "a request and --json do not go together"),
+    ] as [(String?, Int, String?, Bool, String)])
+  func deprecatedDesk(lane: String?, requests: Int, requestID: String?, json: Bool, message: String) {
+    #expect(throws: OptionValueError(message)) {
+      try OptionValues.checkDeprecatedDesk(lane: lane, requests: requests, requestID: requestID, json: json)
+    }
+  }
+}
