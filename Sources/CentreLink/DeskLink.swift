@@ -72,12 +72,12 @@ public actor DeskLink {
     self.report = report
   }
 
-  /// Connects, subscribes and shows the lanes until `shouldStop` returns `true`; then
-  /// goes offline (``run()``, cancelled when `shouldStop` says so).
+  /// Connects, subscribes and shows the lanes until `stop` returns; then goes offline
+  /// (``run()``, cancelled when a stop is asked for).
   ///
   /// - Throws: ``MQTTError`` when the broker cannot be reached or refuses the desk.
-  public nonisolated func run(until shouldStop: @escaping @Sendable () -> Bool) async throws(MQTTError) {
-    try await StopFlag.run(until: shouldStop) { () async throws(MQTTError) in try await self.run() }
+  public nonisolated func run(until stop: @escaping @Sendable () async -> Void) async throws(MQTTError) {
+    try await StopTrigger.run(until: stop) { () async throws(MQTTError) in try await self.run() }
   }
 
   /// Connects, subscribes and shows the lanes until the task is cancelled; then goes

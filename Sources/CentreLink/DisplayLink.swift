@@ -53,12 +53,12 @@ public actor DisplayLink {
     self.only = lane
   }
 
-  /// Connects, subscribes and hands over what arrives until `shouldStop` returns `true`
-  /// (``run()``, cancelled when `shouldStop` says so).
+  /// Connects, subscribes and hands over what arrives until `stop` returns (``run()``,
+  /// cancelled when a stop is asked for).
   ///
   /// - Throws: ``MQTTError`` when the broker cannot be reached or refuses the display.
-  public nonisolated func run(until shouldStop: @escaping @Sendable () -> Bool) async throws(MQTTError) {
-    try await StopFlag.run(until: shouldStop) { () async throws(MQTTError) in try await self.run() }
+  public nonisolated func run(until stop: @escaping @Sendable () async -> Void) async throws(MQTTError) {
+    try await StopTrigger.run(until: stop) { () async throws(MQTTError) in try await self.run() }
   }
 
   /// Connects, subscribes and hands over what arrives until the task is cancelled.

@@ -7,7 +7,7 @@ import WebServer
 /// What `lane display` and `lane desk show` run over the centre's broker until stopped.
 public enum CentreServices {
   /// Serves every lane's boards to browsers on `address`, fed from the broker, until
-  /// `shouldStop`.
+  /// `stop` returns.
   ///
   /// - Parameters:
   ///   - broker: The broker's address as the user gave it, for the report.
@@ -16,7 +16,7 @@ public enum CentreServices {
   ///   be bound, the broker's failure (``ExitStatus/init(brokerFailure:)``).
   public static func serveBoards(
     settings: BrokerSettings, broker: String, address: HTTPAddress, report: @escaping @Sendable (String) -> Void,
-    until shouldStop: @escaping @Sendable () -> Bool
+    until stop: @escaping @Sendable () async -> Void
   ) async throws(LaneFailure) {
     let centre = CentreDisplay(hub: BoardHub(), report: report)
     let link: DisplayLink
@@ -34,7 +34,7 @@ public enum CentreServices {
     }
     report("serving the boards on \(server.url)/ from \(broker)")
     do throws(MQTTError) {
-      try await link.run(until: shouldStop)
+      try await link.run(until: stop)
     } catch {
       await server.stop()
       throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
@@ -42,13 +42,13 @@ public enum CentreServices {
     await server.stop()
   }
 
-  /// Runs the front desk until `shouldStop`: every lane's events exactly once, acknowledged,
+  /// Runs the front desk until `stop` returns: every lane's events exactly once, acknowledged,
   /// written by `write` as JSON lines or as the overview.
   ///
   /// - Throws: ``LaneFailure``: 78 for settings the link refuses, the broker's failure.
   public static func runDesk(
     settings: BrokerSettings, output: DeskLink.Output, write: @escaping @Sendable (String) -> Void,
-    report: @escaping @Sendable (String) -> Void, until shouldStop: @escaping @Sendable () -> Bool
+    report: @escaping @Sendable (String) -> Void, until stop: @escaping @Sendable () async -> Void
   ) async throws(LaneFailure) {
     let desk: DeskLink
     do {
@@ -57,18 +57,18 @@ public enum CentreServices {
       throw LaneFailure(.badConfiguration, "\(error)")
     }
     do throws(MQTTError) {
-      try await desk.run(until: shouldStop)
+      try await desk.run(until: stop)
     } catch {
       throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
     }
   }
 
-  /// Shows `lane`'s detail board, redrawn in place by `write`, until `shouldStop`: a
+  /// Shows `lane`'s detail board, redrawn in place by `write`, until `stop` returns: a
   /// read-only follower like `lane display` (it never acknowledges, so it runs beside the
   /// desk).
   public static func showDetail(
     of lane: LaneID, settings: BrokerSettings, write: @escaping @Sendable (String) -> Void,
-    report: @escaping @Sendable (String) -> Void, until shouldStop: @escaping @Sendable () -> Bool
+    report: @escaping @Sendable (String) -> Void, until stop: @escaping @Sendable () async -> Void
   ) async throws(LaneFailure) {
     let screen = DeskDetailScreen(lane: lane, write: write)
     let link: DisplayLink
@@ -87,7 +87,7 @@ public enum CentreServices {
     }
     defer { drawer.cancel() }
     do throws(MQTTError) {
-      try await link.run(until: shouldStop)
+      try await link.run(until: stop)
     } catch {
       throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LaneBridge
 import POSIX
 import Synchronization
@@ -27,6 +28,46 @@ public enum StopSignal {
     } catch {
       throw LaneFailure(.osError, "\(error)")
     }
+  }
+
+  /// Blocks the calling thread until a stop is asked for: nothing looks at the flag on a
+  /// timer.
+  ///
+  /// - Parameter wake: The wake event the handler was installed with (``install(wake:)``).
+  public static func wait(on wake: WakeEvent) {
+    block(on: wake, unless: { false })
+  }
+
+  /// Returns once a stop is asked for, or when the calling task is cancelled; a thread of
+  /// its own blocks on the wake event the handler signals.
+  ///
+  /// - Parameter wake: The wake event the handler was installed with (``install(wake:)``).
+  public static func requested(on wake: WakeEvent) async {
+    let cancelled = Cancelled()
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        Thread.detachNewThread {
+          block(on: wake, unless: { cancelled.flag.load(ordering: .relaxed) })
+          continuation.resume()
+        }
+      }
+    } onCancel: {
+      cancelled.flag.store(true, ordering: .relaxed)
+      wake.signal()
+    }
+  }
+
+  /// Blocks until a stop is asked for or `unless` says to give up, each signalled on `wake`.
+  /// A stop asked before the handler had `wake` set the flag, which is looked at first.
+  private static func block(on wake: WakeEvent, unless givenUp: () -> Bool) {
+    while !isRequested && !givenUp() {
+      // poll fails only when the kernel is out of memory: give up waiting then too.
+      do { try wake.wait() } catch { return }
+    }
+  }
+
+  private final class Cancelled: Sendable {
+    let flag = Atomic<Bool>(false)
   }
 
   /// Installs the handler for SIGINT, SIGTERM and SIGHUP.

@@ -12,11 +12,9 @@ import MQTT
 public struct CentreOptions: ParsableArguments {
   public init() {}
 
-  @Option(help: """
-    The centre's MQTT broker, mqtt://HOST:PORT or mqtts://HOST:PORT: publish every journal \
-    record, the board and the lane's status to the front desk.
-    """)
-  public var broker: String?
+  /// The broker, to publish every journal record, the board and the lane's status to the
+  /// front desk.
+  @OptionGroup public var connection: BrokerOptions
 
   @Option(help: """
     The lane's id, 1-32 of a-z A-Z 0-9 - _: its topics on the broker, its page /lanes/ID \
@@ -25,25 +23,7 @@ public struct CentreOptions: ParsableArguments {
     """)
   public var lane: String?
 
-  @Option(
-    name: .customLong("mqtt-credentials"),
-    help: "A file of user=NAME and password=SECRET lines, mode 600 (deploy/centre/add-lane.sh).")
-  public var credentials: String?
-
-  @Option(help: "The centre's CA certificate, for an mqtts:// broker.")
-  public var cafile: String?
-
-  @Option(help: "The lane's client certificate, for a broker that requires one (mutual TLS).")
-  public var certfile: String?
-
-  @Option(help: "The private key of --certfile, mode 600.")
-  public var keyfile: String?
-
   public func validate() throws {
-    try validated(
-      try OptionValues.checkBrokerFiles(
-        broker: broker, credentials: credentials, cafile: cafile, certfile: certfile,
-        keyfile: keyfile))
     if let lane { try validated(try OptionValues.lane(lane)) }
   }
 
@@ -59,17 +39,11 @@ public struct CentreOptions: ParsableArguments {
         throw LaneFailure(.usage, "--lane \(lane) and --lane-name \(old) name different lanes")
       }
     }
-    let user = broker.flatMap { try? BrokerSettings(url: $0, credentialsFile: credentials, caFile: cafile) }?
+    let user = connection.broker.flatMap {
+      try? BrokerSettings(url: $0, credentialsFile: connection.credentials, caFile: connection.cafile)
+    }?
       .credentials?.username
     return lane ?? web.deprecatedLaneName ?? user ?? "1"
-  }
-
-  /// The broker's settings, `nil` without `--broker`; or a failure: 66 for a file that
-  /// cannot be read, 64 for anything else wrong.
-  public func brokerSettings() throws(LaneFailure) -> BrokerSettings? {
-    guard let broker else { return nil }
-    return try BrokerSettings(
-      url: broker, credentials: credentials, cafile: cafile, certfile: certfile, keyfile: keyfile)
   }
 }
 
@@ -82,7 +56,7 @@ extension LaneAssembly.Settings {
   ) throws {
     self.init(
       journal: session.journal, bowlers: session.bowlerNames, lane: centre.lane,
-      broker: try centre.brokerSettings(), boards: try web.address(),
+      broker: try centre.connection.settings(), boards: try web.address(),
       boardsLane: try centre.laneID(web: web, report: report), sensorClock: sensorClock)
   }
 }

@@ -48,27 +48,29 @@ public struct ConfigOptions: ParsableArguments {
     // The centre link's settings go together: --broker on the command line takes none of
     // the file's [centre] (and the credentials and TLS options need --broker, checked when
     // the command line is parsed).
-    if centre.broker == nil {
-      centre.broker = file.centre.broker
-      centre.credentials = file.centre.credentials
-      centre.cafile = file.centre.cafile
-      centre.certfile = file.centre.certfile
-      centre.keyfile = file.centre.keyfile
+    if centre.connection.broker == nil {
+      centre.connection.broker = file.centre.broker
+      centre.connection.credentials = file.centre.credentials
+      centre.connection.cafile = file.centre.cafile
+      centre.connection.certfile = file.centre.certfile
+      centre.connection.keyfile = file.centre.keyfile
     }
     do {
       try session.validate()
       try centre.validate()
+      try centre.connection.validate()
       try web.validate()
     } catch let error as ValidationError {
       throw LaneFailure(.usage, "\(error.message) (with --config \(config ?? ""))")
     }
     // The file's broker settings are checked now, as --broker's are, before a journal is
     // opened, so that the message can name the file.
-    if let broker = file.centre.broker, centre.broker == broker {
+    if let broker = file.centre.broker, centre.connection.broker == broker {
       do {
         _ = try BrokerSettings(
-          url: broker, credentialsFile: centre.credentials, caFile: centre.cafile,
-          certFile: centre.certfile, keyFile: centre.keyfile)
+          url: broker, credentialsFile: centre.connection.credentials,
+          caFile: centre.connection.cafile, certFile: centre.connection.certfile,
+          keyFile: centre.connection.keyfile)
       } catch {
         throw LaneFailure(
           error.isUnreadableFile ? .noInput : .usage, "\(error) (with --config \(config ?? ""))")

@@ -49,7 +49,13 @@ extension OptionValues {
     }
   }
 
-  // MARK: - lane desk
+  // MARK: - lane desk and lane display
+
+  /// `lane desk` and `lane display`: the broker is what they work on.
+  public static func requiredBroker(_ broker: String?) throws(OptionValueError) -> String {
+    guard let broker else { throw OptionValueError("Missing expected argument '--broker <broker>'") }
+    return broker
+  }
 
   /// `lane desk send LANE ACTION [VALUE]`: `correct` and `start-session` need a value,
   /// `end-session` takes none.

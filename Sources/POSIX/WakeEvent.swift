@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// A wake-up a blocking wait for edges also watches: a signal handler or another thread
 /// calls ``signal()`` and the wait returns at once, with no periodic wake-up to poll for it.
@@ -54,6 +55,15 @@ public final class WakeEvent: Sendable {
     var byte: UInt8 = 1
     // A full pipe is already signalled, and a closed one has no waiter: nothing to do.
     _ = Glibc.write(descriptor, &byte, 1)
+  }
+
+  /// Blocks the calling thread until the event is signalled (it stays signalled: call
+  /// ``reset()`` to wait again).
+  ///
+  /// - Throws: `Errno` when `poll` fails other than by a signal (which it waits on through).
+  public func wait() throws(Errno) {
+    var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    _ = try retryOnInterrupt { poll(&watched, 1, -1) }
   }
 
   /// Clears the event, so a wait blocks again; returns whether it was signalled.

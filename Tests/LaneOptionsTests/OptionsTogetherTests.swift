@@ -72,4 +72,12 @@ struct OptionsTogetherTests {
       try OptionValues.checkDeprecatedDesk(lane: lane, requests: requests, requestID: requestID, json: json)
     }
   }
+
+  @Test("When lane desk or lane display is given no broker, then it is refused as a missing argument")
+  func brokerRequired() throws {
+    #expect(throws: OptionValueError("Missing expected argument '--broker <broker>'")) {
+      try OptionValues.requiredBroker(nil)
+    }
+    #expect(try OptionValues.requiredBroker("mqtt://127.0.0.1:1883") == "mqtt://127.0.0.1:1883")
+  }
 }

@@ -20,7 +20,7 @@ extension Lane.Desk {
         """ + ExitStatus.help(.usage, .dataError, .noInput, .unavailable, .noPermission, .badConfiguration)
     )
 
-    @OptionGroup var connection: BrokerClientOptions
+    @OptionGroup var connection: BrokerOptions
 
     @Argument(help: "The lane's name on the broker.")
     var lane: String
@@ -41,6 +41,7 @@ extension Lane.Desk {
     }
 
     func validate() throws {
+      try connection.require()
       try validated(try OptionValues.lane(lane, option: "LANE"))
       _ = try request.command()
     }
@@ -48,7 +49,7 @@ extension Lane.Desk {
     func run() async throws {
       try await Self.send(
         try request.command(), to: try validated(try OptionValues.lane(lane, option: "LANE")),
-        settings: try connection.settings())
+        settings: try connection.requiredSettings())
     }
 
     /// Sends `command` to `lane` and prints the reply: a failure (65) when the lane refused

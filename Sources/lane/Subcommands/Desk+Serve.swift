@@ -20,7 +20,7 @@ extension Lane.Desk {
         """ + ExitStatus.help(.usage, .noInput, .unavailable, .noPermission, .badConfiguration)
     )
 
-    @OptionGroup var connection: BrokerClientOptions
+    @OptionGroup var connection: BrokerOptions
 
     @Flag(help: "Print one JSON object per event received, exactly once, in seq order per lane.")
     var json = false
@@ -28,6 +28,7 @@ extension Lane.Desk {
     @OptionGroup var deprecated: DeprecatedDeskOptions
 
     func validate() throws {
+      try connection.require()
       try validated(
         try OptionValues.checkDeprecatedDesk(
           lane: deprecated.lane, requests: deprecated.requests, requestID: deprecated.requestID,
@@ -35,7 +36,7 @@ extension Lane.Desk {
     }
 
     func run() async throws {
-      let settings = try connection.settings()
+      let settings = try connection.requiredSettings()
       if let lane = deprecated.lane {
         let laneID = try validated(try OptionValues.lane(lane))
         if let request = deprecated.request {
@@ -45,13 +46,14 @@ extension Lane.Desk {
         Report.line("--lane alone is deprecated; use lane desk show \(lane)")
         return try await Show.show(laneID, settings: settings)
       }
-      StopSignal.install()
+      let wake = try StopSignal.wakeEvent()
+      StopSignal.install(wake: wake)
       try await CentreServices.runDesk(
         settings: settings, output: json ? .jsonLines : .overview,
         write: { line in
           var output = StandardOutput()
           print(line, to: &output)
-        }, report: Report.line, until: { StopSignal.isRequested })
+        }, report: Report.line, until: { await StopSignal.requested(on: wake) })
     }
   }
 }

@@ -19,28 +19,30 @@ extension Lane.Desk {
         """ + ExitStatus.help(.usage, .noInput, .unavailable, .noPermission, .badConfiguration)
     )
 
-    @OptionGroup var connection: BrokerClientOptions
+    @OptionGroup var connection: BrokerOptions
 
     @Argument(help: "The lane's name on the broker.")
     var lane: String
 
     func validate() throws {
+      try connection.require()
       try validated(try OptionValues.lane(lane, option: "LANE"))
     }
 
     func run() async throws {
-      try await Self.show(try validated(try OptionValues.lane(lane, option: "LANE")), settings: try connection.settings())
+      try await Self.show(try validated(try OptionValues.lane(lane, option: "LANE")), settings: try connection.requiredSettings())
     }
 
     /// Shows `lane`'s detail board, redrawn in place, until a stop signal.
     static func show(_ lane: LaneID, settings: BrokerSettings) async throws {
-      StopSignal.install()
+      let wake = try StopSignal.wakeEvent()
+      StopSignal.install(wake: wake)
       try await CentreServices.showDetail(
         of: lane, settings: settings,
         write: { screen in
           var output = StandardOutput()
           print(screen, to: &output)
-        }, report: Report.line, until: { StopSignal.isRequested })
+        }, report: Report.line, until: { await StopSignal.requested(on: wake) })
     }
   }
 }

@@ -20,7 +20,7 @@ extension Lane {
         """ + ExitStatus.help(.usage, .noInput, .unavailable, .noPermission, .badConfiguration)
     )
 
-    @OptionGroup var connection: BrokerClientOptions
+    @OptionGroup var connection: BrokerOptions
 
     @Option(help: """
       Serve the boards on this address: HOST:PORT, or PORT for 127.0.0.1:PORT (port 0 \
@@ -32,6 +32,7 @@ extension Lane {
     var httpPublic = false
 
     func validate() throws {
+      try connection.require()
       do {
         _ = try HTTPAddress(parsing: http, allowPublic: httpPublic)
       } catch {
@@ -40,12 +41,13 @@ extension Lane {
     }
 
     func run() async throws {
-      let settings = try connection.settings()
+      let settings = try connection.requiredSettings()
       let address = try HTTPAddress(parsing: http, allowPublic: httpPublic)
-      StopSignal.install()
+      let wake = try StopSignal.wakeEvent()
+      StopSignal.install(wake: wake)
       try await CentreServices.serveBoards(
-        settings: settings, broker: connection.broker, address: address, report: Report.line,
-        until: { StopSignal.isRequested })
+        settings: settings, broker: connection.broker ?? "", address: address, report: Report.line,
+        until: { await StopSignal.requested(on: wake) })
     }
   }
 }

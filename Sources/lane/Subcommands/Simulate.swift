@@ -102,7 +102,10 @@ extension Lane {
         Report.line("stopped before the end of the trace; \(LaneSummary(lane.session.session))")
       } else if lane.servesBoards {
         Report.line("the trace ended; serving the boards until stopped")
-        while !StopSignal.isRequested { usleep(100_000) }
+        // The trace is read: a wake event of the stop's own, whatever the replay had.
+        let stop = try StopSignal.wakeEvent()
+        StopSignal.install(wake: stop)
+        StopSignal.wait(on: stop)
       }
     }
 
