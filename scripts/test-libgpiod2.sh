@@ -15,8 +15,9 @@
 #                                             compiling leaves files there)
 #
 # The tests run are those whose result can depend on the libgpiod generation
-# ($generation_tests): the suites that import GPIO, GPIOPinSensor or GPIOLineSensor
-# (GPIOTests, GPIOPinSensorTests, LaneBridgeTests, CalibrationTests, GPIOSimRigTests) and
+# ($generation_tests): the suites that import GPIO, GPIOPinSensor, GPIOLineSensor or
+# LaneHardware (GPIOTests, GPIOPinSensorTests, LaneHardwareTests, CalibrationTests,
+# GPIOSimRigTests) and
 # the `lane` command tests of the commands that open a chip (run, record, calibrate, and
 # run --config). The rest (scoring, journal, broker, browser, replays) never calls libgpiod,
 # so a second run of them against 2.x proves nothing the system's run did not. Give
@@ -98,13 +99,13 @@ if $build_only; then
   exit 0
 fi
 
-generation_tests='^(GPIOTests|GPIOPinSensorTests|LaneBridgeTests|CalibrationTests|GPIOSimRigTests)\.'
+generation_tests='^(GPIOTests|GPIOPinSensorTests|LaneHardwareTests|CalibrationTests|GPIOSimRigTests)\.'
 generation_tests+='|^LaneCommandTests\.(HardwareCommandTests|CalibrateCommandTests|WiringInputCommandTests|ConfigCommandTests)/'
 # A test target that starts to import a GPIO module must join the list, or its 2.x run would
 # silently stop.
 for target in Tests/*/; do
   target=$(basename "$target")
-  if grep -rlE '^(@testable )?import (GPIO|GPIOPinSensor|GPIOLineSensor|CGPIOD)$' "Tests/$target" >/dev/null &&
+  if grep -rlE '^(@testable )?import (GPIO|GPIOPinSensor|GPIOLineSensor|CGPIOD|LaneHardware)$' "Tests/$target" >/dev/null &&
     [[ $generation_tests != *"$target"* ]]; then
     echo "libgpiod2: Tests/$target imports a GPIO module but is not in generation_tests in $0" >&2
     exit 1

@@ -44,11 +44,6 @@ final class ChoppyReads: PositionalReading, Sendable {
 
 @Suite("Reading a journal through short and interrupted reads")
 struct InterruptedReadTests {
-  // The same journal as JournalReaderTests'.
-  static let time = JournalReaderTests.time
-  static let start = JournalReaderTests.start
-  static func delivery(_ knocked: PinSet) -> JournalEntry { JournalReaderTests.delivery(knocked) }
-
   let folder: ScratchFolder
   let path: String
   /// Every double the reader opened, to count what they did.
@@ -61,13 +56,8 @@ struct InterruptedReadTests {
   init() throws {
     folder = try ScratchFolder("lane-journal-interrupted")
     path = folder.path("lane.journal")
-    let file = try JournalFile(path: path, ifMissing: .create(Self.start), lane: "lane7", clock: { Self.time })
-    for pins: PinSet in [.full, .full, [1, 2], [3], .full] {
-      guard case .appended = try file.append(Self.delivery(pins)) else {
-        Issue.record("a lone writer is never behind")
-        return
-      }
-    }
+    // The journal JournalReaderTests read.
+    try JournalReaderTests.writeJournal(at: path)
   }
 
   /// A reader of the journal whose every read returns at most `longest` bytes and is
@@ -93,7 +83,7 @@ struct InterruptedReadTests {
   func entries(longest: Int) throws {
     let reader = try choppyReader(longest: longest)
 
-    #expect(reader.header == JournalHeader(lane: "lane7", created: Self.time))
+    #expect(reader.header == JournalHeader(lane: "lane7", created: JournalReaderTests.time))
     #expect(try reader.entries(after: 0) == JournalReader(path: path).entries(after: 0))
     #expect(try reader.entries(after: 2, limit: 2).entries.map(\.sequence) == [3, 4])
     #expect(shortReads > 0)

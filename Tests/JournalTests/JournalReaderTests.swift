@@ -20,9 +20,14 @@ struct JournalReaderTests {
   init() throws {
     folder = try ScratchFolder("lane-journal-tests")
     path = folder.path("lane.journal")
-    let file = try JournalFile(path: path, ifMissing: .create(Self.start), lane: "lane7", clock: { Self.time })
+    try Self.writeJournal(at: path)
+  }
+
+  /// Writes the journal these tests read at `path`: a start and five deliveries.
+  static func writeJournal(at path: String) throws {
+    let file = try JournalFile(path: path, ifMissing: .create(start), lane: "lane7", clock: { time })
     for pins: PinSet in [.full, .full, [1, 2], [3], .full] {
-      guard case .appended = try file.append(Self.delivery(pins)) else {
+      guard case .appended = try file.append(delivery(pins)) else {
         Issue.record("a lone writer is never behind")
         return
       }
