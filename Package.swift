@@ -118,7 +118,11 @@ let package = Package(
     // Knows the domain, no C.
     .target(name: "LaneSensing", dependencies: ["Bowling", "POSIX"]),
     // A PinSensor driven by a script or a recorded trace, for tests and CI.
-    .target(name: "SimulatedPinSensor", dependencies: ["LaneSensing", "SafeFiles", "POSIX"]),
+    .target(
+      name: "SimulatedPinSensor",
+      dependencies: [
+        "LaneSensing", "SafeFiles", "POSIX", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     // The PinSensor of a real lane: GPIO edges from the kernel as sensor readings. No C.
     .target(name: "GPIOPinSensor", dependencies: ["GPIO", "LaneSensing", "Bowling", "POSIX"]),
     // The reader+detector micro-benchmark and the end-to-end benchmark's trace generator;
@@ -245,14 +249,17 @@ let package = Package(
     // depend on; every file in Tests/TestSupport belongs to it.
     .target(
       name: "TestSupport",
-      dependencies: ["Bowling", "LaneSensing", "SimulatedPinSensor", "Wiring", "Calibration"],
+      dependencies: ["Bowling", "LaneSensing", "SimulatedPinSensor", "Wiring", "Calibration", "POSIX"],
       path: "Tests/TestSupport"
     ),
     // The centre link's I/O shell: the lane's outbox actor over the journal and an MQTT
     // client (`lane run`/`lane simulate --broker`), and the desk's (`lane desk`).
     .target(
       name: "CentreLink",
-      dependencies: ["Centre", "MQTT", "LaneBridge", "LaneSensing", "Journal", "Bowling", "SafeFiles"]),
+      dependencies: [
+        "Centre", "MQTT", "LaneBridge", "LaneSensing", "Journal", "Bowling", "SafeFiles", "POSIX",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
     .testTarget(name: "ScoreboardTests", dependencies: ["Scoreboard"]),
     .testTarget(

@@ -1,6 +1,8 @@
 import Foundation
 import MQTT
 import SafeFiles
+import POSIX
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -133,13 +135,14 @@ public struct BrokerSettings: Sendable, Equatable {
         description: "\(option) '\(path)' is not a regular file (a FIFO, a device or a folder); give the certificate or key file itself",
         isUnreadableFile: true)
     }
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
+    do {
+      try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec]).close()
+    } catch {
+      let code = Errno(of: error).rawValue
       throw Problem(
-        description: "\(option) '\(path)' cannot be read: \(String(cString: strerror(errno)))",
+        description: "\(option) '\(path)' cannot be read: \(String(cString: strerror(code)))",
         isUnreadableFile: true)
     }
-    close(descriptor)
     return status
   }
 

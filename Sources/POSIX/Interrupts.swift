@@ -53,3 +53,11 @@ public func valueOrErrno<Result: FixedWidthInteger>(
   if result == -1 { throw Errno(rawValue: errno) }
   return result
 }
+
+extension Errno {
+  /// The `Errno` of what a swift-system call threw (its `FileDescriptor` calls throw
+  /// untyped), or `EIO` for anything else.
+  public init(of error: any Error) {
+    self = error as? Errno ?? .ioError
+  }
+}

@@ -27,17 +27,17 @@ public enum FileContents {
   public static func read(
     _ path: String, maximumSize: Int = maximumSize, kind: String = "a wiring file"
   ) throws(ReadError) -> String {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ELOOP {
-        throw ReadError(reason: "it is a symbolic link; give the path of the file itself")
-      }
-      throw ReadError(errno: code)
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .noFollow, .closeOnExec])
+    } catch Errno.tooManySymbolicLinkLevels {
+      throw ReadError(reason: "it is a symbolic link; give the path of the file itself")
+    } catch {
+      throw ReadError(errno: Errno(of: error).rawValue)
     }
-    defer { close(descriptor) }
+    defer { try? file.close() }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw ReadError(errno: errno) }
+    guard fstat(file.rawValue, &status) == 0 else { throw ReadError(errno: errno) }
     if let what = ExistingFile.kind(of: status.st_mode) {
       throw ReadError(reason: "it is \(what), not a regular file; give \(kind)")
     }
@@ -49,11 +49,10 @@ public enum FileContents {
     while true {
       let count: Int
       do {
-        count = try buffer.withUnsafeMutableBytes { bytes in
-          Result { () throws(Errno) in try retryOnInterrupt { readBytes(descriptor, bytes) } }
-        }.get()
+        // FileDescriptor's read retries EINTR; a short read is taken as it comes.
+        count = try buffer.withUnsafeMutableBytes { bytes in try file.read(into: bytes) }
       } catch {
-        throw ReadError(errno: error.rawValue)
+        throw ReadError(errno: Errno(of: error).rawValue)
       }
       if count == 0 { break }
       // The file may grow after fstat; never hold more than the limit.
@@ -70,11 +69,6 @@ public enum FileContents {
     "it is larger than \(limit / 1024) KiB, the limit for \(kind); give \(kind)"
   }
 
-}
-
-/// `read(2)` into the buffer, named apart from ``FileContents/read(_:maximumSize:)``.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
-  read(descriptor, buffer.baseAddress, buffer.count)
 }
 
 extension FileContents.ReadError {

@@ -147,13 +147,13 @@ public final class NewFile {
   /// Syncs the folder that holds `path`, so a new, renamed or removed entry survives a power cut.
   public static func syncFolder(of path: String) throws(FileProblem) {
     let folder = split(path).folder
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw FileProblem(operation: "sync the folder of", path: path, errno: errno)
-    }
-    defer { close(descriptor) }
-    guard fsync(descriptor) == 0 else {
-      throw FileProblem(operation: "sync the folder of", path: path, errno: errno)
+    do {
+      let descriptor = try FileDescriptor.open(folder, .readOnly, options: [.directory, .closeOnExec])
+      defer { try? descriptor.close() }
+      guard fsync(descriptor.rawValue) == 0 else { throw Errno(rawValue: errno) }
+    } catch {
+      throw FileProblem(
+        operation: "sync the folder of", path: path, errno: Errno(of: error).rawValue)
     }
   }
 

@@ -7,6 +7,7 @@
 #endif
 import POSIX
 import SafeFiles
+import SystemPackage
 
 /// An open trace read in large blocks and split into lines; the file closes when the last
 /// owner lets go.
@@ -59,12 +60,13 @@ public final class TraceFile {
   /// How many bytes each `read` asks for.
   private static let blockSize = 64 * 1024
 
-  private var descriptor: Int32
-  private let ownsDescriptor: Bool
+  /// The trace's file, `nil` once closed.
+  private var file: FileDescriptor?
+  private let ownsFile: Bool
   /// A descriptor that turns readable when reading should stop (a stop signal's wake
-  /// event), or -1: a pipe may block for ever, and a signal handler's `EINTR` can come just
-  /// before the `read` instead of during it.
-  private let stopDescriptor: Int32
+  /// event), or `nil`: a pipe may block for ever, and a signal handler's `EINTR` can come
+  /// just before the `read` instead of during it.
+  private let stop: FileDescriptor?
   private let buffer: UnsafeMutablePointer<UInt8>
   private let capacity = blockSize + maximumLineLength
   /// The unread bytes are `buffer[start..<end]`.
@@ -94,27 +96,31 @@ public final class TraceFile {
   /// writer would block forever, a device such as `/dev/zero` never ends).
   /// - Throws: `OpenError` with the `errno` of the failed `open`, or naming what the path is.
   public convenience init(path: String) throws(OpenError) {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { throw OpenError(path: path, errno: errno) }
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec])
+    } catch {
+      throw OpenError(path: path, errno: Errno(of: error).rawValue)
+    }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
+    guard fstat(file.rawValue, &status) == 0 else {
       let failed = errno
-      closeDescriptor(descriptor)
+      try? file.close()
       throw OpenError(path: path, errno: failed)
     }
     if let kind = ExistingFile.kind(of: status.st_mode) {
-      closeDescriptor(descriptor)
+      try? file.close()
       throw OpenError(path: path, notRegular: kind)
     }
-    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-    self.init(descriptor: descriptor, owned: true, path: path, stopDescriptor: -1)
+    _ = fcntl(file.rawValue, F_SETFL, fcntl(file.rawValue, F_GETFL) & ~O_NONBLOCK)
+    self.init(file: file, owned: true, path: path, stop: nil)
   }
 
-  private init(descriptor: Int32, owned: Bool, path: String, stopDescriptor: Int32) {
-    self.descriptor = descriptor
-    self.ownsDescriptor = owned
+  private init(file: FileDescriptor, owned: Bool, path: String, stop: FileDescriptor?) {
+    self.file = file
+    self.ownsFile = owned
     self.path = path
-    self.stopDescriptor = stopDescriptor
+    self.stop = stop
     buffer = .allocate(capacity: capacity)
   }
 
@@ -124,7 +130,9 @@ public final class TraceFile {
   ///   event): the lines then end where they are, the unread rest dropped, at once even
   ///   while standard input has nothing to read. -1 for none.
   public static func standardInput(stopDescriptor: Int32 = -1) -> TraceFile {
-    TraceFile(descriptor: STDIN_FILENO, owned: false, path: "-", stopDescriptor: stopDescriptor)
+    TraceFile(
+      file: .standardInput, owned: false, path: "-",
+      stop: stopDescriptor >= 0 ? FileDescriptor(rawValue: stopDescriptor) : nil)
   }
 
   deinit {
@@ -134,8 +142,8 @@ public final class TraceFile {
 
   /// Closes the file; later reads return `nil`. Safe to call more than once.
   public func close() {
-    if descriptor >= 0, ownsDescriptor { closeDescriptor(descriptor) }
-    descriptor = -1
+    if let file, ownsFile { try? file.close() }
+    file = nil
   }
 
   /// The next line without its terminator, decoded as UTF-8 with repair, or `nil` at the end
@@ -174,7 +182,7 @@ public final class TraceFile {
         }
         return line
       }
-      if atEndOfInput || descriptor < 0 {
+      if atEndOfInput || file == nil {
         guard start < end else { return nil }
         let line = try take(start..<end)
         start = end
@@ -228,18 +236,25 @@ public final class TraceFile {
       end = unread
     }
     while true {
-      if stopDescriptor >= 0, !waitForInput() {
+      guard let file else {
+        atEndOfInput = true
+        return
+      }
+      if let stop, !waitForInput(file, stop: stop) {
         start = end
         atEndOfInput = true
         return
       }
       let count: Int
       do {
-        count = try valueOrErrno { read(descriptor, buffer + end, min(Self.blockSize, capacity - end)) }
-      } catch .interrupted {
+        // Once: an interrupted read looks for a stop again before it reads on.
+        count = try file.read(
+          into: UnsafeMutableRawBufferPointer(start: buffer + end, count: min(Self.blockSize, capacity - end)),
+          retryOnInterrupt: false)
+      } catch Errno.interrupted {
         continue  // a stop signal may have come: wait, and look for it, again
       } catch {
-        throw fail(.unreadable(errno: error.rawValue))
+        throw fail(.unreadable(errno: Errno(of: error).rawValue))
       }
       if count > 0 {
         end += count
@@ -253,10 +268,10 @@ public final class TraceFile {
   /// Waits until the input can be read or the stop descriptor turns readable.
   ///
   /// - Returns: `false` once reading should stop.
-  private func waitForInput() -> Bool {
+  private func waitForInput(_ file: FileDescriptor, stop: FileDescriptor) -> Bool {
     var descriptors = [
-      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: file.rawValue, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: stop.rawValue, events: Int16(POLLIN), revents: 0),
     ]
     _ = try? retryOnInterrupt { poll(&descriptors, 2, -1) }
     return descriptors[1].revents == 0
@@ -269,7 +284,3 @@ public final class TraceFile {
 
 }
 
-/// Closes a file descriptor; `TraceFile.close()` hides the C function inside the class.
-private func closeDescriptor(_ descriptor: Int32) {
-  _ = close(descriptor)
-}

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 import Synchronization
 
 #if canImport(Glibc)
@@ -288,12 +289,9 @@ private enum GNU {
     to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
 }
 
-/// Calls `call` again while it fails with `EINTR`: every system call of the test toolkit
-/// that a signal can interrupt goes through here.
-func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> Result {
-  while true {
-    let result = call()
-    if result == -1 && errno == EINTR { continue }
-    return result
-  }
+/// Calls `call` again while it fails with `EINTR` (POSIX's `retryOnInterrupt`), and gives
+/// -1 for any other failure, with `errno` set: every system call of the test toolkit that a
+/// signal can interrupt goes through here.
+func retryingInterrupts<Result: FixedWidthInteger>(_ call: () -> Result) -> Result {
+  (try? retryOnInterrupt(call)) ?? -1
 }

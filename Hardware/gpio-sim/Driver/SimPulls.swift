@@ -21,7 +21,7 @@ final class SimPulls {
     }
   }
 
-  private var descriptors: [SimLine: Int32] = [:]
+  private var files: [SimLine: FileDescriptor] = [:]
   private let directory: String
   private let layout: [SimLine: Int]
 
@@ -34,13 +34,12 @@ final class SimPulls {
     self.layout = layout
     for line in layout.keys.sorted() {
       let file = path(line)
-      let descriptor = open(file, O_WRONLY | O_CLOEXEC)
-      guard descriptor >= 0 else {
-        let error = errno
+      do {
+        files[line] = try FileDescriptor.open(file, .writeOnly, options: .closeOnExec)
+      } catch {
         close()
-        throw Failure(path: file, operation: "open", errno: error)
+        throw Failure(path: file, operation: "open", errno: Errno(of: error).rawValue)
       }
-      descriptors[line] = descriptor
     }
   }
 
@@ -50,20 +49,20 @@ final class SimPulls {
   ///
   /// - Throws: `Failure` when the kernel refuses the write.
   func set(_ line: SimLine, pull: String) throws(Failure) {
-    guard let descriptor = descriptors[line] else {
+    guard let file = files[line] else {
       throw Failure(path: path(line), operation: "write (not opened)", errno: EBADF)
     }
     var text = pull
-    let written = text.withUTF8 { bytes in
-      Result { () throws(Errno) in
-        try retryOnInterrupt { pwrite(descriptor, bytes.baseAddress, bytes.count, 0) }
+    let count: Int
+    do {
+      count = try text.withUTF8 { bytes in
+        try file.write(toAbsoluteOffset: 0, UnsafeRawBufferPointer(bytes), retryOnInterrupt: true)
       }
+    } catch {
+      throw Failure(path: path(line), operation: "write '\(pull)' to", errno: Errno(of: error).rawValue)
     }
-    switch written {
-    case .success(let count) where count == pull.utf8.count: return
-    case .success: throw Failure(path: path(line), operation: "write '\(pull)' to", errno: EIO)
-    case .failure(let error):
-      throw Failure(path: path(line), operation: "write '\(pull)' to", errno: error.rawValue)
+    guard count == pull.utf8.count else {
+      throw Failure(path: path(line), operation: "write '\(pull)' to", errno: EIO)
     }
   }
 
@@ -72,8 +71,8 @@ final class SimPulls {
 
   /// Closes every file; safe to call more than once.
   func close() {
-    for descriptor in descriptors.values { Glibc.close(descriptor) }
-    descriptors = [:]
+    for file in files.values { try? file.close() }
+    files = [:]
   }
 
   private func path(_ line: SimLine) -> String {

@@ -11,8 +11,8 @@ import SystemPackage
 /// the bytes not yet in it are kept in memory instead: the report is the same, only its
 /// memory grows.
 final class ByteSpill {
-  /// The scratch file, or -1 while none is open (not yet needed, or none could be made).
-  private var descriptor: Int32 = -1
+  /// The scratch file, `nil` while none is open (not yet needed, or none could be made).
+  private var file: FileDescriptor?
   /// Whether a file was tried and failed: the rest is kept in ``kept``.
   private var inMemory = false
   /// The bytes set aside that are not in the file, after those that are.
@@ -28,17 +28,17 @@ final class ByteSpill {
   }
 
   /// Whether the bytes set aside are in a scratch file (else all in memory).
-  var isInFile: Bool { descriptor >= 0 }
+  var isInFile: Bool { file != nil }
 
   deinit {
-    if descriptor >= 0 { close(descriptor) }
+    try? file?.close()
   }
 
   /// Sets `bytes` aside after those set aside before.
   func append(_ bytes: [UInt8]) {
-    if !inMemory && descriptor < 0 { openFile() }
-    guard !inMemory else { return kept.append(contentsOf: bytes) }
-    let written = bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+    if !inMemory && file == nil { openFile() }
+    guard !inMemory, let file else { return kept.append(contentsOf: bytes) }
+    let written = bytes.withUnsafeBytes { Self.writeAll($0, to: file) }
     if written < bytes.count {
       inMemory = true
       kept.append(contentsOf: bytes[written...])
@@ -49,25 +49,21 @@ final class ByteSpill {
   ///
   /// - Throws: ``ReadError`` when the scratch file cannot be read back.
   func drain(into body: (UnsafeRawBufferPointer) -> Void) throws(ReadError) {
-    if descriptor >= 0 {
-      guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw ReadError(errno: errno) }
+    if let file {
       var block = [UInt8](repeating: 0, count: 1 << 16)
-      while true {
-        let count: Int
-        do {
-          count = try block.withUnsafeMutableBytes { buffer in
-            Result { () throws(Errno) in
-              try retryOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) }
-            }
-          }.get()
-        } catch {
-          throw ReadError(errno: error.rawValue)
+      do {
+        _ = try file.seek(offset: 0, from: .start)
+        while true {
+          // FileDescriptor's read retries EINTR; a short read is taken as it comes.
+          let count = try block.withUnsafeMutableBytes { buffer in try file.read(into: buffer) }
+          if count == 0 { break }
+          block.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
-        if count == 0 { break }
-        block.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+      } catch {
+        throw ReadError(errno: Errno(of: error).rawValue)
       }
-      close(descriptor)
-      descriptor = -1
+      try? file.close()
+      self.file = nil
     }
     kept.withUnsafeBytes { if !$0.isEmpty { body($0) } }
     kept = []
@@ -90,13 +86,13 @@ final class ByteSpill {
       _ = fcntl(made, F_SETFD, FD_CLOEXEC)
       template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
     }
-    if made < 0 { inMemory = true } else { descriptor = made }
+    if made < 0 { inMemory = true } else { file = FileDescriptor(rawValue: made) }
   }
 
   /// Writes `bytes` whole unless an error stops it; returns how many were written.
-  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int {
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to file: FileDescriptor) -> Int {
     var written = 0
-    try? POSIX.writeAll(bytes, written: &written) { rest in write(descriptor, rest.baseAddress, rest.count) }
+    try? POSIX.writeAll(bytes, written: &written) { rest in write(file.rawValue, rest.baseAddress, rest.count) }
     return written
   }
 }
