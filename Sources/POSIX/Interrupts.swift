@@ -40,20 +40,6 @@ public func retryOnNegatedInterrupt(
   }
 }
 
-/// Calls `operation`, a system call that fails with -1 and `errno`, once, and returns its
-/// result: for a caller that must do something else before trying again after `EINTR`
-/// (wait on a stop descriptor first).
-///
-/// - Throws: `Errno` of the failure, `EINTR` included.
-@inline(__always)
-public func valueOrErrno<Result: FixedWidthInteger>(
-  _ operation: () -> Result
-) throws(Errno) -> Result {
-  let result = operation()
-  if result == -1 { throw Errno(rawValue: errno) }
-  return result
-}
-
 extension Errno {
   /// The `Errno` of what a swift-system call threw (its `FileDescriptor` calls throw
   /// untyped), or `EIO` for anything else.

@@ -36,11 +36,10 @@ extension PositionalReading {
       do {
         count = try read(
           fromAbsoluteOffset: offset + Int64(filled), into: rest, retryOnInterrupt: false)
-      } catch let code as Errno {
+      } catch {
+        let code = Errno(of: error)
         if code == .interrupted { continue }
         throw code
-      } catch {
-        throw .ioError  // FileDescriptor throws only Errno
       }
       if count == 0 { break }
       filled += count
@@ -59,10 +58,9 @@ extension PositionalReading {
     while true {
       do {
         return try read(fromAbsoluteOffset: offset, into: buffer, retryOnInterrupt: false)
-      } catch let code as Errno {
-        if code != .interrupted { throw code }
       } catch {
-        throw .ioError
+        let code = Errno(of: error)
+        if code != .interrupted { throw code }
       }
     }
   }

@@ -163,18 +163,4 @@ struct InterruptTests {
     #expect(try retryOnNegatedInterrupt({ answers.removeFirst() }) == 3)
     #expect(throws: Errno.resourceBusy) { try retryOnNegatedInterrupt({ -EBUSY }) }
   }
-
-  @Test("When a call is made once, then EINTR is thrown to the caller, not retried")
-  func once() {
-    var calls = 0
-
-    #expect(throws: Errno.interrupted) {
-      try valueOrErrno { () -> Int32 in
-        calls += 1
-        errno = EINTR
-        return -1
-      }
-    }
-    #expect(calls == 1)
-  }
 }
