@@ -19,12 +19,9 @@ public enum CentreServices {
     until stop: @escaping @Sendable () async -> Void
   ) async throws(LaneFailure) {
     let centre = CentreDisplay(hub: BoardHub(), report: report)
-    let link: DisplayLink
-    do {
-      link = try DisplayLink(
+    let link = try made {
+      try DisplayLink(
         settings: settings, handlers: .init(event: centre.show, status: centre.show, report: report))
-    } catch {
-      throw LaneFailure(.badConfiguration, "\(error)")
     }
     let server: RunningBoardServer
     do {
@@ -33,11 +30,11 @@ public enum CentreServices {
       throw LaneFailure(.unavailable, "\(error)")
     }
     report("serving the boards on \(server.url)/ from \(broker)")
-    do throws(MQTTError) {
-      try await link.run(until: stop)
+    do {
+      try await running { () async throws(MQTTError) in try await link.run(until: stop) }
     } catch {
       await server.stop()
-      throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
+      throw error
     }
     await server.stop()
   }
@@ -50,17 +47,8 @@ public enum CentreServices {
     settings: BrokerSettings, output: DeskLink.Output, write: @escaping @Sendable (String) -> Void,
     report: @escaping @Sendable (String) -> Void, until stop: @escaping @Sendable () async -> Void
   ) async throws(LaneFailure) {
-    let desk: DeskLink
-    do {
-      desk = try DeskLink(settings: settings, output: output, write: write, report: report)
-    } catch {
-      throw LaneFailure(.badConfiguration, "\(error)")
-    }
-    do throws(MQTTError) {
-      try await desk.run(until: stop)
-    } catch {
-      throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
-    }
+    let desk = try made { try DeskLink(settings: settings, output: output, write: write, report: report) }
+    try await running { () async throws(MQTTError) in try await desk.run(until: stop) }
   }
 
   /// Shows `lane`'s detail board, redrawn in place by `write`, until `stop` returns: a
@@ -71,13 +59,10 @@ public enum CentreServices {
     report: @escaping @Sendable (String) -> Void, until stop: @escaping @Sendable () async -> Void
   ) async throws(LaneFailure) {
     let screen = DeskDetailScreen(lane: lane, write: write)
-    let link: DisplayLink
-    do {
-      link = try DisplayLink(
+    let link = try made {
+      try DisplayLink(
         settings: settings, handlers: .init(event: screen.take, status: screen.take, report: report),
         lane: lane)
-    } catch {
-      throw LaneFailure(.badConfiguration, "\(error)")
     }
     let drawer = Task {
       while !Task.isCancelled {
@@ -86,10 +71,18 @@ public enum CentreServices {
       }
     }
     defer { drawer.cancel() }
-    do throws(MQTTError) {
-      try await link.run(until: stop)
-    } catch {
-      throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
-    }
+    try await running { () async throws(MQTTError) in try await link.run(until: stop) }
+  }
+
+  /// A link made from the broker's settings, or the failure: settings the client refuses
+  /// are the configuration's (78).
+  private static func made<Link>(_ make: () throws -> Link) throws(LaneFailure) -> Link {
+    do { return try make() } catch { throw LaneFailure(.badConfiguration, "\(error)") }
+  }
+
+  /// Runs a link until it ends; its broker's failure is the command's
+  /// (``ExitStatus/init(brokerFailure:)``).
+  private static func running(_ run: () async throws(MQTTError) -> Void) async throws(LaneFailure) {
+    do { try await run() } catch { throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)") }
   }
 }

@@ -46,16 +46,18 @@ public struct BrokerOptions: ParsableArguments {
   public func requiredSettings() throws(LaneFailure) -> BrokerSettings {
     let url: String
     do { url = try OptionValues.requiredBroker(broker) } catch { throw LaneFailure(.usage, error.message) }
-    return try BrokerSettings(
-      url: url, credentials: credentials, cafile: cafile, certfile: certfile, keyfile: keyfile)
+    return try settings(url: url)
   }
 
   /// The broker settings, `nil` without `--broker`; or a failure: 66 for a file that cannot
   /// be read, 64 for anything else wrong.
   public func settings() throws(LaneFailure) -> BrokerSettings? {
-    guard let broker else { return nil }
-    return try BrokerSettings(
-      url: broker, credentials: credentials, cafile: cafile, certfile: certfile, keyfile: keyfile)
+    try broker.map { url throws(LaneFailure) in try settings(url: url) }
+  }
+
+  private func settings(url: String) throws(LaneFailure) -> BrokerSettings {
+    try BrokerSettings(
+      url: url, credentials: credentials, cafile: cafile, certfile: certfile, keyfile: keyfile)
   }
 }
 

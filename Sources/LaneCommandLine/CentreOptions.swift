@@ -28,22 +28,20 @@ public struct CentreOptions: ParsableArguments {
   }
 
   /// The lane's id for the web boards: `--lane` (or the deprecated `--lane-name`, with a
-  /// warning), else the credentials' user with `--broker`, as the centre link takes it,
-  /// else `1`.
+  /// warning), else the credentials' user with `--broker` (`broker`, the settings read),
+  /// as the centre link takes it, else `1`.
   ///
   /// - Throws: ``LaneFailure`` (64) when `--lane` and `--lane-name` name different lanes.
-  public func laneID(web: HTTPOptions, report: (String) -> Void) throws -> String {
+  public func laneID(
+    web: HTTPOptions, broker: BrokerSettings?, report: (String) -> Void
+  ) throws(LaneFailure) -> String {
     if let old = web.deprecatedLaneName {
       report("--lane-name is deprecated; use --lane \(old)")
       if let lane, lane != old {
         throw LaneFailure(.usage, "--lane \(lane) and --lane-name \(old) name different lanes")
       }
     }
-    let user = connection.broker.flatMap {
-      try? BrokerSettings(url: $0, credentialsFile: connection.credentials, caFile: connection.cafile)
-    }?
-      .credentials?.username
-    return lane ?? web.deprecatedLaneName ?? user ?? "1"
+    return lane ?? web.deprecatedLaneName ?? broker?.credentials?.username ?? "1"
   }
 }
 
@@ -54,9 +52,11 @@ extension LaneAssembly.Settings {
     session: SessionOptions, centre: CentreOptions, web: HTTPOptions,
     sensorClock: (@Sendable () -> SensorInstant)? = nil, report: (String) -> Void
   ) throws {
+    let broker = try centre.connection.settings()
+    let boards = try web.address()
     self.init(
-      journal: session.journal, bowlers: session.bowlerNames, lane: centre.lane,
-      broker: try centre.connection.settings(), boards: try web.address(),
-      boardsLane: try centre.laneID(web: web, report: report), sensorClock: sensorClock)
+      journal: session.journal, bowlers: session.bowlerNames, lane: centre.lane, broker: broker,
+      boards: boards, boardsLane: try centre.laneID(web: web, broker: broker, report: report),
+      sensorClock: sensorClock)
   }
 }
