@@ -7,6 +7,7 @@ let package = Package(
     .executable(name: "lane", targets: ["lane"]),
     .library(name: "Bowling", targets: ["Bowling"]),
     .library(name: "Scoreboard", targets: ["Scoreboard"]),
+    .library(name: "League", targets: ["League"]),
     .library(name: "GPIO", targets: ["GPIO"]),
     .library(name: "POSIX", targets: ["POSIX"]),
     .library(name: "LaneSensing", targets: ["LaneSensing"]),
@@ -46,6 +47,9 @@ let package = Package(
   targets: [
     // The pure ten-pin domain: pins, throws, frames, games. No I/O.
     .target(name: "Bowling"),
+    // League nights on a pair: Rule 106's order of turns, handicap, blinds, vacancies,
+    // points and the corrections USBC asks a scorer for. Pure, over the domain.
+    .target(name: "League", dependencies: ["Bowling"]),
     // Files we create or own, done safely: O_EXCL and O_NOFOLLOW, regular files only, synced
     // and renamed into place with their folder synced. No domain knowledge, so the wiring and
     // the journal both use it without depending on each other.
@@ -261,6 +265,11 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
+    .testTarget(
+      name: "LeagueTests",
+      dependencies: [
+        "League", "Bowling", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
     .testTarget(name: "ScoreboardTests", dependencies: ["Scoreboard"]),
     .testTarget(
       name: "JournalTests",
