@@ -125,7 +125,8 @@ public struct LaneBoard: Codable, Hashable, Sendable {
   /// The index in ``bowlers`` of who is up.
   public var currentBowler: Int
   public var deck: Deck
-  /// The lane's recent warnings for the operator, oldest first, at most ``faultLimit``.
+  /// The lane's recent warnings for the operator, oldest first, at most ``faultLimit``:
+  /// the desk page shows them, the bowlers' overhead board does not.
   public var faults: [String]
   /// The last message for the operator (a correction), until the next ball.
   public var notice: String?

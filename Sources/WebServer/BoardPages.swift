@@ -17,7 +17,6 @@ enum BoardPages {
     header .status { font-size: 28px; color: var(--dim); }
     header .status.live { color: #5fe37a; }
     .banner { padding: 8px 32px; font-size: 28px; min-height: 1em; }
-    .faults { color: var(--split); }
     .notice { color: var(--hi); }
     table { border-collapse: collapse; }
     a { color: var(--fg); }
@@ -67,7 +66,12 @@ enum BoardPages {
     const statusWords = { waiting: "waiting", running: "bowling", ended: "trace ended", stopped: "stopped" };
     """
 
-  /// `/lanes/<lane>`: every bowler's frames, who is up, and the pin deck.
+  /// `/lanes/<lane>`: every bowler's frames under their numbers, who is up, and the pin
+  /// deck; the lane's faults are the desk's and the console's, not the bowlers'.
+  ///
+  /// A frame's cell is a marks row and a total row of fixed heights, so its marks stay put
+  /// whether or not its running total is known yet. Font sizes are those of a 1920-pixel
+  /// screen, scaled down on a narrower one so that three-digit totals stay in their frames.
   static let overhead = """
     <!doctype html>
     <html lang="en"><head><meta charset="utf-8"><title>Lane</title>
@@ -76,20 +80,23 @@ enum BoardPages {
     main { padding: 24px 32px; }
     #sheet { width: 100%; table-layout: fixed; }
     #sheet td { border: 3px solid var(--line); background: var(--cell); text-align: center; }
+    #sheet th { font-size: min(30px, 1.6vw); color: var(--dim); padding: 4px 0; text-align: center; }
     #sheet col.cf { width: 7%; }
     #sheet col.ct { width: 10%; }
     #sheet col.cn { width: 14%; }
-    #sheet .name { font-size: 44px; text-align: left; padding: 8px 16px;
+    #sheet .name { font-size: min(44px, 2.3vw); text-align: left; padding: 8px 16px;
       overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
     #sheet tr.up .name { background: var(--hi); color: #000; }
+    #sheet td.frame { vertical-align: top; padding: 0; }
     .marks { display: flex; justify-content: flex-end; height: 60px; }
-    .marks span { flex: 0 0 33%; font-size: 46px; line-height: 60px; border-left: 2px solid var(--line);
+    .marks span { flex: 0 0 33%; font-size: min(46px, 2.4vw); line-height: 60px; border-left: 2px solid var(--line);
       border-bottom: 2px solid var(--line); }
     .tenth .marks span { flex-basis: 33.3%; }
     .frame:not(.tenth) .marks span { flex-basis: 45%; }
     .marks span.split { color: var(--split); }
-    .total { font-size: 54px; line-height: 84px; font-weight: bold; }
-    .series { font-size: 64px; font-weight: bold; }
+    .total { height: 84px; font-size: min(54px, 2.82vw); line-height: 84px; font-weight: bold;
+      overflow: hidden; white-space: nowrap; }
+    .series { font-size: min(64px, 3.34vw); font-weight: bold; }
     .series small { display: block; font-size: 24px; color: var(--dim); font-weight: normal; }
     #lower { display: flex; gap: 48px; margin-top: 24px; align-items: flex-start; }
     #up { font-size: 56px; font-weight: bold; color: var(--hi); }
@@ -111,11 +118,15 @@ enum BoardPages {
     <main><table id="sheet"><colgroup><col class="cn">
     <col class="cf"><col class="cf"><col class="cf"><col class="cf"><col class="cf">
     <col class="cf"><col class="cf"><col class="cf"><col class="cf"><col class="ct">
-    <col class="cs"></colgroup><tbody></tbody></table>
+    <col class="cs"></colgroup>
+    <thead><tr><th></th><th scope="col" data-frame="1">1</th><th scope="col" data-frame="2">2</th>
+    <th scope="col" data-frame="3">3</th><th scope="col" data-frame="4">4</th><th scope="col" data-frame="5">5</th>
+    <th scope="col" data-frame="6">6</th><th scope="col" data-frame="7">7</th><th scope="col" data-frame="8">8</th>
+    <th scope="col" data-frame="9">9</th><th scope="col" data-frame="10">10</th><th scope="col">Total</th></tr></thead>
+    <tbody></tbody></table>
     <div id="lower"><section id="deckbox"><svg id="deck" viewBox="0 0 440 400" width="440" height="400" role="img" aria-label="pin deck"></svg>
     <div id="decklabel" class="label"></div></section>
-    <section><div id="up"></div><div id="notice" class="banner notice"></div>
-    <div id="faults" class="banner faults"></div></section></div></main>
+    <section><div id="up"></div><div id="notice" class="banner notice"></div></section></div></main>
     <pre id="latencies"></pre>
     <script>\(script)
     const lane = laneFromPath();
@@ -191,7 +202,6 @@ enum BoardPages {
       document.getElementById("up").textContent = !up || up.game.isComplete ? "" :
         "Up: " + (up.name || "Bowler " + (board.currentBowler + 1)) + ", frame " + frame;
       document.getElementById("notice").textContent = board.notice || "";
-      document.getElementById("faults").textContent = board.faults.join("  \\u2022  ");
     }
     follow("/lanes/" + encodeURIComponent(lane) + "/events", render);
     </script></body></html>
@@ -209,7 +219,7 @@ enum BoardPages {
     #lanes .lane { font-size: 40px; font-weight: bold; }
     .up { color: var(--hi); font-weight: bold; }
     #lanes td.offline { color: var(--split); }
-    .faults { font-size: 22px; }
+    .faults { font-size: 22px; color: var(--split); }
     #latencies { display: none; }
     </style></head>
     <body>

@@ -94,6 +94,29 @@ struct BoardServerTests {
     }
   }
 
+  @Test("When the overhead page is fetched, then a header row numbers the frames 1 to 10 above the frame columns, the game total's column last")
+  func frameNumbers() async throws {
+    try await serving { serving in
+      let (_, body) = try await serving.get("/lanes/1")
+
+      let head = try #require(body.firstMatch(of: /<thead>(?<row>[\s\S]*?)<\/thead>/)).output.row
+      let headings = head.matches(of: /<th[^>]*>(?<text>[^<]*)<\/th>/).map { String($0.output.text) }
+      // Over the name column nothing, then one heading per frame and the total.
+      #expect(headings == [""] + (1...10).map(String.init) + ["Total"])
+    }
+  }
+
+  @Test("When the overhead page and the desk are fetched, then only the desk shows the lane's faults, none are drawn over the bowlers' frames")
+  func faultsOnTheDeskOnly() async throws {
+    try await serving { serving in
+      let (_, overhead) = try await serving.get("/lanes/1")
+      let (_, desk) = try await serving.get("/")
+
+      #expect(!overhead.contains("faults"))
+      #expect(desk.contains("board.faults"))
+    }
+  }
+
   @Test("When a page reconnects with Last-Event-ID, then it is sent the current board first and then each new one")
   func resume() async throws {
     try await serving { serving in
