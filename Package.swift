@@ -67,7 +67,7 @@ let package = Package(
         "Bowling", "SafeFiles", "POSIX", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // The console display: renders domain values as plain text for terminals and logs.
-    .target(name: "Scoreboard", dependencies: ["Bowling"]),
+    .target(name: "Scoreboard", dependencies: ["Bowling", "League"]),
     // The application core the executable delegates to: the lane loop and its displays, the
     // inbox and its request/reply messages, `lane score`'s parser, reports and exit statuses.
     // No GPIO, no sockets: the web boards, the centre link and the fuzzers build on it
@@ -75,7 +75,7 @@ let package = Package(
     .target(
       name: "LaneBridge",
       dependencies: [
-        "Bowling", "Scoreboard", "LaneSensing", "Journal", "SafeFiles", "POSIX",
+        "Bowling", "League", "Scoreboard", "LaneSensing", "Journal", "SafeFiles", "POSIX",
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
@@ -193,7 +193,8 @@ let package = Package(
       name: "LaneApplication",
       dependencies: [
         "LaneBridge", "LaneControl", "CentreLink", "Centre", "MQTT", "WebBoard", "WebServer",
-        "Journal", "LaneSensing", "Wiring", "POSIX", "Bowling", "Scoreboard",
+        "Journal", "LaneSensing", "Wiring", "POSIX", "Bowling", "Scoreboard", "League",
+        "LaneConfiguration", "SimulatedPinSensor",
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
@@ -253,7 +254,9 @@ let package = Package(
     // depend on; every file in Tests/TestSupport belongs to it.
     .target(
       name: "TestSupport",
-      dependencies: ["Bowling", "LaneSensing", "SimulatedPinSensor", "Wiring", "Calibration", "POSIX"],
+      dependencies: [
+        "Bowling", "League", "LaneSensing", "SimulatedPinSensor", "Wiring", "Calibration", "POSIX",
+      ],
       path: "Tests/TestSupport"
     ),
     // The centre link's I/O shell: the lane's outbox actor over the journal and an MQTT
@@ -280,7 +283,7 @@ let package = Package(
     .testTarget(
       name: "LaneBridgeTests",
       dependencies: [
-        "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor", "TestSupport",
+        "LaneBridge", "Journal", "Bowling", "League", "LaneSensing", "SimulatedPinSensor", "TestSupport",
         // LaneInboxTests wake a blocked wait with WakeEvent, as `lane run` does.
         "POSIX",
       ]

@@ -10,6 +10,27 @@ extension OptionValues {
     if json && log { throw OptionValueError("--json and --log do not go together") }
   }
 
+  /// `lane simulate`: one trace, or with `--league` two (the left lane's, then the right's);
+  /// a league replay prints its night, so `alongside` (the other options given, as
+  /// spelled) must be empty.
+  public static func checkTraces(_ traces: [String], league: Bool, alongside: [String]) throws(OptionValueError) {
+    let count = traces.count
+    if traces.filter({ $0 == "-" }).count > 1 {
+      throw OptionValueError("only one trace can be standard input (-)")
+    }
+    guard league else {
+      if count != 1 { throw OptionValueError("give one trace, or two with --league; found \(count)") }
+      return
+    }
+    guard count == 2 else {
+      throw OptionValueError(
+        "--league replays a pair: give two traces, the left lane's then the right lane's; found \(count)")
+    }
+    if let other = alongside.first {
+      throw OptionValueError("--league and \(other) do not go together: a league replay prints its night")
+    }
+  }
+
   /// `lane record`: the wiring file is required (only `lane run` may take it from `--config`).
   public static func checkRecordWiring(_ wiring: String?) throws(OptionValueError) {
     if wiring == nil { throw OptionValueError("Missing expected argument '--wiring <wiring>'") }

@@ -219,9 +219,14 @@ extension PlacedFrame {
   /// Frame `number` scored on its own: the pins set for each of its balls depend only on
   /// the frame, so it is scored after strikes in the frames before it.
   static func score(frame number: Int, _ deliveries: [Throw]) throws(ScoringError) -> Frame? {
+    try game(frame: number, deliveries).frames.last
+  }
+
+  /// A game of strikes up to frame `number`, then `deliveries` in it.
+  static func game(frame number: Int, _ deliveries: [Throw]) throws(ScoringError) -> Game {
     var game = leadIns[number - 1]
     for delivery in deliveries { try game.record(delivery) }
-    return game.frames.last
+    return game
   }
 
   /// Games of 0 to 9 strikes, to score a frame after.

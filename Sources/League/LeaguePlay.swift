@@ -157,3 +157,26 @@ public struct LeaguePlay: Hashable, Sendable {
     places[slot.team][slot.place].people.last?.name ?? "Vacancy"
   }
 }
+
+extension LeaguePlay {
+  /// The pins set for the next ball on `lane`: those its frame left, a fresh rack for a new
+  /// frame, or for a provisional ball the rack the disputed ball met; `nil` once the night
+  /// there is over.
+  public func standing(on lane: PairSide) -> Rack? {
+    if let disputed = awaitingProvisional[lane] {
+      guard case .placed(let slot, let game, let frame) = deliveries[disputed - 1].outcome,
+        let placed = places[slot.team][slot.place].games[game - 1].frames[frame - 1]
+      else { return .fresh }
+      let before = placed.deliveries.prefix { $0.number != disputed }.map(\.delivery)
+      return Self.rack(frame: frame, after: before)
+    }
+    guard let turn = up(on: lane) else { return nil }
+    let placed = places[turn.slot.team][turn.slot.place].games[turn.game - 1].frames[turn.frame - 1]
+    return Self.rack(frame: turn.frame, after: placed?.deliveries.map(\.delivery) ?? [])
+  }
+
+  /// The rack frame `number` sets after `deliveries`, fresh when they are not legal there.
+  private static func rack(frame number: Int, after deliveries: [Throw]) -> Rack {
+    (try? PlacedFrame.game(frame: number, deliveries))?.standing ?? .fresh
+  }
+}

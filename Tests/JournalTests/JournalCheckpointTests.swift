@@ -5,19 +5,6 @@ import Testing
 
 @testable import Journal
 
-/// A small seeded generator (SplitMix64), so every random session can be replayed by its seed.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 @Suite("A journal's checkpoint")
 struct JournalCheckpointTests {
   static let time = Date(timeIntervalSince1970: 1_746_126_251)
@@ -78,7 +65,7 @@ struct JournalCheckpointTests {
     // Given a random session with a checkpoint somewhere in it, and records after it
     try? FileManager.default.removeItem(atPath: path)
     try? FileManager.default.removeItem(atPath: JournalCheckpoint.path(for: path))
-    var random = SeededRandom(state: UInt64(seed))
+    var random = SeededRandom(seed: UInt64(seed))
     let bowlers = Array(["Ana", "Ben", "Cho"].prefix(Int.random(in: 1...3, using: &random)))
     var session = try newSession(bowlers: bowlers)
     try Self.bowl(Int.random(in: 1...120, using: &random), into: &session, random: &random)
@@ -234,7 +221,7 @@ struct JournalCheckpointTests {
     init() throws {
       outer = try JournalCheckpointTests()
       session = try outer.newSession(bowlers: ["Ana", "Ben"])
-      var random = SeededRandom(state: 12)
+      var random = SeededRandom(seed: 12)
       while session.session.series.map(\.gameCount).min()! < 24 {
         try JournalCheckpointTests.bowl(50, into: &session, random: &random)
       }

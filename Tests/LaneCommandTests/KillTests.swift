@@ -47,7 +47,7 @@ struct KillTests {
   @Test("When the lane is killed at random moments, then every acknowledged throw is resumed and nothing else but the one being shown")
   func randomKills() throws {
     let lane = try LaneExecutable()
-    var random = SeededGenerator(seed: Self.seed)
+    var random = SeededRandom(seed: Self.seed)
     let folder = try ScratchFolder("lane-kill-\(Self.seed)")
     var tally = Tally()
 
@@ -116,17 +116,3 @@ struct KillTests {
   }
 }
 
-/// SplitMix64: a small generator whose sequences replay from their seed.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
