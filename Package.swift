@@ -175,11 +175,14 @@ let package = Package(
       name: "GPIOLineSensor",
       dependencies: ["Calibration", "GPIO", "GPIOPinSensor", "LaneSensing"]
     ),
-    // A lane's config file (`lane run --config`, for the systemd unit): parsed and checked,
-    // relative paths resolved against its folder. Pure but for reading the file.
+    // A lane's config file (`lane run --config`, for the systemd unit) and a league night
+    // file (`lane simulate --league`): parsed and checked, every problem with its line.
+    // Pure but for reading the file.
     .target(
       name: "LaneConfiguration",
-      dependencies: ["Centre", "Wiring", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit")]
+      dependencies: [
+        "Centre", "League", "Wiring", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit"),
+      ]
     ),
     // The checks of `lane`'s option values (speed range, lane id, bowlers, request ids,
     // line offsets, options that go together): pure functions from what was typed to the
@@ -354,7 +357,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LaneConfigurationTests",
-      dependencies: ["LaneConfiguration", "CentreLink", "TestSupport"]),
+      dependencies: ["LaneConfiguration", "League", "CentreLink", "TestSupport"]),
     .testTarget(name: "LaneOptionsTests", dependencies: ["LaneOptions"]),
     .testTarget(name: "WiringTests", dependencies: ["Wiring", "Bowling", "TestSupport"]),
     .testTarget(

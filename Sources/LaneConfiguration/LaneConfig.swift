@@ -1,7 +1,6 @@
 import Centre
 import SafeFiles
 import TOMLKit
-import Wiring
 
 /// A lane's settings from its config file (`lane run --config FILE`), as the systemd unit
 /// gives them: the same settings as the command-line options, which override them.
@@ -77,39 +76,16 @@ public struct LaneConfig: Sendable, Equatable {
   ///   - folder: The folder relative paths are resolved against: the file's own.
   /// - Throws: A ``LaneConfigError`` with every problem found (a syntax error alone).
   public init(parsing text: String, name: String, folder: String) throws(LaneConfigError) {
-    if let line = Self.firstBinaryLine(in: text) {
-      throw LaneConfigError(file: name, problems: [
-        .init(key: "", line: line, message: "the file is not UTF-8 text; give a lane config file")
-      ])
-    }
-    // toml++ aborts on a header with no name (docs/robustness.md): checked first.
-    if let header = TableHeaderCheck.firstUnnamedHeader(in: text) {
-      throw LaneConfigError(file: name, problems: [
-        .init(key: "", line: header.line, message: "not valid TOML: \(header.reason)")
-      ])
-    }
     let root: TOMLTable
     do {
-      root = try TOMLTable(string: text)
-    } catch let error as TOMLParseError {
-      let line = error.source.begin.line
-      throw LaneConfigError(file: name, problems: [
-        .init(key: "", line: line > 0 ? line : nil, message: "not valid TOML: \(error.description)")
-      ])
+      root = try TOMLDocument.root(of: text, kind: "a lane config file")
     } catch {
-      throw LaneConfigError(file: name, problems: [
-        .init(key: "", message: "not valid TOML: \(error)")
-      ])
+      throw LaneConfigError(file: name, problems: [.init(key: "", line: error.line, message: error.message)])
     }
     var reader = LaneConfigReader(text: text, folder: folder)
     let config = reader.config(from: root)
     guard reader.problems.isEmpty else {
-      let sorted = reader.problems.enumerated().sorted { lhs, rhs in
-        let left = lhs.element.line ?? Int.max
-        let right = rhs.element.line ?? Int.max
-        return left != right ? left < right : lhs.offset < rhs.offset
-      }.map(\.element)
-      throw LaneConfigError(file: name, problems: sorted)
+      throw LaneConfigError(file: name, problems: LaneConfigError.Problem.inLineOrder(reader.problems))
     }
     self = config
   }
@@ -135,15 +111,5 @@ public struct LaneConfig: Sendable, Equatable {
   static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
-  /// The line of the first NUL or undecodable byte (U+FFFD), which no config file has.
-  static func firstBinaryLine(in text: String) -> Int? {
-    var line = 1
-    for scalar in text.unicodeScalars {
-      if scalar == "\n" { line += 1 }
-      if scalar == "\u{0}" || scalar == "\u{FFFD}" { return line }
-    }
-    return nil
   }
 }

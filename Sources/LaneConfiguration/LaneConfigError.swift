@@ -15,7 +15,7 @@ public struct LaneConfigError: Error, Sendable, Equatable {
     self.isUnreadable = isUnreadable
   }
 
-  /// One thing wrong with a config file.
+  /// One thing wrong with a settings file: a lane config file or a league night file.
   public struct Problem: Sendable, Equatable, CustomStringConvertible {
     /// The key, such as `lane` or `centre.broker`; empty for the whole file.
     public var key: String
@@ -36,6 +36,15 @@ public struct LaneConfigError: Error, Sendable, Equatable {
       let key = key.isEmpty ? "" : "\(WiringError.Problem.clipped(key)): "
       return "\(location)\(key)\(message)"
     }
+
+    /// `problems` in the order of their lines, those without one last, ties as found.
+    static func inLineOrder(_ problems: [Problem]) -> [Problem] {
+      problems.enumerated().sorted { lhs, rhs in
+        let left = lhs.element.line ?? Int.max
+        let right = rhs.element.line ?? Int.max
+        return left != right ? left < right : lhs.offset < rhs.offset
+      }.map(\.element)
+    }
   }
 }
 
@@ -44,8 +53,12 @@ extension LaneConfigError: CustomStringConvertible {
   public static let listedProblems = WiringError.listedProblems
 
   /// Every problem on its own line, prefixed with the file, as compilers print them.
-  public var description: String {
-    let lines = problems.prefix(Self.listedProblems).map { "\(file): \($0)" }
+  public var description: String { Self.listing(problems, of: file) }
+
+  /// `problems` of `file` one to a line (at most ``listedProblems``), each prefixed with
+  /// the file, under a count when there are several.
+  static func listing(_ problems: [Problem], of file: String) -> String {
+    let lines = problems.prefix(listedProblems).map { "\(file): \($0)" }
     guard problems.count > 1 else { return lines.joined() }
     let more = problems.count - lines.count
     return "\(file) has \(problems.count) problems:\n" + lines.joined(separator: "\n")
