@@ -298,7 +298,7 @@ let package = Package(
       name: "LaneCommandTests",
       dependencies: [
         "lane", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor",
-        "Centre", "TestSupport",
+        "Centre", "TestSupport", "League", "LaneConfiguration",
       ]
     ),
     .testTarget(

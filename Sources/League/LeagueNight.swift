@@ -108,6 +108,8 @@ public struct LeagueNight: Hashable, Sendable {
           check(seen.insert(bowler.name).inserted, slotKey,
             "\"\(bowler.name)\" is on this team twice; give each bowler once")
           check((0...300).contains(bowler.average), slotKey, "an average must be 0 to 300")
+          check(!(bowler.isAbsent && bowler.isLate), slotKey,
+            "\"\(bowler.name)\" is marked both absent and late; a late bowler is expected, an absent one is not")
         }
       }
     }

@@ -117,3 +117,19 @@ struct LeaguePlayTests {
     }
   }
 }
+
+@Suite("A night that cannot be played")
+struct LeagueNightProblemTests {
+  @Test("When a bowler is marked both absent and late, then the night names the place")
+  func absentAndLate() {
+    let night = Nights.night(pals: [Nights.bowler("Ana", 172, absent: true, late: true)])
+    #expect(night.problems.map(\.key) == ["teams[1].bowlers[1]"])
+  }
+
+  @Test("When both teams start on the same lane, then the night says Rule 106 needs them apart")
+  func sameStartLane() {
+    var night = Nights.night()
+    night.teams[1].startLane = .left
+    #expect(night.problems.map(\.key) == ["teams[2].start_lane"])
+  }
+}

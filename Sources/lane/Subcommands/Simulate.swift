@@ -27,7 +27,10 @@ extension Lane {
         trace format is described in docs/trace-format.md. With --broker every journal \
         record is published to the centre (docs/centre.md); at the end it waits up to 10 s \
         for the desk's acknowledgement. --config FILE takes the settings from a lane config \
-        file as lane run does (its wiring is not used).
+        file as lane run does (its wiring is not used). With --league NIGHT.toml it replays a \
+        league night on a pair from two traces, the left lane's then the right lane's, and \
+        prints the night's sheet (or with --json one object: teams, their games and bowlers) \
+        (docs/league.md).
         """ + ExitStatus.help(
           .usage, .dataError, .noInput, .unavailable, .osError, .cannotCreate, .ioError,
           .temporaryFailure, .noPermission, .badConfiguration)
@@ -35,6 +38,12 @@ extension Lane {
 
     @Flag(help: "Print one JSON object with every throw and game instead of the scoreboard.")
     var json = false
+
+    @Option(
+      help: ArgumentHelp(
+        "Replay a league night on a pair from its night file: two traces, left then right (docs/league.md).",
+        valueName: "night.toml"))
+    var league: String?
 
     @Flag(help: "Replay at the trace's pace, showing the lane as lane run does.")
     var realtime = false
@@ -54,15 +63,32 @@ extension Lane {
     @OptionGroup var centre: CentreOptions
     @OptionGroup var web: HTTPOptions
 
-    @Argument(help: "The trace file, or - for standard input.")
-    var trace: String
+    @Argument(help: "The trace file, or - for standard input; with --league the left lane's and the right lane's.")
+    var traces: [String]
+
+    private var trace: String { traces[0] }
 
     func validate() throws {
+      let given: [(String, Bool)] = [
+        ("--realtime", realtime || speed != nil), ("--log", log), ("--journal", session.journal != nil),
+        ("--bowlers", session.bowlers != nil), ("--broker", centre.connection.broker != nil),
+        ("--http", web.http != nil), ("--config", configOptions.config != nil),
+      ]
+      try validated(
+        try OptionValues.checkTraces(traces, league: league != nil, alongside: given.filter(\.1).map(\.0)))
       try validated(try OptionValues.checkReplayOutput(json: json, paced: realtime || speed != nil, log: log))
       if let speed { try validated(try OptionValues.speed(speed)) }
     }
 
     func run() throws {
+      if let league {
+        return try LeagueNightReplay.run(
+          night: league, traces: traces, detector: detector.configuration(), json: json,
+          output: { text in
+            var output = StandardOutput()
+            output.write(text)
+          }, report: Report.line)
+      }
       // The config file's settings under the command line's; a replay has no wiring.
       var (session, centre, web) = (session, centre, web)
       var wiring: String?

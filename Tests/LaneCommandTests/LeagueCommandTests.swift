@@ -1,0 +1,189 @@
+import Foundation
+import LaneConfiguration
+import League
+import TestSupport
+import Testing
+
+/// The parts of `lane simulate --league --json` these tests read: the interface the issue
+/// promises scripts (`teams`, each with `name`, `games` and `bowlers`).
+struct LeagueOutput: Decodable {
+  struct TeamGame: Decodable {
+    let scratch: Int
+    let handicap: Int
+    let total: Int
+    let points: Double?
+  }
+  struct BowlerGame: Decodable {
+    let total: Int
+    let handicap: Int
+    let absent: Bool
+    let frames: [Frame]
+  }
+  struct Frame: Decodable {
+    let number: Int
+    let lane: String?
+    let rolls: [Int]
+  }
+  struct Bowler: Decodable {
+    let name: String
+    let games: [BowlerGame]
+  }
+  struct Team: Decodable {
+    let name: String
+    let games: [TeamGame]
+    let bowlers: [Bowler]
+  }
+  let teams: [Team]
+}
+
+@Suite("lane simulate --league, run as a user runs it")
+struct LeagueCommandTests {
+  static let night = """
+    [league]
+    name = "Tuesday Mixed"
+    games = 3
+    handicap_basis = 220
+    handicap_percentage = 90
+    handicap_max = 60
+    vacancy_score = 120
+
+    [[teams]]
+    name = "Pin Pals"
+    start_lane = "left"
+    bowlers = [ { name = "Ana", average = 172 }, { name = "Ben", average = 141, absent = true } ]
+
+    [[teams]]
+    name = "Gutter Kings"
+    start_lane = "right"
+    bowlers = [ { name = "Cy", average = 188 }, { vacancy = true }, { name = "Di", average = 155 } ]
+    """
+
+  let lane: LaneExecutable
+  let folder: ScratchFolder
+  let planned: PlannedNight
+
+  init() throws {
+    lane = try LaneExecutable()
+    folder = try ScratchFolder()
+    var random = SeededRandom(seed: 24)
+    planned = PlannedNight(night: try LeagueNightFile.parse(text: Self.night, file: "night.toml"), using: &random)
+    try Self.night.write(toFile: folder.path("night.toml"), atomically: false, encoding: .utf8)
+    let (left, right) = planned.traces
+    try left.write(toFile: folder.path("left.trace"), atomically: false, encoding: .utf8)
+    try right.write(toFile: folder.path("right.trace"), atomically: false, encoding: .utf8)
+  }
+
+  func simulate(_ extra: [String] = [], traces: [String] = ["left.trace", "right.trace"]) throws -> LaneExecutable.Run {
+    try lane.run(["simulate", "--league", "night.toml"] + extra + traces, in: folder.path)
+  }
+
+  @Test("When a night is replayed from both lanes' traces, then every bowler's games are their own deliveries scored as on one lane, with handicap")
+  func scoresTheNight() throws {
+    let run = try simulate(["--json"])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.isEmpty)
+    let output = try JSONDecoder().decode(LeagueOutput.self, from: Data(run.standardOutput.utf8))
+
+    #expect(output.teams.map(\.name) == ["Pin Pals", "Gutter Kings"])
+    #expect(output.teams[0].bowlers.map(\.name) == ["Ana", "Ben"])
+    #expect(output.teams[1].bowlers.map(\.name) == ["Cy", "Vacancy", "Di"])
+    let ana = output.teams[0].bowlers[0]
+    #expect(ana.games.map(\.total) == planned.games[0][0].map(\.total))
+    #expect(ana.games.allSatisfy { $0.handicap == 43 && !$0.absent })
+    // Frame 1 on the team's starting lane, frame 2 on the other, and so on.
+    #expect(ana.games[0].frames.map(\.lane) == (1...10).map { $0 % 2 == 1 ? "left" : "right" })
+    #expect(ana.games[1].frames.first?.lane == "left")
+    #expect(output.teams[1].bowlers[2].games.map(\.total) == planned.games[1][2].map(\.total))
+    let ben = output.teams[0].bowlers[1]
+    #expect(ben.games.allSatisfy { $0.absent && $0.total == 131 && $0.handicap == 60 && $0.frames.isEmpty })
+    #expect(output.teams[1].bowlers[1].games.allSatisfy { $0.total == 120 && $0.handicap == 60 })
+
+    // Team totals and points, worked out here from the planned games.
+    for game in 0..<3 {
+      let pals = planned.games[0][0][game].total + 131
+      let kings = planned.games[1][0][game].total + 120 + planned.games[1][2][game].total
+      #expect(output.teams[0].games[game].scratch == pals)
+      #expect(output.teams[1].games[game].scratch == kings)
+      let (palsTotal, kingsTotal) = (pals + 43 + 60, kings + 28 + 60 + 58)
+      #expect(output.teams[0].games[game].total == palsTotal)
+      #expect(output.teams[1].games[game].total == kingsTotal)
+      #expect(output.teams[0].games[game].points == (palsTotal > kingsTotal ? 1 : palsTotal == kingsTotal ? 0.5 : 0))
+    }
+  }
+
+  @Test("When no --json is given, then it prints each game's sheet with both teams, totals and points")
+  func board() throws {
+    let run = try simulate()
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.contains("Tuesday Mixed: 3 games"))
+    #expect(run.standardOutput.contains("Ben (absent)"))
+    #expect(run.standardOutput.contains("Series: Pin Pals"))
+    #expect(run.standardOutput.contains("The night is complete."))
+  }
+
+  @Test(
+    "When the traces are not two, then it exits 64 and says so",
+    arguments: [["left.trace"], ["left.trace", "right.trace", "left.trace"]])
+  func traceCount(traces: [String]) throws {
+    let run = try simulate(traces: traces)
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("--league replays a pair: give two traces"))
+  }
+
+  @Test("When --league is given with --journal, then it exits 64 naming both")
+  func notWithAJournal() throws {
+    let run = try simulate(["--journal", "night.journal"])
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("--league and --journal do not go together"))
+    #expect(try folder.contents().sorted() == ["left.trace", "night.toml", "right.trace"])
+  }
+
+  @Test("When the night file has an unknown key, then it exits 65 naming its line")
+  func badNight() throws {
+    try Self.night.replacingOccurrences(of: "games = 3", with: "games = 3\ngamez = 4")
+      .write(toFile: folder.path("night.toml"), atomically: false, encoding: .utf8)
+    let run = try simulate()
+    #expect(run.status == 65)
+    #expect(run.standardError.contains("night.toml: line 4: league.gamez: unknown key"))
+  }
+
+  @Test("When the night file is missing, then it exits 66")
+  func missingNight() throws {
+    let run = try lane.run(["simulate", "--league", "nowhere.toml", "left.trace", "right.trace"], in: folder.path)
+    #expect(run.status == 66)
+    #expect(run.standardError.contains("nowhere.toml"))
+  }
+
+  @Test("When a trace is not a trace, then it exits 65 naming the file")
+  func notATrace() throws {
+    try "0.0 pins 1111111111\nthis is not a trace\n".write(toFile: folder.path("right.trace"), atomically: false, encoding: .utf8)
+    let run = try simulate()
+    #expect(run.status == 65)
+    #expect(run.standardError.contains("right.trace"))
+  }
+}
+
+@Suite("The league night shipped as an example (docs/league.md)")
+struct ShippedLeagueNightTests {
+  static let nightFile = PackageFolder.url("docs/examples/tuesday-mixed.toml").path
+  static let traces = ["league-left", "league-right"].map { PackageFolder.url("Hardware/traces/\($0).trace").path }
+
+  @Test("When the example's traces are drawn again from their seed, then they are the shipped ones, and the replay scores the drawn games")
+  func shippedPair() throws {
+    var random = SeededRandom(seed: 2026)
+    let planned = PlannedNight(night: try LeagueNightFile.read(path: Self.nightFile), using: &random)
+    let shipped = try Self.traces.map { path in
+      try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+    }
+    #expect(shipped == [planned.traces.left, planned.traces.right])
+
+    let run = try LaneExecutable().run(["simulate", "--league", Self.nightFile, "--json"] + Self.traces)
+    #expect(run.status == 0, "\(run.standardError)")
+    let output = try JSONDecoder().decode(LeagueOutput.self, from: Data(run.standardOutput.utf8))
+    #expect(output.teams[0].bowlers[0].games.map(\.total) == planned.games[0][0].map(\.total))
+    #expect(output.teams[1].bowlers[0].games.map(\.total) == planned.games[1][0].map(\.total))
+    // Di is late and never comes: the absentee's score once the team is past frame 10.
+    #expect(output.teams[1].bowlers[1].games.allSatisfy { $0.absent && $0.total == 145 })
+  }
+}
