@@ -96,6 +96,12 @@ for events in "${sizes[@]}"; do
   row "floor: wc -l" wc -l "$trace"
   row "lane simulate --json (>/dev/null)" "$lane" simulate --json "$trace"
   row "lane simulate (scoreboard)" "$lane" simulate "$trace"
+  # A league night on a pair (docs/league.md): the same trace on both lanes, so the events
+  # are twice the size's; its events/s compares with the single lane's above.
+  events=$((2 * events))
+  row "lane simulate --league (pair, 2x)" "$lane" simulate --league docs/examples/tuesday-mixed.toml \
+    --json "$trace" "$trace"
+  events=$((events / 2))
   if [ -n "$before" ]; then
     row "before: lane simulate --json" "$before" simulate --json "$trace"
     row "before: lane simulate (scoreboard)" "$before" simulate "$trace"

@@ -4,7 +4,7 @@ import Wiring
 
 /// Turns a parsed config file into a ``LaneConfig``, collecting every problem on the way so
 /// the operator sees them all at once.
-struct LaneConfigReader {
+struct LaneConfigReader: TOMLValueReading {
   private let locator: KeyLocator
   private let folder: String
   private(set) var problems: [LaneConfigError.Problem] = []
@@ -58,30 +58,6 @@ struct LaneConfigReader {
 
   // MARK: - Values
 
-  /// A non-empty string, or `nil` after reporting what is there instead.
-  private mutating func string(_ value: TOMLValueConvertible?, at key: String) -> String? {
-    guard let value else { return nil }
-    guard value.type == .string, let string = value.string else {
-      report(key, "expected a string in quotes, found \(WiringError.Problem.describe(value))")
-      return nil
-    }
-    guard !string.allSatisfy({ $0 == " " || $0 == "\t" }) else {
-      report(key, "is empty; give a value or leave the key out")
-      return nil
-    }
-    return string
-  }
-
-  /// `true` or `false`, or `nil` after reporting what is there instead.
-  private mutating func bool(_ value: TOMLValueConvertible?, at key: String) -> Bool? {
-    guard let value else { return nil }
-    guard value.type == .bool, let bool = value.bool else {
-      report(key, "expected true or false, found \(WiringError.Problem.describe(value))")
-      return nil
-    }
-    return bool
-  }
-
   /// A path, resolved against the config file's folder when relative.
   private mutating func path(_ value: TOMLValueConvertible?, at key: String) -> String? {
     guard let path = string(value, at: key) else { return nil }
@@ -120,7 +96,7 @@ struct LaneConfigReader {
     }
   }
 
-  private mutating func report(_ key: String, _ message: String) {
+  mutating func report(_ key: String, _ message: String) {
     // `bowlers[2]` is on the line of `bowlers`.
     let located = key.split(separator: "[").first.map(String.init) ?? key
     problems.append(.init(key: key, line: locator.line(of: located), message: message))

@@ -8,7 +8,7 @@ import Wiring
 /// A value that is missing or wrong stands in as one the night accepts, so that the
 /// night's own checks run on the rest; what they say about a key already reported is left
 /// out.
-struct LeagueNightReader {
+struct LeagueNightReader: TOMLValueReading {
   private let locator: KeyLocator
   private(set) var problems: [LeagueNightError.Problem] = []
 
@@ -199,20 +199,6 @@ struct LeagueNightReader {
     return value
   }
 
-  /// A string with something besides spaces, or `nil` after reporting what is there instead.
-  private mutating func string(_ value: TOMLValueConvertible?, at key: String) -> String? {
-    guard let value else { return nil }
-    guard value.type == .string, let string = value.string else {
-      report(key, "expected a string in quotes, found \(WiringError.Problem.describe(value))")
-      return nil
-    }
-    guard !string.allSatisfy({ $0 == " " || $0 == "\t" }) else {
-      report(key, "is empty")
-      return nil
-    }
-    return string
-  }
-
   /// A name the journal can hold: at most ``LeagueNightFile/maximumNameLength`` characters,
   /// without control characters or a comma. A name reported as wrong is still returned.
   private mutating func name(_ value: TOMLValueConvertible?, at key: String) -> String? {
@@ -229,26 +215,6 @@ struct LeagueNightReader {
       report(key, "a name cannot hold a comma: \(quoted)")
     }
     return name
-  }
-
-  /// A whole number, or `nil` after reporting what is there instead.
-  private mutating func int(_ value: TOMLValueConvertible?, at key: String) -> Int? {
-    guard let value else { return nil }
-    guard value.type == .int, let int = value.int else {
-      report(key, "expected a whole number, found \(WiringError.Problem.describe(value))")
-      return nil
-    }
-    return int
-  }
-
-  /// `true` or `false`, or `nil` after reporting what is there instead.
-  private mutating func bool(_ value: TOMLValueConvertible?, at key: String) -> Bool? {
-    guard let value else { return nil }
-    guard value.type == .bool, let bool = value.bool else {
-      report(key, "expected true or false, found \(WiringError.Problem.describe(value))")
-      return nil
-    }
-    return bool
   }
 
   private mutating func startLane(_ value: TOMLValueConvertible?, at key: String) -> PairSide? {
@@ -286,8 +252,13 @@ struct LeagueNightReader {
     }
   }
 
-  /// Adds a problem about `key`, on the line of `place` (the key itself unless told).
-  private mutating func report(_ key: String, _ message: String, locatedAt place: String? = nil) {
-    problems.append(.init(key: key, line: locator.line(of: place ?? key), message: message))
+  /// Adds a problem about `key`, on its line.
+  mutating func report(_ key: String, _ message: String) {
+    report(key, message, locatedAt: key)
+  }
+
+  /// Adds a problem about `key`, on the line of `place`.
+  private mutating func report(_ key: String, _ message: String, locatedAt place: String) {
+    problems.append(.init(key: key, line: locator.line(of: place), message: message))
   }
 }

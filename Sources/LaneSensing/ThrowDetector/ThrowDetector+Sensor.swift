@@ -36,17 +36,20 @@ extension ThrowDetector {
     // In whole nanoseconds: the steady path does no 128-bit `Duration` arithmetic.
     let idle = idleTimeout.nanoseconds
     while try !shouldStop() {
-      var timeout = idle
-      if let deadline = nextDeadline {
-        let (left, overflow) = deadline.nanoseconds.subtractingReportingOverflow(now.nanoseconds)
-        timeout = overflow ? (deadline > now ? idle : 0) : min(max(left, 0), idle)
-      }
-      guard let reading = try sensor.next(timeoutNanoseconds: timeout) else {
+      guard let reading = try sensor.next(timeoutNanoseconds: timeout(idle: idle)) else {
         for output in finish() { try body(output) }
         return .sensorEnded
       }
       try read(reading, into: body)
     }
     return .stopRequested
+  }
+
+  /// How long to wait for the next reading, in nanoseconds: until the next deadline, and at
+  /// most `idle`.
+  public func timeout(idle: Int64) -> Int64 {
+    guard let deadline = nextDeadline else { return idle }
+    let (left, overflow) = deadline.nanoseconds.subtractingReportingOverflow(now.nanoseconds)
+    return overflow ? (deadline > now ? idle : 0) : min(max(left, 0), idle)
   }
 }

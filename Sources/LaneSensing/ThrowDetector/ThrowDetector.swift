@@ -223,7 +223,7 @@ public struct ThrowDetector: Sendable {
   ///
   /// - Throws: What `body` throws; outputs after the failing one are dropped, as when the
   ///   array `read(_:)` returns is abandoned.
-  mutating func read(_ reading: SensorReading, into body: (Output) throws -> Void) rethrows {
+  public mutating func read(_ reading: SensorReading, into body: (Output) throws -> Void) rethrows {
     take(reading)
     try drainOutput(into: body)
   }
