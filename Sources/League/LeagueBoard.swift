@@ -80,6 +80,48 @@ public struct LeagueBoard: Codable, Hashable, Sendable {
 
 extension PairSide: Codable {}
 
+// Keys that may have no value yet are written as `null` rather than left out, so a script
+// reading the JSON finds every key in every object.
+
+extension LeagueBoard.FrameCell {
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(number, forKey: .number)
+    try container.encode(lane, forKey: .lane)
+    try container.encode(marks, forKey: .marks)
+    try container.encode(rolls, forKey: .rolls)
+    try container.encode(cumulative, forKey: .cumulative)
+    try container.encode(missed, forKey: .missed)
+    try container.encode(wrongLane, forKey: .wrongLane)
+  }
+}
+
+extension LeagueBoard.BowlerGame {
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(game, forKey: .game)
+    try container.encode(total, forKey: .total)
+    try container.encode(handicap, forKey: .handicap)
+    try container.encode(absent, forKey: .absent)
+    try container.encode(vacancy, forKey: .vacancy)
+    try container.encode(partial, forKey: .partial)
+    try container.encode(complete, forKey: .complete)
+    try container.encode(provisional, forKey: .provisional)
+    try container.encode(frames, forKey: .frames)
+  }
+}
+
+extension LeagueBoard.TeamScore {
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(scratch, forKey: .scratch)
+    try container.encode(handicap, forKey: .handicap)
+    try container.encode(total, forKey: .total)
+    try container.encode(points, forKey: .points)
+    try container.encode(complete, forKey: .complete)
+  }
+}
+
 extension LeagueBoard {
   /// The board of `play` as it stands.
   public init(_ play: LeaguePlay) {

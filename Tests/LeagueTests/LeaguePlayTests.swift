@@ -1,3 +1,4 @@
+import Foundation
 import Bowling
 import Testing
 
@@ -131,5 +132,19 @@ struct LeagueNightProblemTests {
     var night = Nights.night()
     night.teams[1].startLane = .left
     #expect(night.problems.map(\.key) == ["teams[2].start_lane"])
+  }
+}
+
+@Suite("The board's JSON")
+struct LeagueBoardJSONTests {
+  @Test("When a night is under way, then undecided points, unknown totals and missing rulings are null, not left out")
+  func nullsAreWritten() throws {
+    var play = LeaguePlay(night: Nights.night())
+    try play.frame(.left, 10)
+    let json = String(decoding: try JSONEncoder().encode(LeagueBoard(play)), as: UTF8.self)
+    #expect(json.contains(#""points":null"#))
+    #expect(json.contains(#""cumulative":null"#))
+    #expect(json.contains(#""provisional":null"#))
+    #expect(try JSONDecoder().decode(LeagueBoard.self, from: Data(json.utf8)) == LeagueBoard(play))
   }
 }
