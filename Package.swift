@@ -253,8 +253,9 @@ let package = Package(
     // What the test targets share: scratch folders removed after each test, the bundled
     // traces with their .expected files, `at(ms:)`, `Tag.hardware`, and the one way to start
     // a process (ChildProcess), find the built `lane` (BuiltProduct), run mosquitto and
-    // headless Chromium, and make gpio-sim chips. A regular target that only test targets
-    // depend on; every file in Tests/TestSupport belongs to it.
+    // headless Chromium, read HTTP on loopback (LoopbackClient), and make gpio-sim chips.
+    // A regular target that only test targets depend on; every file in Tests/TestSupport
+    // belongs to it.
     .target(
       name: "TestSupport",
       dependencies: [
