@@ -98,11 +98,11 @@ let package = Package(
     // stream numbered by journal sequence. Pure; no I/O.
     .target(name: "WebBoard", dependencies: ["Bowling", "Centre", "Journal", "LaneBridge", "Scoreboard"]),
     // The web boards' HTTP server: pages, JSON and Server-Sent Events over hummingbird, fed
-    // by WebDisplay, a LaneDisplay.
+    // by WebDisplay, a LaneDisplay; and a league night's boards, from its LeagueBoard.
     .target(
       name: "WebServer",
       dependencies: [
-        "WebBoard", "Centre", "LaneBridge", "Bowling",
+        "WebBoard", "Centre", "LaneBridge", "Bowling", "League",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -340,8 +340,8 @@ let package = Package(
     .testTarget(
       name: "WebServerTests",
       dependencies: [
-        "lane", "WebServer", "WebBoard", "LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor",
-        "TestSupport",
+        "lane", "WebServer", "WebBoard", "LaneBridge", "Bowling", "League", "LaneSensing",
+        "SimulatedPinSensor", "TestSupport",
       ]
     ),
     // The gpio-sim rig's checks (Hardware/gpio-sim/run.sh runs them in its VM, tagged
