@@ -111,7 +111,7 @@ struct LeagueBrowserTests {
       #expect(layout.misplacedNumbers.isEmpty, "\(size): \(layout.misplacedNumbers)")
       // Then: totals and names stay large enough to read from the approach.
       #expect(layout.totalFont >= 20, "\(size)")
-      #expect(layout.nameFont >= 19, "\(size)")
+      #expect(layout.nameFont >= 20, "\(size)")
     }
   }
 
