@@ -98,11 +98,11 @@ let package = Package(
     // stream numbered by journal sequence. Pure; no I/O.
     .target(name: "WebBoard", dependencies: ["Bowling", "Centre", "Journal", "LaneBridge", "Scoreboard"]),
     // The web boards' HTTP server: pages, JSON and Server-Sent Events over hummingbird, fed
-    // by WebDisplay, a LaneDisplay.
+    // by WebDisplay, a LaneDisplay; and a league night's boards, from its LeagueBoard.
     .target(
       name: "WebServer",
       dependencies: [
-        "WebBoard", "Centre", "LaneBridge", "Bowling",
+        "WebBoard", "Centre", "LaneBridge", "Bowling", "League",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -253,8 +253,9 @@ let package = Package(
     // What the test targets share: scratch folders removed after each test, the bundled
     // traces with their .expected files, `at(ms:)`, `Tag.hardware`, and the one way to start
     // a process (ChildProcess), find the built `lane` (BuiltProduct), run mosquitto and
-    // headless Chromium, and make gpio-sim chips. A regular target that only test targets
-    // depend on; every file in Tests/TestSupport belongs to it.
+    // headless Chromium, read HTTP on loopback (LoopbackClient), and make gpio-sim chips.
+    // A regular target that only test targets depend on; every file in Tests/TestSupport
+    // belongs to it.
     .target(
       name: "TestSupport",
       dependencies: [
@@ -339,8 +340,8 @@ let package = Package(
     .testTarget(
       name: "WebServerTests",
       dependencies: [
-        "lane", "WebServer", "WebBoard", "LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor",
-        "TestSupport",
+        "lane", "WebServer", "WebBoard", "LaneBridge", "Bowling", "League", "LaneSensing",
+        "SimulatedPinSensor", "TestSupport",
       ]
     ),
     // The gpio-sim rig's checks (Hardware/gpio-sim/run.sh runs them in its VM, tagged

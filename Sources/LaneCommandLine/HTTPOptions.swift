@@ -9,8 +9,9 @@ public struct HTTPOptions: ParsableArguments {
   public init() {}
 
   @Option(help: """
-    Serve the overhead board, the desk and the finished games to browsers on this address: \
-    HOST:PORT, or PORT for 127.0.0.1:PORT (e.g. 127.0.0.1:8080; port 0 picks a free one).
+    Serve the overhead board, the desk and the finished games (lane simulate --league: \
+    the night's boards) to browsers on this address: HOST:PORT, or PORT for \
+    127.0.0.1:PORT (e.g. 127.0.0.1:8080; port 0 picks a free one).
     """)
   public var http: String?
 

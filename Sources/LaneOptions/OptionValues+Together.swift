@@ -11,8 +11,8 @@ extension OptionValues {
   }
 
   /// `lane simulate`: one trace, or with `--league` two (the left lane's, then the right's);
-  /// a league replay prints its night, so `alongside` (the other options given, as
-  /// spelled) must be empty.
+  /// a league replay prints its night and may then serve its boards, so `alongside` (the
+  /// other options given, as spelled) may hold `--http` and nothing else.
   public static func checkTraces(_ traces: [String], league: Bool, alongside: [String]) throws(OptionValueError) {
     let count = traces.count
     if traces.filter({ $0 == "-" }).count > 1 {
@@ -26,7 +26,7 @@ extension OptionValues {
       throw OptionValueError(
         "--league replays a pair: give two traces, the left lane's then the right lane's; found \(count)")
     }
-    if let other = alongside.first {
+    if let other = alongside.first(where: { $0 != "--http" }) {
       throw OptionValueError("--league and \(other) do not go together: a league replay prints its night")
     }
   }

@@ -207,60 +207,67 @@ enum BoardPages {
     </script></body></html>
     """
 
-  /// `/`: the desk, one row per lane.
-  static let desk = """
-    <!doctype html>
-    <html lang="en"><head><meta charset="utf-8"><title>Desk</title>
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <style>\(style)
-    #lanes { width: calc(100% - 64px); margin: 24px 32px; font-size: 28px; }
-    #lanes th { text-align: left; color: var(--dim); font-weight: normal; padding: 8px; border-bottom: 3px solid var(--line); }
-    #lanes td { padding: 10px 8px; border-bottom: 2px solid var(--line); vertical-align: top; }
-    #lanes .lane { font-size: 40px; font-weight: bold; }
-    .up { color: var(--hi); font-weight: bold; }
-    #lanes td.offline { color: var(--split); }
-    .faults { font-size: 22px; color: var(--split); }
-    #latencies { display: none; }
-    </style></head>
-    <body>
-    <header><span>Desk</span><span id="link" class="status">connecting</span></header>
-    <table id="lanes"><thead><tr><th>Lane</th><th>Status</th><th>Bowlers: frame, score</th><th>Faults</th></tr></thead>
-    <tbody></tbody></table>
-    <pre id="latencies"></pre>
-    <script>\(script)
-    const rows = new Map();
-    function render(board) {
-      const row = el("tr", { "data-lane": board.lane, "data-sequence": board.sequence });
-      const name = el("td", { class: "lane" });
-      name.appendChild(el("a", { href: "/lanes/" + encodeURIComponent(board.lane) }, board.lane));
-      row.appendChild(name);
-      // Over the centre's broker a lane is online or offline (its retained status) first.
-      const link = typeof board.online === "boolean" ? (board.online ? "online" : "offline") : "";
-      row.appendChild(el("td", { class: "status" + (link === "offline" ? " offline" : ""),
-        "data-status": board.status, "data-link": link },
-        link === "offline" ? link : (link ? link + ", " : "") + statusWords[board.status]));
-      const bowlers = el("td");
-      board.bowlers.forEach((bowler, index) => {
-        const frames = bowler.game.frames;
-        const frame = frames.length ? frames[frames.length - 1].number : 0;
-        const line = el("div", { class: index === board.currentBowler ? "up" : "", "data-bowler": index,
-          "data-score": bowler.game.total },
-          (bowler.name || "Bowler " + (index + 1)) + ": game " + bowler.game.number + ", frame " + frame +
-          ", " + bowler.game.total + (bowler.finishedTotals.length ? " (series " + bowler.seriesTotal + ")" : ""));
-        bowlers.appendChild(line);
-      });
-      row.appendChild(bowlers);
-      row.appendChild(el("td", { class: "faults" }, board.faults.length ? board.faults[board.faults.length - 1] : ""));
-      const body = document.querySelector("#lanes tbody");
-      const old = rows.get(board.lane);
-      // Lanes in their order (2 before 10), whatever order they first published in.
-      const after = [...body.rows].find(r => r.dataset.lane.localeCompare(board.lane, undefined, { numeric: true }) > 0);
-      if (old) body.replaceChild(row, old); else body.insertBefore(row, after || null);
-      rows.set(board.lane, row);
-    }
-    follow("/events", render);
-    </script></body></html>
-    """
+  /// `/`: the desk, one row per lane, with links to the league night's boards when the
+  /// server has one.
+  static func desk(linkingLeague: Bool) -> String {
+    let league = """
+      <nav id="league" class="banner">League night: <a href="/league/left">left lane</a> \u{b7}
+      <a href="/league/right">right lane</a> \u{b7} <a href="/league">JSON</a></nav>
+      """
+    return """
+      <!doctype html>
+      <html lang="en"><head><meta charset="utf-8"><title>Desk</title>
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <style>\(style)
+      #lanes { width: calc(100% - 64px); margin: 24px 32px; font-size: 28px; }
+      #lanes th { text-align: left; color: var(--dim); font-weight: normal; padding: 8px; border-bottom: 3px solid var(--line); }
+      #lanes td { padding: 10px 8px; border-bottom: 2px solid var(--line); vertical-align: top; }
+      #lanes .lane { font-size: 40px; font-weight: bold; }
+      .up { color: var(--hi); font-weight: bold; }
+      #lanes td.offline { color: var(--split); }
+      .faults { font-size: 22px; color: var(--split); }
+      #latencies { display: none; }
+      </style></head>
+      <body>
+      <header><span>Desk</span><span id="link" class="status">connecting</span></header>\(linkingLeague ? "\n" + league : "")
+      <table id="lanes"><thead><tr><th>Lane</th><th>Status</th><th>Bowlers: frame, score</th><th>Faults</th></tr></thead>
+      <tbody></tbody></table>
+      <pre id="latencies"></pre>
+      <script>\(script)
+      const rows = new Map();
+      function render(board) {
+        const row = el("tr", { "data-lane": board.lane, "data-sequence": board.sequence });
+        const name = el("td", { class: "lane" });
+        name.appendChild(el("a", { href: "/lanes/" + encodeURIComponent(board.lane) }, board.lane));
+        row.appendChild(name);
+        // Over the centre's broker a lane is online or offline (its retained status) first.
+        const link = typeof board.online === "boolean" ? (board.online ? "online" : "offline") : "";
+        row.appendChild(el("td", { class: "status" + (link === "offline" ? " offline" : ""),
+          "data-status": board.status, "data-link": link },
+          link === "offline" ? link : (link ? link + ", " : "") + statusWords[board.status]));
+        const bowlers = el("td");
+        board.bowlers.forEach((bowler, index) => {
+          const frames = bowler.game.frames;
+          const frame = frames.length ? frames[frames.length - 1].number : 0;
+          const line = el("div", { class: index === board.currentBowler ? "up" : "", "data-bowler": index,
+            "data-score": bowler.game.total },
+            (bowler.name || "Bowler " + (index + 1)) + ": game " + bowler.game.number + ", frame " + frame +
+            ", " + bowler.game.total + (bowler.finishedTotals.length ? " (series " + bowler.seriesTotal + ")" : ""));
+          bowlers.appendChild(line);
+        });
+        row.appendChild(bowlers);
+        row.appendChild(el("td", { class: "faults" }, board.faults.length ? board.faults[board.faults.length - 1] : ""));
+        const body = document.querySelector("#lanes tbody");
+        const old = rows.get(board.lane);
+        // Lanes in their order (2 before 10), whatever order they first published in.
+        const after = [...body.rows].find(r => r.dataset.lane.localeCompare(board.lane, undefined, { numeric: true }) > 0);
+        if (old) body.replaceChild(row, old); else body.insertBefore(row, after || null);
+        rows.set(board.lane, row);
+      }
+      follow("/events", render);
+      </script></body></html>
+      """
+  }
 
   /// `/lanes/<lane>/games`: the finished games with their statistics.
   static let games = """

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import League
 import Logging
 import ServiceLifecycle
 import WebBoard
@@ -14,13 +15,18 @@ import WebBoard
 /// | `/lanes/<lane>/games` | a lane's finished games with their statistics |
 /// | `/api/lanes`, `/api/lanes/<lane>`, `/api/lanes/<lane>/games` | the same as JSON |
 /// | `/events`, `/lanes/<lane>/events` | every lane's or one lane's boards as Server-Sent Events |
+/// | `/league` | a league night's board as JSON, when one is served |
+/// | `/league/left`, `/league/right` | the overhead board of that lane of the pair |
 public struct BoardServer: Sendable {
   public let hub: BoardHub
   public let address: HTTPAddress
+  /// The league night on the pair, or `nil` when none is served (`/league` is then a 404).
+  public let league: LeagueBoard?
 
-  public init(hub: BoardHub, address: HTTPAddress) {
+  public init(hub: BoardHub, address: HTTPAddress, league: LeagueBoard? = nil) {
     self.hub = hub
     self.address = address
+    self.league = league
   }
 
   /// The server as a service group that serves once run, until its graceful shutdown is
@@ -43,7 +49,8 @@ public struct BoardServer: Sendable {
   public func router() -> Router<BasicRequestContext> {
     let router = Router()
     let hub = hub
-    router.get("/") { _, _ in Self.html(BoardPages.desk) }
+    let desk = BoardPages.desk(linkingLeague: league != nil)
+    router.get("/") { _, _ in Self.html(desk) }
     router.get("/lanes/:lane") { _, context in
       _ = try Self.board(of: context, in: hub)
       return Self.html(BoardPages.overhead)
@@ -65,6 +72,16 @@ public struct BoardServer: Sendable {
     router.get("/lanes/:lane/events") { request, context in
       let lane = try Self.board(of: context, in: hub).lane
       return Self.events(hub.listen(to: lane, lastEventID: Self.lastEventID(of: request)))
+    }
+    if let league {
+      router.get("/league") { _, _ in try Self.json(league) }
+      router.get("/league/:side") { _, context in
+        let side = try context.parameters.require("side")
+        guard PairSide(rawValue: side) != nil else {
+          throw HTTPError(.notFound, message: "No lane \"\(side)\" in the pair; the league's are /league/left and /league/right.\n")
+        }
+        return Self.html(BoardPages.leagueOverhead)
+      }
     }
     return router
   }

@@ -4,6 +4,10 @@ import League
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The parts of `lane simulate --league --json` these tests read: the interface the issue
 /// promises scripts (`teams`, each with `name`, `games` and `bowlers`).
 struct LeagueOutput: Decodable {
@@ -136,6 +140,46 @@ struct LeagueCommandTests {
     #expect(run.status == 64)
     #expect(run.standardError.contains("--league and --journal do not go together"))
     #expect(try folder.contents().sorted() == ["left.trace", "night.toml", "right.trace"])
+  }
+
+  @Test("When --http is given, then it prints the night, serves its board at /league until SIGTERM, and exits 0")
+  func serves() throws {
+    let child = try ChildProcess(
+      lane.url.path, ["simulate", "--league", "night.toml", "--http", "127.0.0.1:0", "left.trace", "right.trace"],
+      output: .pipe(.outOfChild), error: .pipe(.outOfChild), directory: folder.path)
+
+    // When: it says where the boards are, /league is fetched there.
+    let said = try Self.standardError(of: child, through: "until stopped\n")
+    let address = try #require(said.firstMatch(of: /serving the league boards on http:\/\/127\.0\.0\.1:(?<port>\d+)\/league\/left/))
+    let client = try LoopbackClient(port: try #require(Int(address.output.port)))
+    try client.get("/league", headers: ["Connection: close"])
+    let (head, body) = try client.response()
+    let status = child.stop(signal: SIGTERM, within: .seconds(30))
+    let printed = String(decoding: try child.standardOutput!.readToEnd(), as: UTF8.self)
+
+    #expect(head.hasPrefix("HTTP/1.1 200"))
+    let served = try JSONDecoder().decode(LeagueOutput.self, from: Data(body.utf8))
+    #expect(served.teams.map(\.name) == ["Pin Pals", "Gutter Kings"])
+    #expect(served.teams[0].bowlers[0].games.map(\.total) == planned.games[0][0].map(\.total))
+    // Then: the sheet is printed first, as without --http, and a stop is a clean one.
+    #expect(printed.contains("The night is complete."))
+    #expect(status == 0, "\(said)")
+  }
+
+  /// What `child` writes on standard error up to and including `end`, read as it comes.
+  static func standardError(of child: ChildProcess, through end: String) throws -> String {
+    struct Silent: Error, CustomStringConvertible { let description: String }
+    var bytes: [UInt8] = []
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+    while !text.contains(end) {
+      guard child.standardError!.isReadable(within: .seconds(60)) else {
+        throw Silent(description: "lane wrote nothing more in 60 s; so far:\n\(text)")
+      }
+      let read = try child.standardError!.read(upTo: 4_096)
+      guard !read.isEmpty else { throw Silent(description: "lane closed its standard error:\n\(text)") }
+      bytes += read
+    }
+    return text
   }
 
   @Test("When the night file has an unknown key, then it exits 65 naming its line")

@@ -1,6 +1,7 @@
 import Bowling
 import Foundation
 import LaneBridge
+import TestSupport
 import Testing
 import WebBoard
 import WebServer

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--lane ID`: one id for a lane's web page, its centre topics and its journal's header.

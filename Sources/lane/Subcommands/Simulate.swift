@@ -30,7 +30,8 @@ extension Lane {
         file as lane run does (its wiring is not used). With --league NIGHT.toml it replays a \
         league night on a pair from two traces, the left lane's then the right lane's, and \
         prints the night's sheet (or with --json one object: teams, their games and bowlers) \
-        (docs/league.md).
+        (docs/league.md); with --http it then serves the night's boards, /league/left and \
+        /league/right, until stopped (docs/display.md).
         """ + ExitStatus.help(
           .usage, .dataError, .noInput, .unavailable, .osError, .cannotCreate, .ioError,
           .temporaryFailure, .noPermission, .badConfiguration)
@@ -84,7 +85,7 @@ extension Lane {
       if let league {
         return try LeagueNightReplay.run(
           night: league, traces: traces, detector: detector.configuration(), json: json,
-          output: { text in
+          boards: try web.address(), output: { text in
             var output = StandardOutput()
             output.write(text)
           }, report: Report.line)

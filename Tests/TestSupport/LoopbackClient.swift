@@ -8,13 +8,13 @@ import Foundation
 /// (Server-Sent Events included) as bytes with a deadline.
 ///
 /// Used from one test at a time, its blocking reads on a thread of their own (`offPool`).
-final class LoopbackClient: @unchecked Sendable {
-  enum Failure: Error { case socket(String), timedOut(String) }
+public final class LoopbackClient: @unchecked Sendable {
+  public enum Failure: Error { case socket(String), timedOut(String) }
 
   private var descriptor: Int32
-  private(set) var received = ""
+  public private(set) var received = ""
 
-  init(port: Int) throws {
+  public init(port: Int) throws {
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw Failure.socket("socket: errno \(errno)") }
     var address = sockaddr_in()
@@ -35,7 +35,7 @@ final class LoopbackClient: @unchecked Sendable {
   deinit { if descriptor >= 0 { close(descriptor) } }
 
   /// Sends a GET request with extra header lines.
-  func get(_ path: String, headers: [String] = []) throws {
+  public func get(_ path: String, headers: [String] = []) throws {
     let request = (["GET \(path) HTTP/1.1", "Host: 127.0.0.1"] + headers).joined(separator: "\r\n") + "\r\n\r\n"
     let bytes = Array(request.utf8)
     let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -44,7 +44,7 @@ final class LoopbackClient: @unchecked Sendable {
 
   /// Reads until `done` holds for what was received, or fails after `seconds`.
   @discardableResult
-  func read(within seconds: Double = 30, until done: (String) -> Bool) throws -> String {
+  public func read(within seconds: Double = 30, until done: (String) -> Bool) throws -> String {
     let deadline = Date().addingTimeInterval(seconds)
     var buffer = [UInt8](repeating: 0, count: 65_536)
     var bytes = Array(received.utf8)
@@ -62,7 +62,7 @@ final class LoopbackClient: @unchecked Sendable {
   }
 
   /// The whole response of a request whose body has a Content-Length.
-  func response(within seconds: Double = 30) throws -> (head: String, body: String) {
+  public func response(within seconds: Double = 30) throws -> (head: String, body: String) {
     let text = try read(within: seconds) { text in
       guard let split = text.range(of: "\r\n\r\n") else { return false }
       let head = text[..<split.lowerBound].lowercased()
@@ -76,7 +76,7 @@ final class LoopbackClient: @unchecked Sendable {
   }
 
   /// Closes the connection, as a browser that goes away does.
-  func hangUp() {
+  public func hangUp() {
     close(descriptor)
     descriptor = -1
   }
