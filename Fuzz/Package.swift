@@ -24,6 +24,8 @@ let package = Package(
     fuzzer("WiringFileFuzzer", "Wiring"),
     // Arbitrary text as a lane config file: LaneConfig(parsing:) over TOMLKit and toml++.
     fuzzer("LaneConfigFuzzer", "LaneConfiguration", "Centre"),
+    // Arbitrary text as a league night file, and a night played on what it accepts.
+    fuzzer("LeagueNightFuzzer", "LaneConfiguration", "League", "Bowling"),
     // Arbitrary text as `lane`'s option values: the checks in LaneOptions the executable's
     // option groups call (the first byte picks the option).
     fuzzer("OptionValuesFuzzer", "LaneOptions", "Centre"),

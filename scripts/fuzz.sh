@@ -7,7 +7,8 @@
 # Targets: TraceReaderFuzzer (seeds: Hardware/traces), WiringFileFuzzer (Hardware/wiring),
 # ScoringFuzzer (Fuzz/Seeds/ScoringFuzzer), JournalFuzzer (Fuzz/Seeds/JournalFuzzer),
 # SessionFoldFuzzer (Fuzz/Seeds/SessionFoldFuzzer), LaneConfigFuzzer (deploy/lane and
-# Fuzz/Seeds/LaneConfigFuzzer), OptionValuesFuzzer (Fuzz/Seeds/OptionValuesFuzzer).
+# Fuzz/Seeds/LaneConfigFuzzer), LeagueNightFuzzer (docs/examples), OptionValuesFuzzer
+# (Fuzz/Seeds/OptionValuesFuzzer).
 # SECONDS defaults to 60 per target.
 # Exits non-zero when a target crashes, hangs (an input runs over 10 s), leaks or runs out
 # of memory; the input that did it is saved in .build-fuzz/artifacts/ and the command that
@@ -23,11 +24,11 @@ cd "$root"
 target=${1:-all}
 seconds=${2:-60}
 all=(TraceReaderFuzzer WiringFileFuzzer ScoringFuzzer JournalFuzzer SessionFoldFuzzer LaneConfigFuzzer
-  OptionValuesFuzzer)
+  LeagueNightFuzzer OptionValuesFuzzer)
 case "$target" in
   all) targets=("${all[@]}") ;;
   TraceReaderFuzzer | WiringFileFuzzer | ScoringFuzzer | JournalFuzzer | SessionFoldFuzzer | LaneConfigFuzzer \
-    | OptionValuesFuzzer)
+    | LeagueNightFuzzer | OptionValuesFuzzer)
     targets=("$target")
     ;;
   *)
@@ -76,6 +77,7 @@ seeds() {
     OptionValuesFuzzer) echo "$root/Fuzz/Seeds/OptionValuesFuzzer" ;;
     # The shipped sample and the tests' cases, one folder a line.
     LaneConfigFuzzer) printf '%s\n' "$root/deploy/lane" "$root/Fuzz/Seeds/LaneConfigFuzzer" ;;
+    LeagueNightFuzzer) echo "$root/docs/examples" ;;
   esac
 }
 

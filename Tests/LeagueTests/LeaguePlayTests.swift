@@ -71,6 +71,24 @@ struct LeaguePlayTests {
     }
   }
 
+  @Suite("Given a team that crosses over before its other lane is done")
+  struct OutOfStep {
+    @Test("When a bowler's frame 2 comes before their frame 1 is finished, then it is kept, and the game is scored in frame order once frame 1 is done")
+    func frameAheadOfItsGame() throws {
+      // One bowler a team: Ana (left first) and Cy (right first).
+      var play = LeaguePlay(
+        night: Nights.night(pals: [Nights.bowler("Ana", 172)], kings: [Nights.bowler("Cy", 188)]))
+      try play.frame(.left, 10)  // Ana, frame 1
+      try play.frame(.right, 7)  // Cy's frame 1, one ball so far
+      // The left lane's next turn is Cy's frame 2: a strike there before his frame 1 ends.
+      try play.frame(.left, 10)
+      #expect(play.counts(Nights.cy) == [[7], [10]])
+      #expect(play.places[1][0].games[0].game.total == 0)
+      try play.frame(.right, 3)  // Cy's frame 1 ends: a spare, its bonus the strike.
+      #expect(play.places[1][0].games[0].game.frames.map(\.cumulative) == [20, nil])
+    }
+  }
+
   @Suite("Given team and series totals")
   struct Totals {
     @Test("When both teams finish a game, then the higher handicap total takes the game's point and ties split")
