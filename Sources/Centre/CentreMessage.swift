@@ -10,6 +10,9 @@ public enum CentreMessage: Hashable, Sendable {
   case ack(LaneID, Payload.Ack)
   case command(LaneID, Payload.Command)
   case reply(LaneID, Payload.Reply)
+  /// A display's request on `…/display-requests`: always a valid `resend` (nothing else is
+  /// decoded there), so a display's credentials can ask a lane for nothing but its events.
+  case displayRequest(LaneID, Payload.Command)
   case deskStatus(Payload.DeskStatus)
 
   /// Why a message was refused; nothing acts on a refused message.
@@ -21,6 +24,9 @@ public enum CentreMessage: Hashable, Sendable {
     /// The payload names another lane than its topic: forged or misrouted.
     case laneMismatch(topic: LaneID, payload: LaneID)
     case badField(String, String)
+    /// A display asked for something other than a `resend` on `…/display-requests`: a
+    /// display may only ask a lane to publish its events again.
+    case notAResend(Payload.Command.Action)
 
     public var description: String {
       switch self {
@@ -32,6 +38,8 @@ public enum CentreMessage: Hashable, Sendable {
       case .laneMismatch(let topic, let payload):
         "payload names lane \(payload) on lane \(topic)'s topic: forged or misrouted, ignored"
       case .badField(let field, let why): "field \(field) \(why)"
+      case .notAResend(let action):
+        "a display asked for \(action.rawValue), but may only ask a lane to publish again (resend): refused"
       }
     }
   }
@@ -93,6 +101,12 @@ public enum CentreMessage: Hashable, Sendable {
       let command = try decode(Payload.Command.self, data)
       try validate(command)
       return .command(lane, command)
+    case .displayRequests(let lane):
+      // The action first: a display's credentials reach no other action, however well formed.
+      let request = try decode(Payload.Command.self, data)
+      guard request.action == .resend else { throw .notAResend(request.action) }
+      try validate(request)
+      return .displayRequest(lane, request)
     case .replies(let lane):
       let reply = try decode(Payload.Reply.self, data)
       guard Payload.isValidRequestID(reply.id) else { throw .badField("id", "is not a request id") }

@@ -15,8 +15,9 @@ extension LaneLinkMachine {
     case acknowledged(Payload.Ack)
     /// The desk's retained status.
     case deskStatus(Payload.Status.State)
-    /// A validated command for this lane; `doneBefore` is the record a correction or
-    /// change of session with this id already became, if the journal has one.
+    /// A validated command for this lane (the desk's, or a display's resend);
+    /// `doneBefore` is the record a correction or change of session with this id already
+    /// became, if the journal has one.
     case command(Payload.Command, doneBefore: RecordReference?)
     /// The lane loop applied (or refused) request `id` handed over by ``Action/ask(id:_:)``.
     case answered(id: String, LaneRequest.Outcome)
@@ -70,8 +71,8 @@ extension LaneLinkMachine {
     /// Hand request `id` to the lane loop; then ``Input/done(_:)``, and later
     /// ``Input/answered(id:_:)``.
     case ask(id: String, LaneRequest)
-    /// Subscribe to the lane's `ack` and `commands` and the desk's status; then
-    /// ``Input/done(_:)`` (a failed subscription is reported, not retried).
+    /// Subscribe to the lane's `ack`, `commands` and `display-requests` and the desk's
+    /// status; then ``Input/done(_:)`` (a failed subscription is reported, not retried).
     case subscribe
     /// Publish `reply` on `…/replies`; then ``Input/done(_:)`` or
     /// ``Input/publishFailed(_:refused:stillConnected:)``.

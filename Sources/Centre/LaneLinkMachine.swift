@@ -21,7 +21,8 @@
 ///    ``Timing/retryInterval``; once connected, the client reconnects by itself.
 /// 5. **The board and the status go out when they change**, and again on each connection
 ///    (both are retained). The status carries the open session's last seq and the faults.
-/// 6. **A desk command is answered once.** A `resend` at once; a correction or change of
+/// 6. **A desk command is answered once.** A `resend` at once (the desk's, or a display's
+///    from `…/display-requests`, where nothing else is taken); a correction or change of
 ///    session is handed to the lane loop (``Action/ask(id:_:)``) and answered when the
 ///    loop has done it, or at once from the journal when its id was done before.
 /// 7. **The acknowledgement goes to the lane's disk** in batches of ``Timing/persistBatch``

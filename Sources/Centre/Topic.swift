@@ -16,6 +16,9 @@ public enum Topic: Hashable, Sendable, CustomStringConvertible {
   case commands(LaneID)
   /// The lane's answer to a command, with the request id.
   case replies(LaneID)
+  /// Written by displays, never retained: a request the lane honours only when it is a
+  /// `resend` (``CentreMessage/decode(topic:payload:)`` refuses any other action here).
+  case displayRequests(LaneID)
   /// Retained, with a will: whether the desk is online (lanes resend when it returns).
   case deskStatus
 
@@ -30,12 +33,13 @@ public enum Topic: Hashable, Sendable, CustomStringConvertible {
   /// The last level of a lane topic.
   public enum Leaf: String, Sendable, CaseIterable {
     case status, events, board, ack, commands, replies
+    case displayRequests = "display-requests"
   }
 
   public var lane: LaneID? {
     switch self {
     case .status(let lane), .events(let lane), .board(let lane), .ack(let lane),
-      .commands(let lane), .replies(let lane):
+      .commands(let lane), .replies(let lane), .displayRequests(let lane):
       lane
     case .deskStatus: nil
     }
@@ -49,6 +53,7 @@ public enum Topic: Hashable, Sendable, CustomStringConvertible {
     case .ack: .ack
     case .commands: .commands
     case .replies: .replies
+    case .displayRequests: .displayRequests
     case .deskStatus: nil
     }
   }
@@ -82,6 +87,7 @@ public enum Topic: Hashable, Sendable, CustomStringConvertible {
     case .ack: self = .ack(lane)
     case .commands: self = .commands(lane)
     case .replies: self = .replies(lane)
+    case .displayRequests: self = .displayRequests(lane)
     }
   }
 }

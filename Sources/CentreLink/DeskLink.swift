@@ -159,7 +159,7 @@ public actor DeskLink {
       if output == .overview {
         report("\(lane) answered \(reply.id): \(reply.ok ? "done" : "refused"): \(reply.message)")
       }
-    case .command, .deskStatus:
+    case .command, .displayRequest, .deskStatus:
       break
     }
   }

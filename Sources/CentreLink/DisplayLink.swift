@@ -7,9 +7,10 @@ import MQTT
 /// every lane's retained status, handed to the boards.
 ///
 /// It only reads: it never acknowledges (that is the desk's) and has no status of its own.
-/// It asks a lane to publish again (a `resend` command) when a seq is missing, and, when it
-/// joins late, from seq 1 of the session the lane's retained board names, so a display
-/// started mid-session shows every frame (docs/display.md).
+/// It asks a lane to publish again (a `resend` on the lane's `…/display-requests`, the one
+/// thing a display's broker user may write) when a seq is missing, and, when it joins late,
+/// from seq 1 of the session the lane's retained board names, so a display started
+/// mid-session shows every frame (docs/display.md).
 public actor DisplayLink {
   /// What the display receives.
   public struct Handlers: Sendable {
@@ -107,7 +108,7 @@ public actor DisplayLink {
     case .status(let status):
       if status.state == .online { online.insert(status.lane) } else { online.remove(status.lane) }
       handlers.status(status)
-    case .ack, .reply, .command, .deskStatus:
+    case .ack, .reply, .command, .displayRequest, .deskStatus:
       break
     }
   }
@@ -135,7 +136,7 @@ public actor DisplayLink {
     let command = Payload.Command(
       id: "display-\(epoch)-\(requests)", action: .resend, from: seq, session: key.session)
     do {
-      try await broker.publish(command, to: .commands(key.lane), retain: false)
+      try await broker.publish(command, to: .displayRequests(key.lane), retain: false)
     } catch {
       handlers.report("cannot ask lane \(key.lane) to publish again from seq \(seq): \(error)")
     }

@@ -30,7 +30,8 @@ extension LaneLink {
         })
       machine.take(.done(action), at: now)
     case .subscribe:
-      for topic in [Topic.ack(lane).name, Topic.commands(lane).name, Topic.deskStatus.name] {
+      let topics = [Topic.ack(lane), .commands(lane), .displayRequests(lane), .deskStatus]
+      for topic in topics.map(\.name) {
         do {
           try await broker.subscribe(to: [topic])
         } catch {

@@ -254,6 +254,10 @@ public actor LaneLink {
       machine.take(
         .command(command, doneBefore: done.map { .init(session: $0.session, seq: $0.seq) }),
         at: now)
+    case .message(.displayRequest(let target, let request), _) where target == lane:
+      // Always a resend: CentreMessage refuses any other action on a display's topic, and
+      // a resend is the link's own business, never the journal's.
+      machine.take(.command(request, doneBefore: nil), at: now)
     case .message:
       break
     }

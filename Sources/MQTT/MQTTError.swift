@@ -131,7 +131,7 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
         + " with --certfile and --keyfile); without, that it does not"
     case (.publish, .refused(.notAuthorized)):
       "The broker's ACL does not let this user write that topic: a lane writes only its own"
-        + " topics (deploy/centre/acl); the message was dropped"
+        + " topics, a display only display-requests (deploy/centre/acl); the message was dropped"
     case (.subscribe, .refused(.notAuthorized)):
       "The broker's ACL does not let this user read that topic"
     case (_, .timedOut):

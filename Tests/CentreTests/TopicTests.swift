@@ -11,6 +11,7 @@ struct TopicTests {
     #expect(Topic.events(lane).name == "lanebridge/v1/lanes/lane-07/events")
     #expect(Topic.status(lane).name == "lanebridge/v1/lanes/lane-07/status")
     #expect(Topic.ack(lane).name == "lanebridge/v1/lanes/lane-07/ack")
+    #expect(Topic.displayRequests(lane).name == "lanebridge/v1/lanes/lane-07/display-requests")
     #expect(Topic.deskStatus.name == "lanebridge/v1/desk/status")
     #expect(Topic.everyLane(.events) == "lanebridge/v1/lanes/+/events")
   }

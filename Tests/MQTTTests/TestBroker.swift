@@ -8,8 +8,9 @@ import Testing
 #endif
 
 /// A real mosquitto (TestSupport's ``Mosquitto``) on a free 127.0.0.1 port, run from a
-/// scratch copy of deploy/centre/ (config, ACL, users made by add-lane.sh, certificates by
-/// make-certs.sh), stopped by its pid and its folder removed.
+/// scratch copy of deploy/centre/ (config, ACL, users made by add-lane.sh and
+/// add-display.sh, certificates by make-certs.sh), stopped by its pid and its folder
+/// removed.
 final class TestBroker: @unchecked Sendable {
   typealias Failure = Mosquitto.Failure
 
@@ -32,23 +33,33 @@ final class TestBroker: @unchecked Sendable {
   let mutualTLSPort: Int?
 
   /// Starts mosquitto with the sample config, one broker user per name in
-  /// `users`, and TLS listeners for 127.0.0.1 when `tls` is set: one with server
+  /// `users` (add-lane.sh) and one display user per name in `displays` (add-display.sh,
+  /// which appends a display's block to the sample ACL unless it has one, as for
+  /// `display`), and TLS listeners for 127.0.0.1 when `tls` is set: one with server
   /// authentication only, one requiring client certificates, with a client certificate
   /// for each user (make-certs.sh --client).
-  init(users: [String] = ["desk", "lane1", "lane2"], tls: Bool = false) throws {
+  init(
+    users: [String] = ["desk", "lane1", "lane2"], displays: [String] = [], tls: Bool = false
+  ) throws {
     mosquitto = try Mosquitto()
     folder = mosquitto.folder
     port = try freeLoopbackPort()
     tlsPort = tls ? try freeLoopbackPort() : nil
     mutualTLSPort = tls ? try freeLoopbackPort() : nil
+    try FileManager.default.copyItem(
+      atPath: Self.deployFolder.appendingPathComponent("acl").path, toPath: folder + "/acl")
     for user in users {
       try Self.run(
         "/bin/bash",
         [Self.deployFolder.appendingPathComponent("add-lane.sh").path,
          folder + "/passwd", user, folder + "/\(user).credentials"])
     }
-    try FileManager.default.copyItem(
-      atPath: Self.deployFolder.appendingPathComponent("acl").path, toPath: folder + "/acl")
+    for display in displays {
+      try Self.run(
+        "/bin/bash",
+        [Self.deployFolder.appendingPathComponent("add-display.sh").path,
+         folder + "/passwd", folder + "/acl", display, folder + "/\(display).credentials"])
+    }
     if tls {
       try Self.run(
         "/bin/bash",
@@ -70,7 +81,7 @@ final class TestBroker: @unchecked Sendable {
       ports: [port] + [tlsPort, mutualTLSPort].compactMap { $0 })
   }
 
-  /// The user's password as add-lane.sh wrote it.
+  /// The user's password as add-lane.sh (or add-display.sh) wrote it.
   func credentials(_ user: String) throws -> MQTTClient.Credentials {
     let text = try String(contentsOfFile: folder + "/\(user).credentials", encoding: .utf8)
     var fields: [String: String] = [:]

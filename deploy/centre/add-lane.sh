@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Creates a broker user for a lane (or the desk) with a fresh random password.
+# Creates a broker user for a lane (or the desk; add-display.sh uses it for a display)
+# with a fresh random password.
 #   deploy/centre/add-lane.sh PASSWORD_FILE NAME CREDENTIALS_FILE
 # Adds NAME to mosquitto's PASSWORD_FILE (created if missing) and writes the lane's
 # CREDENTIALS_FILE (mode 600, `user=NAME` and `password=...` lines) for

@@ -15,8 +15,9 @@ extension Lane {
         / (the desk: every lane's status, bowlers, frame, score and faults), \
         /lanes/LANE (its overhead board) and /lanes/LANE/games. A display that starts \
         mid-session asks each lane to publish its session again from seq 1. It never \
-        acknowledges: that is the desk's. SIGINT, SIGTERM or SIGHUP stops it. See \
-        docs/display.md.
+        acknowledges: that is the desk's. Give it a display's broker credentials \
+        (deploy/centre/add-display.sh), not the desk's. SIGINT, SIGTERM or SIGHUP stops \
+        it. See docs/display.md.
         """ + ExitStatus.help(.usage, .noInput, .unavailable, .noPermission, .badConfiguration)
     )
 
