@@ -210,7 +210,7 @@ struct LeagueCommandTests {
 @Suite("The league night shipped as an example (docs/league.md)")
 struct ShippedLeagueNightTests {
   static let nightFile = PackageFolder.url("docs/examples/tuesday-mixed.toml").path
-  static let traces = ["league-left", "league-right"].map { PackageFolder.url("Hardware/traces/\($0).trace").path }
+  static let traces = ["left", "right"].map { PackageFolder.url("Hardware/traces/league/tuesday-mixed-\($0).trace").path }
 
   @Test("When the example's traces are drawn again from their seed, then they are the shipped ones, and the replay scores the drawn games")
   func shippedPair() throws {
