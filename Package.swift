@@ -181,7 +181,7 @@ let package = Package(
     .target(
       name: "LaneConfiguration",
       dependencies: [
-        "Centre", "League", "Wiring", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit"),
+        "Bowling", "Centre", "League", "Wiring", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),
     // The checks of `lane`'s option values (speed range, lane id, bowlers, request ids,

@@ -40,11 +40,8 @@ enum JournalRecord {
     return String(repeating: "0", count: 8 - checksum.count) + checksum
   }
 
-  /// Whether `text` holds a control character (C0, DEL or C1): a terminal escape in a
-  /// name would take over the operator's screen when it is shown.
-  static func hasControlCharacters(_ text: String) -> Bool {
-    text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
-  }
+  /// Whether `text` holds a control character (``NameText/hasControlCharacters(_:)``).
+  static func hasControlCharacters(_ text: String) -> Bool { NameText.hasControlCharacters(text) }
 
   /// Decodes a `<crc32> <json>` text, the checksum checked first.
   static func decoded<Value: Decodable>(

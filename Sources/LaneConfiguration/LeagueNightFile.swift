@@ -88,10 +88,4 @@ public enum LeagueNightFile {
     }
     return night
   }
-
-  /// Whether `text` holds a C0 or C1 control character (a terminal escape, a line end),
-  /// which the journal refuses in a name.
-  static func hasControlCharacters(_ text: String) -> Bool {
-    text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
-  }
 }

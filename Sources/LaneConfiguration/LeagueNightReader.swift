@@ -1,3 +1,4 @@
+import Bowling
 import League
 import TOMLKit
 import Wiring
@@ -208,7 +209,7 @@ struct LeagueNightReader: TOMLValueReading {
       report(
         key, "\(quoted) is longer than \(LeagueNightFile.maximumNameLength) characters; shorten it")
     }
-    if LeagueNightFile.hasControlCharacters(name) {
+    if NameText.hasControlCharacters(name) {
       report(key, "a name cannot hold control characters (a terminal escape?): \(quoted)")
     }
     if name.contains(",") {
