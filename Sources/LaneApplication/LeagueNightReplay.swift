@@ -33,11 +33,11 @@ public enum LeagueNightReplay {
       throw LaneFailure(error.isUnreadable ? .noInput : .dataError, "\(error)")
     }
     var play = LeaguePlay(night: night)
-    var left = try open(traces[0])
-    var right = try open(traces[1])
+    let left = try open(traces[0])
+    let right = try open(traces[1])
     let replay: LeagueReplay.Report
     do {
-      replay = try LeagueReplay(detector: detector).run(left: &left, right: &right, into: &play)
+      replay = try LeagueReplay(detector: detector).run(left: left, right: right, into: &play)
     } catch {
       let trace = traces[error.lane == .left ? 0 : 1]
       throw LaneFailure(.dataError, "\(trace == "-" ? "standard input" : trace): \(error.error)")

@@ -31,10 +31,10 @@ struct LeagueReplayTests {
         [.bowler(.init(name: "Cy", average: 188)), .vacancy],
       ])
     let planned = PlannedNight(night: night, using: &random)
-    var (left, right) = (SimulatedPinSensor(script: planned.scripts.left), SimulatedPinSensor(script: planned.scripts.right))
+    let (left, right) = (SimulatedPinSensor(script: planned.scripts.left), SimulatedPinSensor(script: planned.scripts.right))
     var play = LeaguePlay(night: night)
 
-    let report = try LeagueReplay(detector: .init()).run(left: &left, right: &right, into: &play)
+    let report = try LeagueReplay(detector: .init()).run(left: left, right: right, into: &play)
 
     #expect(report.warnings.isEmpty)
     #expect(report.afterTheNight.isEmpty)
@@ -56,11 +56,11 @@ struct LeagueReplayTests {
     let night = Self.night(
       games: 1,
       lineups: [[.bowler(.init(name: "Ana", average: 172))], [.bowler(.init(name: "Cy", average: 188, isAbsent: true))]])
-    var left = SimulatedPinSensor(script: .perfectGame)
-    var right = SimulatedPinSensor(script: .perfectGame)
+    let left = SimulatedPinSensor(script: .perfectGame)
+    let right = SimulatedPinSensor(script: .perfectGame)
     var play = LeaguePlay(night: night)
 
-    let report = try LeagueReplay(detector: .init()).run(left: &left, right: &right, into: &play)
+    let report = try LeagueReplay(detector: .init()).run(left: left, right: right, into: &play)
 
     #expect(play.gameTotal(SlotID(team: 0, place: 0), game: 1).scratch == 300)
     #expect(report.afterTheNight == [.left: 12 - 5, .right: 12 - 7])
