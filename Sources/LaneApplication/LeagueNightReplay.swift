@@ -38,9 +38,11 @@ public enum LeagueNightReplay {
     let replay: LeagueReplay.Report
     do {
       replay = try LeagueReplay(detector: detector).run(left: left, right: right, into: &play)
-    } catch {
+    } catch let error as PairFeed<SimulatedPinSensor, SimulatedPinSensor>.SensorFailure {
       let trace = traces[error.lane == .left ? 0 : 1]
       throw LaneFailure(.dataError, "\(trace == "-" ? "standard input" : trace): \(error.error)")
+    } catch {
+      throw LaneFailure(.software, "\(error)")
     }
     for warning in replay.warnings { report("\(warning.lane) lane: \(warning.warning)") }
     for (lane, count) in replay.afterTheNight.sorted(by: { $0.key < $1.key }) {

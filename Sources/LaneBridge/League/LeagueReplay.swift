@@ -38,17 +38,17 @@ public struct LeagueReplay: Sendable {
   ///   what was scored before.
   public func run<Left: PinSensor, Right: PinSensor>(
     left: Left, right: Right, into play: inout LeaguePlay
-  ) throws(PairFeed<Left, Right>.SensorFailure) -> Report {
+  ) throws -> Report {
     var feed = PairFeed(left: left, right: right, detector: detector)
     defer { feed.close() }
     var report = Report()
-    while let item = try feed.next() {
+    while try feed.step({ item in
       switch item.output {
       case .delivery(let detected): score(detected, on: item.lane, into: &play, report: &report)
       case .warning(let warning): report.warnings.append(.init(lane: item.lane, warning: .detector(warning)))
       case .deckChanged: break
       }
-    }
+    }) {}
     return report
   }
 

@@ -28,41 +28,44 @@ public struct PairFeed<Left: PinSensor, Right: PinSensor> {
   private var left: Left
   private var right: Right
   private var feeds: [Feed]
-  /// Outputs of the last reading not handed out yet.
-  private var pending: [Item] = []
-  private var pendingIndex = 0
 
-  public init(left: Left, right: Right, detector: ThrowDetector.Configuration) {
+  /// - Parameter idle: The longest wait for a reading on either lane: it bounds how late a
+  ///   stop is noticed in a paced replay's quiet stretch (a replay's sensor answers at once).
+  public init(
+    left: Left, right: Right, detector: ThrowDetector.Configuration, idle: Duration = .seconds(60)
+  ) {
     self.left = left
     self.right = right
-    feeds = [Feed(lane: .left, detector: detector), Feed(lane: .right, detector: detector)]
+    let idle = idle.nanoseconds
+    feeds = [
+      Feed(lane: .left, detector: detector, idle: idle), Feed(lane: .right, detector: detector, idle: idle),
+    ]
   }
 
-  /// Whether either lane's detector is inside a delivery: a stop now leaves it unscored.
-  public var isInDelivery: Bool { feeds.contains { $0.detector.isInDelivery } }
+  /// When the earliest delivery still open on either lane started, if one is: a stop now
+  /// leaves it unscored.
+  public var openDeliverySince: SensorInstant? {
+    feeds.filter(\.detector.isInDelivery).map(\.detector.now).min()
+  }
 
-  /// The next thing a detector reported, or `nil` once both sensors have ended.
+  /// Takes one step of one lane, the earlier (rule 2), handing `body` what its detector
+  /// reported, if anything.
   ///
-  /// - Throws: ``SensorFailure`` naming the lane whose sensor failed; what came before
-  ///   was handed out.
-  public mutating func next() throws(SensorFailure) -> Item? {
-    while pendingIndex == pending.count {
-      pending.removeAll(keepingCapacity: true)
-      pendingIndex = 0
-      let leftNext = try feeds[0].peek(&left)
-      let rightNext = try feeds[1].peek(&right)
-      let index: Int
-      switch (leftNext, rightNext) {
-      case (nil, nil): return nil
-      case (let leftTime?, let rightTime?): index = leftTime <= rightTime ? 0 : 1
-      case (_?, nil): index = 0
-      case (nil, _?): index = 1
-      }
-      let lane = feeds[index].lane
-      feeds[index].take { pending.append(Item(lane: lane, output: $0)) }
+  /// - Returns: `false` once both sensors have ended and nothing is left.
+  /// - Throws: ``SensorFailure`` naming the lane whose sensor failed, or what `body` throws.
+  public mutating func step(_ body: (Item) throws -> Void) throws -> Bool {
+    let leftNext = try feeds[0].peek(&left)
+    let rightNext = try feeds[1].peek(&right)
+    let index: Int
+    switch (leftNext, rightNext) {
+    case (nil, nil): return false
+    case (let leftTime?, let rightTime?): index = leftTime <= rightTime ? 0 : 1
+    case (_?, nil): index = 0
+    case (nil, _?): index = 1
     }
-    defer { pendingIndex += 1 }
-    return pending[pendingIndex]
+    let lane = feeds[index].lane
+    try feeds[index].take { try body(Item(lane: lane, output: $0)) }
+    return true
   }
 
   /// Closes both sensors.
@@ -80,15 +83,16 @@ public struct PairFeed<Left: PinSensor, Right: PinSensor> {
       case ending([ThrowDetector.Output], at: SensorInstant)
     }
 
-    /// The longest wait for a reading: a replay's sensor answers at once.
-    static var idle: Int64 { 60_000_000_000 }
     let lane: PairSide
+    /// The longest wait for a reading, in nanoseconds.
+    let idle: Int64
     var detector: ThrowDetector
     var next: Step?
     var hasEnded = false
 
-    init(lane: PairSide, detector configuration: ThrowDetector.Configuration) {
+    init(lane: PairSide, detector configuration: ThrowDetector.Configuration, idle: Int64) {
       self.lane = lane
+      self.idle = idle
       self.detector = ThrowDetector(configuration: configuration)
     }
 
@@ -97,7 +101,7 @@ public struct PairFeed<Left: PinSensor, Right: PinSensor> {
       if next == nil, !hasEnded {
         let reading: SensorReading?
         do {
-          reading = try sensor.next(timeoutNanoseconds: detector.timeout(idle: Self.idle))
+          reading = try sensor.next(timeoutNanoseconds: detector.timeout(idle: idle))
         } catch {
           throw SensorFailure(lane: lane, error: error)
         }
@@ -117,12 +121,12 @@ public struct PairFeed<Left: PinSensor, Right: PinSensor> {
     }
 
     /// Takes the step peeked, handing `body` what the detector reported.
-    mutating func take(_ body: (ThrowDetector.Output) -> Void) {
+    mutating func take(_ body: (ThrowDetector.Output) throws -> Void) rethrows {
       let step = next
       next = nil
       switch step {
-      case .reading(let reading): detector.read(reading, into: body)
-      case .ending(let outputs, _): outputs.forEach(body)
+      case .reading(let reading): try detector.read(reading, into: body)
+      case .ending(let outputs, _): try outputs.forEach(body)
       case nil: break
       }
     }
