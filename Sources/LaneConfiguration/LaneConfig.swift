@@ -23,6 +23,20 @@ public struct LaneConfig: Sendable, Equatable {
   public var httpPublic: Bool
   /// `[centre]`: the centre link.
   public var centre = Centre()
+  /// `[[lanes]]`: the two lanes of a pair run by one `lane run`, left then right, each with
+  /// its id and wiring; `nil` for a single lane (`lane` and `wiring` at the top).
+  public var pair: [PairLane]?
+
+  /// One lane of a pair: its id (checked as `--lane` is) and its wiring file's path.
+  public struct PairLane: Sendable, Equatable {
+    public var lane: String
+    public var wiring: String
+
+    public init(lane: String, wiring: String) {
+      self.lane = lane
+      self.wiring = wiring
+    }
+  }
 
   /// The `[centre]` table: the broker and the lane's credentials and TLS files.
   public struct Centre: Sendable, Equatable {
@@ -60,8 +74,10 @@ public struct LaneConfig: Sendable, Equatable {
 
   /// The keys a config file's top level may have.
   public static let topLevelKeys = [
-    "lane", "wiring", "journal", "bowlers", "http", "http_public", "centre",
+    "lane", "wiring", "journal", "bowlers", "http", "http_public", "centre", "lanes",
   ]
+  /// The keys of each `[[lanes]]` table.
+  public static let pairLaneKeys = ["lane", "wiring"]
   /// The keys of its `[centre]` table.
   public static let centreKeys = ["broker", "credentials", "cafile", "certfile", "keyfile"]
 

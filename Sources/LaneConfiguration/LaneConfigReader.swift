@@ -17,16 +17,11 @@ struct LaneConfigReader: TOMLValueReading {
   mutating func config(from root: TOMLTable) -> LaneConfig {
     checkKeys(of: root, at: "", allowed: LaneConfig.topLevelKeys)
     var config = LaneConfig()
-    if let lane = string(root["lane"], at: "lane") {
-      // The same check as --lane.
-      do {
-        _ = try LaneID(lane)
-        config.lane = lane
-      } catch {
-        report(
-          "lane",
-          "\"\(WiringError.Problem.clipped(lane))\" is not a lane name: 1-32 of a-z A-Z 0-9 - _,"
-            + " not desk")
+    config.lane = laneID(root["lane"], at: "lane")
+    if let lanes = root["lanes"] {
+      config.pair = pair(lanes)
+      for key in ["lane", "wiring", "bowlers"] where root[key] != nil {
+        report(key, "a pair's file names each lane's id and wiring in its [[lanes]], and its bowlers come with the league night; remove \(key) here")
       }
     }
     config.wiring = path(root["wiring"], at: "wiring")
@@ -57,6 +52,52 @@ struct LaneConfigReader: TOMLValueReading {
   }
 
   // MARK: - Values
+
+  /// A lane's id, checked as `--lane` is.
+  private mutating func laneID(_ value: TOMLValueConvertible?, at key: String) -> String? {
+    guard let lane = string(value, at: key) else { return nil }
+    do {
+      _ = try LaneID(lane)
+      return lane
+    } catch {
+      report(
+        key,
+        "\"\(WiringError.Problem.clipped(lane))\" is not a lane name: 1-32 of a-z A-Z 0-9 - _,"
+          + " not desk")
+      return nil
+    }
+  }
+
+  /// A pair's `[[lanes]]`: exactly two tables, each with a lane id of its own and a wiring.
+  private mutating func pair(_ value: TOMLValueConvertible) -> [LaneConfig.PairLane]? {
+    guard value.type == .array, let array = value.array, array.allSatisfy({ $0.type == .table }) else {
+      report("lanes", "expected two [[lanes]] tables, each with lane and wiring, found \(WiringError.Problem.describe(value))")
+      return nil
+    }
+    guard array.count == 2 else {
+      report("lanes", "a pair has exactly two [[lanes]], the left lane's then the right's; found \(array.count)")
+      return nil
+    }
+    var lanes: [LaneConfig.PairLane] = []
+    var ids: [String] = []
+    for (index, element) in array.enumerated() {
+      guard let table = element.table else { continue }
+      let prefix = "lanes[\(index + 1)]"
+      checkKeys(of: table, at: prefix, allowed: LaneConfig.pairLaneKeys)
+      let lane = laneID(table["lane"], at: "\(prefix).lane")
+      let wiring = path(table["wiring"], at: "\(prefix).wiring")
+      for (key, given) in [("lane", table["lane"] != nil), ("wiring", wiring != nil)] where !given {
+        report("\(prefix).\(key)", "each of a pair's lanes needs its \(key)")
+      }
+      if let lane, ids.contains(lane) {
+        report("\(prefix).lane", "both lanes are \(lane); give each lane of the pair its own id")
+        continue
+      }
+      if let lane { ids.append(lane) }
+      if let lane, let wiring { lanes.append(.init(lane: lane, wiring: wiring)) }
+    }
+    return lanes.count == 2 ? lanes : nil
+  }
 
   /// A path, resolved against the config file's folder when relative.
   private mutating func path(_ value: TOMLValueConvertible?, at key: String) -> String? {
@@ -91,14 +132,13 @@ struct LaneConfigReader: TOMLValueReading {
       let path = prefix.isEmpty ? key : "\(prefix).\(key)"
       report(
         path,
-        "unknown key; \(prefix.isEmpty ? "a lane config file" : "[\(prefix)]") has "
+        "unknown key; \(prefix.isEmpty ? "a lane config file" : prefix.hasPrefix("lanes[") ? "each [[lanes]]" : "[\(prefix)]") has "
           + allowed.joined(separator: ", "))
     }
   }
 
   mutating func report(_ key: String, _ message: String) {
-    // `bowlers[2]` is on the line of `bowlers`.
-    let located = key.split(separator: "[").first.map(String.init) ?? key
-    problems.append(.init(key: key, line: locator.line(of: located), message: message))
+    // `bowlers[2]` is on its own line, or on the line of `bowlers`.
+    problems.append(.init(key: key, line: locator.line(of: key), message: message))
   }
 }
