@@ -1,8 +1,36 @@
 import LaneSensing
 import League
 
+/// What one lane's throw detector reported, on a pair.
+public struct PairOutput: Sendable {
+  public var lane: PairSide
+  public var output: ThrowDetector.Output
+
+  public init(lane: PairSide, output: ThrowDetector.Output) {
+    self.lane = lane
+    self.output = output
+  }
+}
+
+/// Where a pair's loop (``PairRunner``) takes its lanes' detector outputs from: a replay's
+/// two traces merged in time order (``PairFeed``), or a live pair's two sensors, each read
+/// on a thread of its own (``LivePairFeed``).
+public protocol PairSource {
+  /// Takes what the lanes reported next, handing each output to `body`; it may hand none
+  /// (a quiet reading, or a wake-up for the inbox).
+  ///
+  /// - Returns: `false` once both lanes' sensors have ended and nothing is left.
+  /// - Throws: What a sensor or `body` throws.
+  mutating func step(_ body: (PairOutput) throws -> Void) throws -> Bool
+  /// When the earliest delivery still open on either lane started, if one is: a stop now
+  /// leaves it unscored.
+  var openDeliverySince: SensorInstant? { get }
+  /// Closes both lanes' sensors.
+  mutating func close()
+}
+
 /// A pair's two sensors, each read by its own throw detector, as one stream of what the
-/// detectors report, each item naming its lane.
+/// detectors report, each item naming its lane: a replay's.
 ///
 /// Rules, each with its reason:
 /// 1. Each lane has its own detector: the lanes' pinsetters and sensors are independent.
@@ -12,13 +40,7 @@ import League
 ///    does not grow with the traces.
 /// 3. A sensor that ends has its detector finish (open windows closed as if the lane fell
 ///    quiet), at the instant of its last reading; the other lane goes on alone.
-public struct PairFeed<Left: PinSensor, Right: PinSensor> {
-  /// What a lane's detector reported.
-  public struct Item {
-    public var lane: PairSide
-    public var output: ThrowDetector.Output
-  }
-
+public struct PairFeed<Left: PinSensor, Right: PinSensor>: PairSource {
   /// A lane's sensor failed (a trace that is not one), and how.
   public struct SensorFailure: Error {
     public var lane: PairSide
@@ -51,9 +73,8 @@ public struct PairFeed<Left: PinSensor, Right: PinSensor> {
   /// Takes one step of one lane, the earlier (rule 2), handing `body` what its detector
   /// reported, if anything.
   ///
-  /// - Returns: `false` once both sensors have ended and nothing is left.
   /// - Throws: ``SensorFailure`` naming the lane whose sensor failed, or what `body` throws.
-  public mutating func step(_ body: (Item) throws -> Void) throws -> Bool {
+  public mutating func step(_ body: (PairOutput) throws -> Void) throws -> Bool {
     let leftNext = try feeds[0].peek(&left)
     let rightNext = try feeds[1].peek(&right)
     let index: Int
@@ -64,7 +85,7 @@ public struct PairFeed<Left: PinSensor, Right: PinSensor> {
     case (nil, _?): index = 1
     }
     let lane = feeds[index].lane
-    try feeds[index].take { try body(Item(lane: lane, output: $0)) }
+    try feeds[index].take { try body(PairOutput(lane: lane, output: $0)) }
     return true
   }
 
