@@ -27,8 +27,8 @@ extension Lane {
 
         --league "COMMAND" --why "REASON" corrects the league night the running pair scores, \
         with a command as typed at the pair: e.g. --league "move 12,13 to Ana" --why "bowled \
-        out of turn" (the commands: docs/league.md). It is sent to the running lane and \
-        refused when none runs (exit 69).
+        out of turn" (the commands: docs/league.md). It is sent to the running lane; with \
+        none running it is refused.
         """ + ExitStatus.help(.dataError, .noInput, .unavailable, .ioError, .temporaryFailure, .protocolError)
     )
 
