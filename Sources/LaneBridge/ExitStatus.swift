@@ -14,7 +14,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
   /// An input file does not exist or cannot be read (EX_NOINPUT).
   case noInput = 66
   /// A chip or line is not there or is busy, or no line is free; `lane desk` cannot reach
-  /// the broker; libmosquitto is not installed (EX_UNAVAILABLE).
+  /// the broker; libmosquitto is not installed; no lane runs for `lane correct --league`
+  /// (EX_UNAVAILABLE).
   case unavailable = 69
   /// Something went wrong inside lane itself, a bug to report (EX_SOFTWARE).
   case software = 70

@@ -46,6 +46,22 @@ extension OptionValues {
     if !isPins, pins != nil { throw OptionValueError("only pins takes pin numbers") }
   }
 
+  /// `lane correct`: an action (`pins`, `foul`, …) or `--league "COMMAND"`, one of them;
+  /// `--league` needs `--why`, and nothing else takes it.
+  public static func checkCorrectionKind(hasAction: Bool, league: String?, why: String?) throws(OptionValueError) {
+    if hasAction, league != nil {
+      throw OptionValueError("give either an action (pins, foul, …) or --league \"COMMAND\", not both")
+    }
+    if !hasAction, league == nil {
+      throw OptionValueError(
+        "say what to correct: pins, foul, no-foul, dead-ball or undo, or --league \"COMMAND\" --why \"REASON\"")
+    }
+    if league != nil, why == nil {
+      throw OptionValueError("--league needs --why \"REASON\": a league correction is journalled with its reason")
+    }
+    if league == nil, why != nil { throw OptionValueError("only --league takes --why") }
+  }
+
   /// `lane session`: `start` needs `--bowlers`, and `end` takes none.
   public static func checkSessionBowlers(start: Bool, bowlers: String?) throws(OptionValueError) {
     if !start, bowlers != nil { throw OptionValueError("only start takes --bowlers") }

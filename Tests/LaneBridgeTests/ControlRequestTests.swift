@@ -55,6 +55,55 @@ struct ControlRequestTests {
     #expect(refusal.description.contains(reason))
   }
 
+  @Test("Given a league command sent by lane correct --league, when it is read back, then it is the same request")
+  func leagueRoundTrip() throws {
+    let request = ControlRequest(
+      id: "42-3", by: "desk", action: .league(command: #"sub 1.2 "Zoe ""Z"" Lee" 150"#, why: "Ben hurt his wrist; Zoe in"))
+    let line = request.line
+
+    #expect(line.contains(#""action":"league""#))
+    #expect(try ControlRequest.parse(Array(line.utf8.dropLast())).get() == request)
+    #expect(
+      try ControlRequest.parse(Array(
+        #"{"v":1,"id":"a","by":"desk","action":"league","command":"move 12 to Ana","why":"bowled out of turn"}"#.utf8)
+      ).get().action == .league(command: "move 12 to Ana", why: "bowled out of turn"))
+  }
+
+  @Test(
+    "Given a league request that cannot be sent to any lane, when it is read, then it is refused saying why",
+    arguments: [
+      (#"{"v":1,"id":"a","by":"Eve","action":"league","why":"x"}"#, "league needs \"command\""),
+      (#"{"v":1,"id":"a","by":"Eve","action":"league","command":" ","why":"x"}"#, "league needs \"command\""),
+      (#"{"v":1,"id":"a","by":"Eve","action":"league","command":"foul 1\u001b[2J","why":"x"}"#, "league needs \"command\""),
+      (#"{"v":1,"id":"a","by":"Eve","action":"league","command":""# + String(repeating: "x", count: 301) + #"","why":"x"}"#,
+       "league needs \"command\": a league command of 1 to 300 characters"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"league","command":"foul 12"}"#, "league needs \"why\""),
+      (#"{"v":1,"id":"a","by":"Eve","action":"league","command":"foul 12","why":""}"#, "league needs \"why\""),
+      (#"{"v":1,"id":"a","by":"Eve","action":"league","command":"foul 12","why":"  "}"#, "league needs \"why\""),
+      (#"{"v":1,"id":"a","by":"Eve","action":"league","command":"foul 12","why":"a\u0007"}"#, "league needs \"why\""),
+      (#"{"v":1,"id":"a","by":"Eve","action":"league","command":"foul 12","why":""# + String(repeating: "y", count: 201) + #""}"#,
+       "league needs \"why\": the reason, 1 to 200 characters"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"league","command":"foul 12","why":"x","pins":[1]}"#, "only pins takes pins"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"foul","why":"x"}"#, "only league takes command and why"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"undo","command":"undo"}"#, "only league takes command and why"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"end-session","why":"x"}"#, "only league takes command and why"),
+    ])
+  func leagueRefused(line: String, reason: String) throws {
+    let refusal = try #require(refusalOf(line))
+
+    #expect(refusal.description.contains(reason), "\(refusal)")
+    #expect(refusal.id == "a")
+  }
+
+  @Test("Given a league request with the longest command and reason, when it is read, then it is accepted")
+  func leagueLongest() throws {
+    let command = String(repeating: "c", count: 300)
+    let why = String(repeating: "y", count: 200)
+    let request = ControlRequest(id: "a", by: "Eve", action: .league(command: command, why: why))
+
+    #expect(try ControlRequest.parse(Array(request.line.utf8.dropLast())).get() == request)
+  }
+
   @Test("Given a refused request that carries an id, then the refusal keeps it for the reply")
   func refusalKeepsID() throws {
     #expect(refusalOf(#"{"v":1,"id":"r7","by":"Eve","action":"strike"}"#)?.id == "r7")

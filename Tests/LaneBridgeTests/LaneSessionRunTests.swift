@@ -247,6 +247,19 @@ struct LaneSessionRunTests {
     #expect(journal.store.closed.count == 1)
   }
 
+  @Test("When a league command comes from the inbox during a replay, then this single lane refuses it saying it plays no league night, and nothing is journalled")
+  mutating func leagueCommandRefused() throws {
+    let (replies, display) = try replay(
+      posting: ControlRequest(
+        id: "r4", by: "desk", action: .league(command: "move 2 to Ana", why: "bowled out of turn")))
+
+    #expect(replies == [.refused(id: "r4", because: "this lane is not playing a league night")])
+    #expect(display.warnings.contains("league command from desk refused: this lane is not playing a league night"))
+    #expect(!journal.store.entries.contains { $0.author == "desk" })
+    // The replay scored on: Ana's two balls and Ben's strike, after the start.
+    #expect(journal.store.entries.count == 4)
+  }
+
   @Test("When the operator types something else, then the warning lists the commands")
   mutating func unknownCommand() throws {
     let result = try run(SensorScript(), typing: ["x"])

@@ -1,4 +1,5 @@
 import Foundation
+import LaneBridge
 import TestSupport
 import Testing
 
@@ -109,6 +110,56 @@ final class ControlSocketCommandTests {
     #expect(!run.standardOutput.contains("made by the running lane"))
     #expect(run.standardOutput.contains("+-----+"))
     #expect(try journalCount(of: "Eve") == 1)
+  }
+
+  @Test("Given a running single lane, when lane correct --league sends it a league command, then the lane refuses it, nothing is journalled, and lane correct exits 65 saying why")
+  func leagueRefusedByASingleLane() throws {
+    let running = try RunningLane(lane, journal: journal, trace: trace, folder: folder.url)
+    defer { _ = running.stop() }
+    let socket = journal + ".sock"
+    try #require(running.waitUntil { FileManager.default.fileExists(atPath: socket) && running.printed.contains("\n") })
+
+    let run = try lane.run([
+      "correct", "--journal", journal, "--by", "Eve", "--league", "move 2 to Ana", "--why", "bowled out of turn",
+    ])
+
+    #expect(run.status == LaneBridge.ExitStatus.dataError.rawValue, "\(run.standardError)")
+    #expect(run.standardError == "lane correct: the running lane refused it: this lane is not playing a league night\n")
+    #expect(running.stop() == 0)
+    #expect(try journalCount(of: "Eve") == 0)
+  }
+
+  @Test("Given a lane that ran and stopped, when lane correct --league runs, then it exits 69 saying the pair must be running, and writes nothing")
+  func leagueNeedsARunningPair() throws {
+    _ = try lane.run(["simulate", "--journal", journal, trace])
+    let before = try Data(contentsOf: URL(fileURLWithPath: journal))
+
+    let run = try lane.run([
+      "correct", "--journal", journal, "--by", "Eve", "--league", "foul 3", "--why", "the light missed it",
+    ])
+
+    #expect(run.status == LaneBridge.ExitStatus.unavailable.rawValue, "\(run.standardError)")
+    #expect(run.standardError == "lane correct: no lane is running on '\(journal)': a league night's corrections are"
+      + " made by the running pair; start the pair and send the correction again\n")
+    #expect(run.standardOutput.isEmpty)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == before)
+  }
+
+  @Test(
+    "Given no lane, when lane correct --league lacks its reason, mixes in an action or carries a control character, then it exits 64 saying why",
+    arguments: [
+      (["--league", "foul 3"], "--league needs --why"),
+      (["--league", "foul 3", "--why", "x", "foul"], "not both"),
+      (["--why", "x", "foul"], "only --league takes --why"),
+      (["--league", "foul 3\u{1B}[2J", "--why", "x"], "league needs \"command\""),
+      (["--league", "foul 3", "--why", String(repeating: "y", count: 201)], "league needs \"why\""),
+    ])
+  func leagueUsage(arguments: [String], message: String) throws {
+    let run = try lane.run(["correct", "--journal", journal] + arguments)
+
+    #expect(run.status == LaneBridge.ExitStatus.usage.rawValue, "\(run.standardError)")
+    #expect(run.standardError.contains(message), "\(run.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: journal))
   }
 
   @Test("Given no journal, when lane correct runs, then it exits 66 naming it")

@@ -49,6 +49,25 @@ struct OptionsTogetherTests {
     #expect(throws: Never.self) { try OptionValues.checkCorrectionPins(isPins: true, pins: "-") }
   }
 
+  @Test("When lane correct has both an action and --league, neither, or --league without --why, then it is refused")
+  func correctionKind() {
+    #expect(throws: OptionValueError("give either an action (pins, foul, …) or --league \"COMMAND\", not both")) {
+      try OptionValues.checkCorrectionKind(hasAction: true, league: "foul 12", why: "light")
+    }
+    #expect(throws: OptionValueError(
+      "say what to correct: pins, foul, no-foul, dead-ball or undo, or --league \"COMMAND\" --why \"REASON\"")) {
+      try OptionValues.checkCorrectionKind(hasAction: false, league: nil, why: nil)
+    }
+    #expect(throws: OptionValueError("--league needs --why \"REASON\": a league correction is journalled with its reason")) {
+      try OptionValues.checkCorrectionKind(hasAction: false, league: "foul 12", why: nil)
+    }
+    #expect(throws: OptionValueError("only --league takes --why")) {
+      try OptionValues.checkCorrectionKind(hasAction: true, league: nil, why: "light")
+    }
+    #expect(throws: Never.self) { try OptionValues.checkCorrectionKind(hasAction: false, league: "foul 12", why: "light") }
+    #expect(throws: Never.self) { try OptionValues.checkCorrectionKind(hasAction: true, league: nil, why: nil) }
+  }
+
   @Test("When lane session start has no bowlers, or end has some, then it is refused")
   func sessionBowlers() {
     #expect(throws: OptionValueError("start needs --bowlers \"Ana,Ben\"")) {

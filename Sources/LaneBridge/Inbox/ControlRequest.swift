@@ -1,5 +1,6 @@
 import Bowling
 import Foundation
+import League
 
 /// One correction or change of session asked of a running lane over its control socket
 /// (`LaneControl`'s `ControlSocket`): one JSON object on one line, for example
@@ -7,8 +8,12 @@ import Foundation
 ///
 /// `action` is `pins` (with `pins`, the pin numbers the last ball knocked down, `[]` for
 /// none), `foul`, `no-foul`, `dead-ball` or `undo`; or `end-session`, or `start-session`
-/// with `bowlers` (1 to 8 names of 1 to 32 characters). ``parse(_:)`` checks everything
-/// before the lane does anything with it; the lane answers every line with a ``ControlReply``.
+/// with `bowlers` (1 to 8 names of 1 to 32 characters); or `league` with `command`, one
+/// ``LeagueCommand`` as typed at the pair, and `why`, its reason, for a lane scoring a
+/// league night: `{"v":1,"id":"7f3b","by":"desk","action":"league","command":"move 12 to
+/// Ana","why":"bowled out of turn"}`. ``parse(_:)`` checks everything it can before the
+/// lane does anything with it (a league command's names and places are checked by the lane,
+/// against its night); the lane answers every line with a ``ControlReply``.
 public struct ControlRequest: Hashable, Sendable {
   /// The protocol version this lane speaks; a request of another version is refused.
   public static let version = 1
@@ -30,6 +35,10 @@ public struct ControlRequest: Hashable, Sendable {
     case endSession
     /// Open a session for these bowlers, when the open one has no deliveries.
     case startSession(bowlers: [String])
+    /// Correct the league night the lane scores: `command` as ``LeagueCommand`` reads it,
+    /// journalled with `why` (USBC: every correction with who, when and why). A lane not
+    /// scoring a league night refuses it.
+    case league(command: String, why: String)
   }
 
   /// The most bowlers a `start-session` names, and the longest name: the desk's limits.
@@ -66,6 +75,8 @@ public struct ControlRequest: Hashable, Sendable {
     var action: String?
     var pins: [Int]?
     var bowlers: [String]?
+    var command: String?
+    var why: String?
   }
 
   /// Reads and checks one request line (without its newline).
@@ -91,7 +102,23 @@ public struct ControlRequest: Hashable, Sendable {
     }
     let correction: Correction
     if wire.bowlers != nil, wire.action != "start-session" { return refuse("only start-session takes bowlers") }
+    if wire.command != nil || wire.why != nil, wire.action != "league" {
+      return refuse("only league takes command and why")
+    }
     switch wire.action {
+    case "league":
+      guard wire.pins == nil else { return refuse("only pins takes pins") }
+      guard let command = wire.command, isLeagueCommand(command) else {
+        return refuse(
+          "league needs \"command\": a league command of 1 to \(LeagueCommand.maximumLength) characters"
+            + " without control characters, e.g. \"move 12 to Ana\"")
+      }
+      guard let why = wire.why, LeagueCommand.isReason(why) else {
+        return refuse(
+          "league needs \"why\": the reason, 1 to \(LeagueCommand.maximumReasonLength) characters"
+            + " without control characters, e.g. \"bowled out of turn\"")
+      }
+      return .success(ControlRequest(id: id, by: by, action: .league(command: command, why: why)))
     case "end-session":
       guard wire.pins == nil else { return refuse("only pins takes pins") }
       return .success(ControlRequest(id: id, by: by, action: .endSession))
@@ -122,7 +149,7 @@ public struct ControlRequest: Hashable, Sendable {
     case "undo": correction = .undo
     default:
       return refuse(
-        "action must be pins, foul, no-foul, dead-ball, undo, end-session or start-session")
+        "action must be pins, foul, no-foul, dead-ball, undo, end-session, start-session or league")
     }
     if wire.pins != nil, wire.action != "pins" { return refuse("only pins takes pins") }
     return .success(ControlRequest(id: id, by: by, correction: correction))
@@ -140,6 +167,11 @@ public struct ControlRequest: Hashable, Sendable {
     case .startSession(let bowlers):
       wire.action = "start-session"
       wire.bowlers = bowlers
+      return Self.encode(wire)
+    case .league(let command, let why):
+      wire.action = "league"
+      wire.command = command
+      wire.why = why
       return Self.encode(wire)
     }
     switch correction {
@@ -160,6 +192,14 @@ public struct ControlRequest: Hashable, Sendable {
     // Strings and numbers always encode; an empty object would be refused by the reader.
     let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  /// A league command's text as the wire may carry it: not blank, at most
+  /// ``LeagueCommand/maximumLength`` characters, without control characters. Its words are
+  /// read by the lane, against the night it scores.
+  static func isLeagueCommand(_ text: String) -> Bool {
+    !text.allSatisfy(\.isWhitespace) && text.count <= LeagueCommand.maximumLength
+      && !NameText.hasControlCharacters(text)
   }
 
   /// A short name without control characters (they could redraw an operator's terminal).

@@ -26,6 +26,9 @@ public struct LaneRunner: Sendable {
   /// Who console corrections are from, in the journal.
   public var operatorName: String
 
+  /// A single lane's answer to a league command (``ControlRequest/Action/league(command:why:)``).
+  public static let notLeague = "this lane is not playing a league night"
+
   public init(
     detector: ThrowDetector.Configuration, idleTimeout: Duration = .seconds(1),
     operatorName: String = "console", clock: @escaping @Sendable () -> Date = { Date() }
@@ -141,6 +144,9 @@ public struct LaneRunner: Sendable {
             because: "the lane has a session in progress (\(LaneSummary(journal.session))): end it first")
         }
         return try changeSession(request, next: bowlers)
+      case .league:
+        try show(.notice("league command from \(request.by) refused: \(Self.notLeague)"))
+        return .refused(id: request.id, because: Self.notLeague)
       }
     }
     func answer(_ request: ControlRequest, correcting correction: Correction) throws -> ControlReply {

@@ -14,7 +14,7 @@ extension Lane {
   /// `lane correct`: an operator's correction, journalled against a running or stopped lane.
   struct Correct: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Correct the last throw in a lane's journal: pins, foul, dead ball, undo.",
+      abstract: "Correct the last throw in a lane's journal (pins, foul, dead ball, undo), or a league night.",
       discussion: """
         pins 1,2,4 sets the pins the last ball knocked down (pins - for none); foul and \
         no-foul mark or clear a foul; dead-ball takes the last ball back so it is bowled \
@@ -24,6 +24,11 @@ extension Lane {
         this command appends it. Prints what changed (and, for a stopped lane, the \
         scoreboard). A correction that would make the games impossible is refused; a running \
         lane has 10 s to answer.
+
+        --league "COMMAND" --why "REASON" corrects the league night the running pair scores, \
+        with a command as typed at the pair: e.g. --league "move 12,13 to Ana" --why "bowled \
+        out of turn" (the commands: docs/league.md). It is sent to the running lane; with \
+        none running it is refused.
         """ + ExitStatus.help(.dataError, .noInput, .unavailable, .ioError, .temporaryFailure, .protocolError)
     )
 
@@ -37,18 +42,30 @@ extension Lane {
     @Option(help: "Who makes the correction, for the journal.")
     var by = "operator"
 
-    @Argument(help: "pins, foul, no-foul, dead-ball or undo.")
-    var action: Action
+    @Option(help: "A league night's correction, as typed at the pair, e.g. \"move 12 to Ana\".")
+    var league: String?
+
+    @Option(help: "Why the league correction is made, for the journal (1 to 200 characters).")
+    var why: String?
+
+    @Argument(help: "pins, foul, no-foul, dead-ball or undo (without --league).")
+    var action: Action?
 
     @Argument(help: "For pins: the pin numbers the last ball knocked down, e.g. 1,2,4 (- for none).")
     var pins: String?
 
     func validate() throws {
+      try validated(try OptionValues.checkCorrectionKind(hasAction: action != nil, league: league, why: why))
       try validated(try OptionValues.checkCorrectionPins(isPins: action == .pins, pins: pins))
     }
 
     func run() throws {
       var output = StandardOutput()
+      guard let action else {
+        let done = try JournalRequest.correctLeague(
+          league ?? "", why: why ?? "", by: by, journal: journal, report: Report.line)
+        return print(done, to: &output)
+      }
       let correction: Correction
       switch action {
       case .pins:
