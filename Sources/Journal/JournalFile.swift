@@ -119,7 +119,8 @@ public final class JournalFile: JournalStore {
       defer { unlock() }
       let head = try readBytes(from: 0, upTo: JournalHeader.maximumLength)
       // A night's journal has no checkpoint: a night is a few hundred records.
-      if usingCheckpoint, case .current(let header, let length) = try? JournalHeader.format(of: head[...], path: path),
+      if usingCheckpoint,
+        case .current(let header, let length) = try? JournalHeader.format(of: head[...], path: path),
         !header.holdsNight
       {
         self.header = header

@@ -54,7 +54,9 @@ extension JournalRecord.Wire {
       guard let night else { throw Self.impossible("a night's start without the night") }
       return .started(try night.night())
     case "night-correct":
-      guard let fix, let reason else { throw Self.impossible("a night's correction without its fix or reason") }
+      guard let fix, let reason else {
+        throw Self.impossible("a night's correction without its fix or reason")
+      }
       return .corrected(try fix.correction(), reason: reason)
     default:
       guard let reason else { throw Self.impossible("a night's undo without its reason") }
@@ -63,7 +65,9 @@ extension JournalRecord.Wire {
   }
 
   static func side(_ text: String) throws(JournalRecord.Problem) -> PairSide {
-    guard let side = PairSide(rawValue: text) else { throw impossible("a lane that is neither left nor right") }
+    guard let side = PairSide(rawValue: text) else {
+      throw impossible("a lane that is neither left nor right")
+    }
     return side
   }
 }

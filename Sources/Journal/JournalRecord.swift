@@ -88,7 +88,8 @@ enum JournalRecord {
     } catch {
       // `a reason with control characters`, rather than how a reader tells damage.
       let prefix = Problem.impossiblePrefix
-      return error.description.hasPrefix(prefix) ? String(error.description.dropFirst(prefix.count)) : error.description
+      let text = error.description
+      return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
     }
   }
 

@@ -7,9 +7,9 @@ import League
 /// are applied.
 ///
 /// One journal holds one night on a pair (format 3, docs/operations.md): its first record
-/// is the night (``JournalEntry/nightStart(of:by:at:)``), then the deliveries of both lanes, each naming its
-/// lane, and the corrections and undos with who made them, when and why. It is modelled on
-/// ``JournalledSession``, with these differences, each for a reason:
+/// is the night (``JournalEntry/nightStart(of:by:at:)``), then the deliveries of both
+/// lanes, each naming its lane, and the corrections and undos with who made them, when and
+/// why. It is modelled on ``JournalledSession``, with these differences, each for a reason:
 /// - Nothing the night refuses is written: each change is tried on a copy of the night
 ///   first, and a refusal throws ``JournalError/nightRefused(_:)`` (exit 65) with the
 ///   journal and the night unchanged; a ball after a lane's last turn is one, which the
@@ -19,7 +19,7 @@ import League
 /// - There is no end record and no rotation: the night is over when every turn is bowled
 ///   (``LeaguePlay/isComplete``), and corrections after the last ball are still the desk's
 ///   to make. The next night starts a journal of its own.
-/// - There is no checkpoint: a night is a few hundred records, replayed in milliseconds.
+/// - There is no checkpoint: a night is a few hundred records, read whole on every opening.
 public struct JournalledNight<Store: JournalStore> {
   /// The night as journalled so far.
   public private(set) var play: LeaguePlay

@@ -189,6 +189,22 @@ struct NightJournalFormatTests {
     #expect(night.play.deliveries.count == 2)
   }
 
+  @Test("When a night's journal is salvaged, then the copy is a night's journal too (format 3) and holds the same night")
+  func salvaged() throws {
+    let file = try JournalFile(path: path, ifMissing: .create(NightFixtures.start()))
+    var night = try JournalledNight(store: file, opened: file)
+    _ = try night.deliver(NightFixtures.ball([1, 2]), on: .left, at: NightFixtures.time)
+    _ = try night.correct(.foul(delivery: 1, true), by: "desk", why: "foul line light", at: NightFixtures.time)
+    let copy = folder.path("salvaged.journal")
+
+    let salvage = try JournalReader(path: path).salvage(to: copy)
+
+    #expect(salvage.kept == 3)
+    let reopened = try JournalFile(path: copy, ifMissing: .refuse)
+    #expect(reopened.header.version == 3)
+    #expect(try JournalledNight(store: reopened, opened: reopened).play == night.play)
+  }
+
   static let impossible: [(name: String, json: String, reason: String)] = [
     ("a lane in the middle", #"{"at":"2025-05-01T19:04:11Z","by":"lane","event":"throw","foul":false,"knocked":[1],"lane":"middle","seq":2}"#, "a lane that is neither left nor right"),
     ("a third team", #"{"at":"2025-05-01T19:04:11Z","by":"desk","event":"night-correct","fix":{"kind":"late","place":1,"team":3},"reason":"late","seq":2}"#, "team 3 place 1, which no night has"),
