@@ -59,12 +59,14 @@ let package = Package(
     // The descriptors the project opens itself, over swift-system: every EINTR retry, the
     // loops that finish short reads and writes, and the self-pipe WakeEvent. Pure POSIX.
     .target(name: "POSIX", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
-    // The lane's journal: its file format, the session fold, durable-before-shown. Knows the
-    // domain, not the sensors or the console.
+    // The lane's journal: its file format, the session fold, durable-before-shown; and a
+    // league night's journal on a pair, its night fold. Knows the domain and the league,
+    // not the sensors or the console.
     .target(
       name: "Journal",
       dependencies: [
-        "Bowling", "SafeFiles", "POSIX", .product(name: "SystemPackage", package: "swift-system"),
+        "Bowling", "League", "SafeFiles", "POSIX",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // The console display: renders domain values as plain text for terminals and logs.
     .target(name: "Scoreboard", dependencies: ["Bowling", "League"]),
@@ -251,7 +253,7 @@ let package = Package(
     // desk's deduplicating consumer and the lane's outbox. No I/O, no MQTT.
     .target(name: "Centre"),
     // What the test targets share: scratch folders removed after each test, the bundled
-    // traces with their .expected files, `at(ms:)`, `Tag.hardware`, and the one way to start
+    // traces with their .expected files, random league nights, `at(ms:)`, `Tag.hardware`, and the one way to start
     // a process (ChildProcess), find the built `lane` (BuiltProduct), run mosquitto and
     // headless Chromium, read HTTP on loopback (LoopbackClient), and make gpio-sim chips.
     // A regular target that only test targets depend on; every file in Tests/TestSupport
@@ -275,14 +277,16 @@ let package = Package(
     .testTarget(
       name: "LeagueTests",
       dependencies: [
-        "League", "Bowling", .product(name: "PropertyBased", package: "swift-property-based"),
+        "League", "Bowling", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(name: "ScoreboardTests", dependencies: ["Scoreboard"]),
     .testTarget(
       name: "JournalTests",
       dependencies: [
-        "Journal", "SafeFiles", "Bowling", "POSIX", "TestSupport",
+        "Journal", "SafeFiles", "Bowling", "League", "POSIX", "TestSupport",
         .product(name: "SystemPackage", package: "swift-system"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(
       name: "LaneBridgeTests",

@@ -211,6 +211,12 @@ public final class JournalOutboxSource: OutboxSource {
       case .delivered: .throw
       case .corrected: .correction
       case .ended: .sessionEnd
+      // A night's record never reaches a lane's outbox: JournalledSession refuses a night's
+      // journal (holdsLeagueNight) and a source refuses records that do not start a session.
+      // Were one to come, it is published as the nearest kind rather than dropped.
+      case .night(.started): .sessionStart
+      case .night(.delivered): .throw
+      case .night(.corrected), .night(.undone): .correction
       }
     let json = (try? JSONDecoder().decode(JSONValue.self, from: Data(entry.recordJSON))) ?? .null
     return OutboxRecord(seq: entry.sequence, type: type, record: json)

@@ -16,11 +16,14 @@ public struct JournalContents: Sendable {
     format = try JournalHeader.format(of: bytes[...], path: path)
     var start = 0
     var missing: Set<Int> = []
+    var holdsNight = false
     if case .current(let header, let length) = format {
       start = length
       missing = Set(header.missing)
+      holdsNight = header.holdsNight
     }
-    let scan = try JournalScan(Array(bytes[start...]), base: start, path: path, missing: missing)
+    let scan = try JournalScan(
+      Array(bytes[start...]), base: start, path: path, missing: missing, holdsNight: holdsNight)
     entries = scan.entries
     tornTailOffset = scan.tornTail?.offset
   }

@@ -2,11 +2,12 @@ import Bowling
 import Foundation
 
 /// One record of a lane's journal: the session starting, a delivery, or a correction, with
-/// who made it and when.
+/// who made it and when; or one record of a league night's journal on a pair (``Event/night(_:)``).
 ///
 /// The journal is the lane's memory: the session is rebuilt by applying its entries in order
 /// (``LaneSession/apply(_:)``). Entries are written by `lane run`, `lane simulate --journal`
-/// and `lane correct`; docs/operations.md describes the format.
+/// and `lane correct`; docs/operations.md describes the format. A night's journal (format 3)
+/// holds only night records, and a lane's (format 2) none (``JournalledNight``).
 public struct JournalEntry: Hashable, Sendable {
   /// What happened.
   public enum Event: Hashable, Sendable {
@@ -20,6 +21,8 @@ public struct JournalEntry: Hashable, Sendable {
     /// the lane opens after it (empty: one unnamed bowler), kept here so that a lane that
     /// stops before it has opened that session opens the same one (``SessionRotation``).
     case ended(next: [String])
+    /// A record of a league night on a pair: only ever in a night's journal, format 3.
+    case night(NightEvent)
   }
 
   /// A delivery as the lane scored it, with what the sensors saw.
@@ -76,8 +79,11 @@ extension LaneSession {
   ///   the session refuses.
   public init(journal entries: [JournalEntry]) throws(JournalError) {
     guard let first = entries.first, case .started(let bowlers) = first.event else {
-      throw .inconsistent(
-        sequence: entries.first?.sequence ?? 1, reason: "the journal does not start a session")
+      let reason =
+        if case .night = entries.first?.event { JournalEntry.nightInLane } else {
+          "the journal does not start a session"
+        }
+      throw .inconsistent(sequence: entries.first?.sequence ?? 1, reason: reason)
     }
     self.init(bowlers: bowlers)
     try apply(entries.dropFirst())
@@ -101,10 +107,13 @@ extension LaneSession {
 
   /// Applies one journal entry: records its delivery or makes its correction.
   ///
-  /// - Throws: ``JournalError/inconsistent(sequence:reason:)`` when the session refuses it.
+  /// - Throws: ``JournalError/inconsistent(sequence:reason:)`` when the session refuses it,
+  ///   or it is a league night's record.
   public mutating func apply(_ entry: JournalEntry) throws(JournalError) {
     do {
       switch entry.event {
+      case .night:
+        throw JournalError.inconsistent(sequence: entry.sequence, reason: JournalEntry.nightInLane)
       case .started:
         throw JournalError.inconsistent(
           sequence: entry.sequence, reason: "a second session start in the same journal")

@@ -1,4 +1,5 @@
 import Bowling
+import League
 import SafeFiles
 
 /// Why a lane's journal cannot be opened, read or written, and what to do about it.
@@ -26,6 +27,12 @@ public enum JournalError: Error, Hashable, Sendable {
   case inUse(path: String, pid: Int32)
   /// A closed session's archive name holds another file: the session is not archived over it.
   case archiveTaken(path: String)
+  /// A league night's journal (format 3) was opened as a lane's: it is not changed.
+  case holdsLeagueNight(path: String)
+  /// A lane's journal was opened as a league night's: it is not changed.
+  case holdsLaneSession(path: String)
+  /// The league night refused a delivery, a correction or an undo; nothing was written.
+  case nightRefused(LeagueError)
 }
 
 
@@ -59,7 +66,8 @@ extension JournalError {
     /// Another process runs the lane on this journal.
     case inUse
     /// The journal's content cannot be right (damaged, not a journal, a newer format, other
-    /// bowlers), or the session refused a correction.
+    /// bowlers, a night's journal where a lane's was expected or the reverse), or the session
+    /// or the night refused a correction.
     case data
   }
 
@@ -70,7 +78,7 @@ extension JournalError {
     case .missing, .notRegular: .noInput
     case .inUse: .inUse
     case .corrupt, .inconsistent, .refused, .otherBowlers, .notAJournal, .unsupportedVersion,
-      .archiveTaken:
+      .archiveTaken, .holdsLeagueNight, .holdsLaneSession, .nightRefused:
       .data
     }
   }
@@ -103,8 +111,9 @@ extension JournalError: CustomStringConvertible {
       return "'\(path)' is not a lane journal (\(reason)); it was left as it is: check the"
         + " path, or give a new file for lane run --journal to create"
     case .unsupportedVersion(let path, let version):
-      return "the journal '\(path)' is in format \(version), newer than this lane's format"
-        + " \(JournalHeader.version); it was left as it is: use the LaneBridge that wrote it"
+      return "the journal '\(path)' is in format \(version), newer than the formats this"
+        + " LaneBridge reads (1 to \(JournalHeader.versions.upperBound)); it was left as it is:"
+        + " use the LaneBridge that wrote it"
     case .inUse(let path, let pid):
       return "the journal '\(path)' is in use by another lane process"
         + (pid > 0 ? " (pid \(pid))" : "") + ": one lane, one writer. Stop that process first;"
@@ -112,6 +121,16 @@ extension JournalError: CustomStringConvertible {
     case .archiveTaken(let path):
       return "cannot archive the ended session as '\(path)': another file is there; move it"
         + " away and start the lane again (the session stays in the journal meanwhile)"
+    case .holdsLeagueNight(let path):
+      return "the journal '\(path)' holds a league night on a pair (format 3), not a lane's"
+        + " session; it was left as it is. A night's journal is carried on by the pair's"
+        + " runner, not by lane run, lane simulate --journal, lane correct or lane session:"
+        + " give this lane its own journal ('lane journal check \(path)' shows the night)"
+    case .holdsLaneSession(let path):
+      return "the journal '\(path)' holds a lane's session, not a league night; it was left"
+        + " as it is: give the night a journal of its own (a new file is created)"
+    case .nightRefused(let error):
+      return "the league night refused it: \(error); nothing was written"
     case .missing(let path):
       return "there is no journal '\(path)'; check the path (lane run --journal creates it)"
     case .otherBowlers(let path, let journal, let asked):

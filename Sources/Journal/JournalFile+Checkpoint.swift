@@ -67,14 +67,16 @@ extension JournalFile {
   /// that the next opening reads only the records after it.
   ///
   /// Nothing is written when `sequence` is not the last record this file has read (the
-  /// session would not match the checkpoint's place).
+  /// session would not match the checkpoint's place), nor for a night's journal, which is
+  /// never resumed from one.
   /// - Returns: Whether a checkpoint was written.
   /// - Throws: ``JournalError`` when it cannot be written; the journal is never changed.
   @discardableResult
   public func writeCheckpoint(of session: LaneSession, through sequence: Int) throws(JournalError) -> Bool {
     try lock()
     defer { unlock() }
-    guard sequence == lastSequence, recordsStart > 0, let last = lastRecord(endingAt: offset),
+    guard sequence == lastSequence, recordsStart > 0, !header.holdsNight,
+      let last = lastRecord(endingAt: offset),
       last.sequence == sequence
     else { return false }
     let header = try readBytes(from: 0, upTo: recordsStart)

@@ -12,6 +12,10 @@ import SystemPackage
 extension JournalFile {
   /// Writes `entry` numbered after the last record, and syncs it. Call with the lock held.
   func write(_ entry: JournalEntry) throws(JournalError) -> JournalEntry {
+    if JournalScan.kindProblem(of: entry, isFirst: false, holdsNight: header.holdsNight) != nil {
+      // Never written: the journal would no longer open.
+      throw header.holdsNight ? .holdsLeagueNight(path: path) : .holdsLaneSession(path: path)
+    }
     var numbered = entry
     numbered.sequence = lastSequence + 1
     let bytes = JournalRecord.bytes(of: numbered)
@@ -48,7 +52,7 @@ extension JournalFile {
     guard !bytes.isEmpty else { return JournalUpdate() }
     let scan = try JournalScan(
       bytes, base: start, path: path, previousSequence: lastSequence, recordsBefore: recordCount,
-      missing: missing)
+      missing: missing, holdsNight: header.holdsNight)
     offset = scan.end
     lastSequence = scan.entries.last?.sequence ?? lastSequence
     recordCount += scan.entries.count

@@ -13,6 +13,9 @@ extension JournalFile {
   ///
   /// - Returns: The archive's path.
   func rotate(to start: JournalEntry) throws(JournalError) -> String {
+    // A night's journal holds one night, which has no end record: the next night is
+    // started in a journal of its own.
+    guard !header.holdsNight else { throw .holdsLeagueNight(path: path) }
     guard lastRecordIsEnd() else {
       throw .inconsistent(
         sequence: lastSequence, reason: "a new session is opened only after the session's end")

@@ -23,6 +23,11 @@ import SystemPackage
 /// Its concerns are in files of their own: the records (`JournalFile+Records`), the locks
 /// (`+Locks`), closing a session (`+Rotation`), checkpoints (`+Checkpoint`) and the
 /// migration of version 1 (`+Migration`).
+///
+/// The same file holds a league night on a pair (format 3, ``JournalHeader/holdsNight``),
+/// created with a night's start (``JournalEntry/nightStart(of:by:at:)``): its records are
+/// read, repaired and appended the same way, but it is never rotated and has no checkpoint,
+/// and a record of the other kind is never appended to either.
 public final class JournalFile: JournalStore {
   /// What opening does when there is no journal at the path yet.
   public enum Missing: Sendable {
@@ -93,7 +98,9 @@ public final class JournalFile: JournalStore {
       var numbered = first
       numbered.sequence = 1
       try Self.create(
-        path, bytes: JournalHeader(lane: lane, created: clock()).bytes + JournalRecord.bytes(of: numbered))
+        path,
+        bytes: JournalHeader(lane: lane, created: clock(), first: numbered).bytes
+          + JournalRecord.bytes(of: numbered))
       do {
         descriptor = try ExistingFile.open(path, flags: O_RDWR | O_APPEND)
       } catch {
@@ -111,7 +118,11 @@ public final class JournalFile: JournalStore {
       try lock()
       defer { unlock() }
       let head = try readBytes(from: 0, upTo: JournalHeader.maximumLength)
-      if usingCheckpoint, case .current(let header, let length) = try? JournalHeader.format(of: head[...], path: path) {
+      // A night's journal has no checkpoint: a night is a few hundred records.
+      if usingCheckpoint,
+        case .current(let header, let length) = try? JournalHeader.format(of: head[...], path: path),
+        !header.holdsNight
+      {
         self.header = header
         offset = length
         recordsStart = length

@@ -7,11 +7,20 @@ import Foundation
 /// the CRC-32 (eight lowercase hex digits) covering the JSON as in every record. A salvaged
 /// journal also lists the sequence numbers lost to damage (`"missing":[5,6]`), the only
 /// gaps its numbering may have.
+///
+/// The version says what the journal holds: 2 a lane's sessions, 3 a league night on a pair
+/// (``JournalledNight``). A lane's journal stays at 2 so that a lane rolled back to the
+/// release before nights still reads it; that release refuses 3 as a newer format, which it
+/// must, since it would read a night's deliveries without their lanes.
 public struct JournalHeader: Hashable, Sendable {
   /// The word every journal starts with.
   public static let magic = "lanebridge-journal"
-  /// The format this version writes; journals of version 1 (no header) are read and migrated.
+  /// The format of a lane's journal; journals of version 1 (no header) are read and migrated.
   public static let version = 2
+  /// The format of a league night's journal.
+  public static let nightVersion = 3
+  /// The formats this LaneBridge reads with a header.
+  public static let versions = version...nightVersion
   /// The longest header read; anything longer is not a journal.
   static let maximumLength = 4096
 
@@ -20,12 +29,25 @@ public struct JournalHeader: Hashable, Sendable {
   public var created: Date
   /// Sequence numbers a salvage could not keep; empty for a journal that was never damaged.
   public var missing: [Int] = []
+  /// The format: ``version`` for a lane's journal, ``nightVersion`` for a night's.
+  public var version: Int
 
-  public init(lane: String, created: Date, missing: [Int] = []) {
+  public init(lane: String, created: Date, missing: [Int] = [], version: Int = Self.version) {
     self.lane = lane
     self.created = created
     self.missing = missing
+    self.version = version
   }
+
+  /// The header of a new journal whose first record is `first`: a night's start makes a
+  /// night's journal (format 3), anything else a lane's (format 2).
+  public init(lane: String, created: Date, first: JournalEntry) {
+    let holdsNight = if case .night = first.event { true } else { false }
+    self.init(lane: lane, created: created, version: holdsNight ? Self.nightVersion : Self.version)
+  }
+
+  /// Whether the journal holds a league night on a pair rather than a lane's sessions.
+  public var holdsNight: Bool { version == Self.nightVersion }
 
   /// The name of the machine, for the header of a new journal.
   public static var hostName: String {
@@ -46,7 +68,7 @@ public struct JournalHeader: Hashable, Sendable {
     var wire = Wire(created: created, lane: lane, missing: missing.isEmpty ? nil : missing)
     wire.missing = missing.isEmpty ? nil : missing
     let json = (try? JournalRecord.encoder.encode(wire)) ?? Data("{}".utf8)
-    return Array("\(Self.magic) \(Self.version) \(JournalRecord.checksumText(of: json)) ".utf8)
+    return Array("\(Self.magic) \(version) \(JournalRecord.checksumText(of: json)) ".utf8)
       + Array(json) + [UInt8(ascii: "\n")]
   }
 
@@ -78,7 +100,7 @@ public struct JournalHeader: Hashable, Sendable {
     else {
       throw .notAJournal(path: path, reason: "its header has no format version")
     }
-    guard version == Self.version else {
+    guard Self.versions.contains(version) else {
       throw .unsupportedVersion(path: path, version: version)
     }
     let wire: Wire
@@ -92,7 +114,8 @@ public struct JournalHeader: Hashable, Sendable {
     else {
       throw .notAJournal(path: path, reason: "its header holds an impossible lane or gap")
     }
-    let header = JournalHeader(lane: wire.lane, created: wire.created, missing: wire.missing ?? [])
+    let header = JournalHeader(
+      lane: wire.lane, created: wire.created, missing: wire.missing ?? [], version: version)
     return .current(header, length: newline + 1 - bytes.startIndex)
   }
 

@@ -27,31 +27,6 @@ public struct JournalReader: Sendable {
     }
   }
 
-  /// What a check found.
-  public struct Check: Hashable, Sendable {
-    /// The header, or `nil` for a journal of version 1, which has none.
-    public var header: JournalHeader?
-    /// How many records are intact, and the first and last sequence numbers among them.
-    public var intact = 0
-    public var sequences: ClosedRange<Int>?
-    /// Records that are not intact, in file order; the last may be a torn tail.
-    public var damaged: [Damage] = []
-    /// The damaged record at the end that opening the journal would set aside as torn.
-    public var tornTail: Damage?
-    /// Sequence numbers that skip or repeat among the intact records.
-    public var numberingProblems: [String] = []
-    /// Why the intact records do not make a session, if they do not.
-    public var sessionProblem: String?
-
-    /// Whether a lane would open the journal (a torn tail is set aside on opening).
-    public var isUsable: Bool {
-      let damageBeforeTail = damaged.contains { damage in
-        tornTail.map { damage.offset < $0.offset } ?? true
-      }
-      return !damageBeforeTail && numberingProblems.isEmpty && sessionProblem == nil
-    }
-  }
-
   public let path: String
   /// What the file's first bytes say it is.
   public let format: JournalHeader.Format
@@ -176,60 +151,6 @@ public struct JournalReader: Sendable {
     return nil
   }
 
-  /// Reads every record and says what is intact and what is not, changing nothing.
-  public func check() throws(JournalError) -> Check {
-    var check = Check(header: header)
-    var previous: Int?
-    var session: LaneSession?
-    var seen: Set<Int> = Set(header?.missing ?? [])
-    var lineNumber = 0
-    var lastGoodRecord = 0
-    var contentDamage: Set<Int> = []
-    try forEachLine { line throws(JournalError) in
-      lineNumber += 1
-      switch line {
-      case .good(let entry, _, _):
-        lastGoodRecord = lineNumber
-        check.intact += 1
-        let first = check.sequences?.lowerBound ?? entry.sequence
-        check.sequences = min(first, entry.sequence)...max(check.sequences?.upperBound ?? entry.sequence, entry.sequence)
-        if let previous, entry.sequence <= previous {
-          check.numberingProblems.append("record \(entry.sequence) follows record \(previous)")
-        } else if let previous, entry.sequence != previous + 1,
-          !((previous + 1)..<entry.sequence).allSatisfy(seen.contains)
-        {
-          check.numberingProblems.append(
-            "records \(previous + 1) to \(entry.sequence - 1) are missing")
-        }
-        seen.insert(entry.sequence)
-        previous = max(previous ?? entry.sequence, entry.sequence)
-        guard check.sessionProblem == nil else { return }
-        do throws(JournalError) {
-          if session == nil {
-            session = try LaneSession(journal: [entry])
-          } else {
-            try session?.apply(entry)
-          }
-        } catch {
-          check.sessionProblem = "\(error)"
-        }
-      case .bad(let record, let offset, let length, let reason, let isContent):
-        if isContent { contentDamage.insert(record) }
-        check.damaged.append(Damage(record: record, offset: offset, length: length, reason: reason))
-      }
-    }
-    // A torn tail: the bad lines after the last good record, if a cut write explains them.
-    let after = check.damaged.filter { $0.record > lastGoodRecord }
-    if let first = after.first, !after.contains(where: { contentDamage.contains($0.record) }),
-      JournalScan.notTorn(try bytes(from: first.offset)[...]) == nil
-    {
-      check.tornTail = Damage(
-        record: first.record, offset: first.offset, length: try size() - first.offset,
-        reason: first.reason)
-    }
-    return check
-  }
-
   /// What a salvage wrote.
   public struct Salvage: Hashable, Sendable {
     public var path: String
@@ -268,7 +189,8 @@ public struct JournalReader: Sendable {
     let header = JournalHeader(
       lane: self.header?.lane ?? JournalHeader.hostName,
       created: self.header?.created ?? first?.time ?? clock(),
-      missing: Array(Set(missing + (self.header?.missing ?? [])).filter { $0 < last }).sorted())
+      missing: Array(Set(missing + (self.header?.missing ?? [])).filter { $0 < last }).sorted(),
+      version: self.header?.version ?? JournalHeader.version)
     do {
       let file = try NewFile(for: newPath, mode: 0o640)
       try file.write(header.bytes + records)
@@ -282,7 +204,7 @@ public struct JournalReader: Sendable {
   // MARK: Reading
 
   /// Calls `body` with every line after the header, read in chunks.
-  private func forEachLine(
+  func forEachLine(
     _ body: (JournalScan.Line) throws(JournalError) -> Void
   ) throws(JournalError) {
     try Self.withFile(path, reading) { file throws(JournalError) in
@@ -304,13 +226,13 @@ public struct JournalReader: Sendable {
   /// The longest line read, 16 MiB: a longer one is damage, not a record.
   static var longestLine: Int { JournalBytes.longestLine }
 
-  private func size() throws(JournalError) -> Int {
+  func size() throws(JournalError) -> Int {
     var status = stat()
     guard stat(path, &status) == 0 else { throw .system(operation: "stat", path: path, errno: errno) }
     return Int(status.st_size)
   }
 
-  private func bytes(from offset: Int) throws(JournalError) -> [UInt8] {
+  func bytes(from offset: Int) throws(JournalError) -> [UInt8] {
     try Self.withFile(path, reading) { file throws(JournalError) in
       try file.read(from: offset, count: max(0, try size() - offset))
     }
@@ -338,3 +260,4 @@ public struct JournalReader: Sendable {
     return try body(JournalBytes(source: reading(descriptor), path: path))
   }
 }
+

@@ -6,7 +6,8 @@ import Foundation
 /// The CRC-32 (eight lowercase hex digits) covers the JSON text exactly, so a record that a
 /// power cut left half-written, or filled with zeros, is told apart from a good one. The JSON
 /// is flat with sorted keys:
-/// `{"at":"2025-05-01T19:04:11Z","by":"lane","event":"throw","foul":false,"knocked":[1,2,3],...,"seq":2}`.
+/// `{"at":"2025-05-01T19:04:11Z","by":"lane","event":"throw","foul":false,"knocked":[1,2,3],...,"seq":2}`;
+/// a league night's records nest the night and its corrections (`JournalRecord+Night`).
 enum JournalRecord {
   /// Why a line is not a good record.
   struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
@@ -14,6 +15,9 @@ enum JournalRecord {
     /// The checksum matched, so the line was written whole: its content is impossible,
     /// which no torn write explains.
     var isContent = false
+
+    /// The words every impossible content's description starts with.
+    static let impossiblePrefix = "its checksum matches but it holds "
   }
 
   /// The most bowlers a session may have, the longest name or author, and the longest
@@ -21,6 +25,8 @@ enum JournalRecord {
   static let maximumBowlers = 32
   static let maximumNameLength = 100
   static let maximumChangeLength = 2000
+  /// The longest reason given for a league night's correction or undo.
+  static let maximumReasonLength = 500
   /// Sensor times are seconds on the sensor's monotonic clock: at most about 30 years.
   static let maximumSensorTime = 1e9
 
@@ -71,6 +77,22 @@ enum JournalRecord {
     try decoded(Wire.self, from: line).entry()
   }
 
+  /// What keeps `entry`'s record from being read back, if anything: a writer's check before
+  /// it appends, so that nothing is written that the journal would refuse as damage.
+  static func unreadable(_ entry: JournalEntry) -> String? {
+    var numbered = entry
+    numbered.sequence = max(entry.sequence, 1)  // the store numbers it when it appends
+    do {
+      _ = try self.entry(from: bytes(of: numbered).dropLast())
+      return nil
+    } catch {
+      // `a reason with control characters`, rather than how a reader tells damage.
+      let prefix = Problem.impossiblePrefix
+      let text = error.description
+      return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
+    }
+  }
+
   static let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -85,7 +107,8 @@ enum JournalRecord {
   }()
 
   /// The JSON object as written: every field of every kind of entry, those unused left out.
-  private struct Wire: Codable {
+  /// A night's fields (`lane`, `night`, `fix`, `reason`) are in `JournalRecord+Night`.
+  struct Wire: Codable {
     var seq: Int
     var at: Date
     var by: String
@@ -100,6 +123,10 @@ enum JournalRecord {
     var pins: [Int]?
     var change: String?
     var next: [String]?
+    var lane: String?
+    var night: NightWire?
+    var fix: FixWire?
+    var reason: String?
 
     init(_ entry: JournalEntry) {
       seq = entry.sequence
@@ -111,11 +138,10 @@ enum JournalRecord {
         bowlers = names
       case .delivered(let delivery):
         event = "throw"
-        knocked = delivery.knocked.map(\.rawValue)
-        foul = delivery.isFoul
-        deck = delivery.deck?.map(\.rawValue)
-        start = delivery.start
-        end = delivery.end
+        record(delivery)
+      case .night(let happened):
+        event = Self.event(of: happened)
+        record(happened)
       case .ended(let names):
         event = "end"
         next = names
@@ -131,6 +157,15 @@ enum JournalRecord {
         case .undo: correction = "undo"
         }
       }
+    }
+
+    /// Sets the fields of a delivery.
+    mutating func record(_ delivery: JournalEntry.Delivery) {
+      knocked = delivery.knocked.map(\.rawValue)
+      foul = delivery.isFoul
+      deck = delivery.deck?.map(\.rawValue)
+      start = delivery.start
+      end = delivery.end
     }
 
     func entry() throws(Problem) -> JournalEntry {
@@ -153,14 +188,17 @@ enum JournalRecord {
           throw Self.impossible("a change text that is too long or holds control characters")
         }
       }
+      if let reason, let problem = JournalRecord.reasonProblem(reason) {
+        throw Self.impossible(problem)
+      }
       return JournalEntry(sequence: seq, time: at, author: by, event: try decodedEvent())
     }
 
-    private static func impossible(_ what: String) -> Problem {
-      Problem(description: "its checksum matches but it holds \(what)", isContent: true)
+    static func impossible(_ what: String) -> Problem {
+      Problem(description: Problem.impossiblePrefix + what, isContent: true)
     }
 
-    private static func checkName(_ name: String, what: String) throws(Problem) {
+    static func checkName(_ name: String, what: String) throws(Problem) {
       guard name.count <= maximumNameLength else { throw impossible("\(what) over \(maximumNameLength) characters") }
       guard !hasControlCharacters(name) else {
         throw impossible("\(what) with control characters (a terminal escape?)")
@@ -179,11 +217,15 @@ enum JournalRecord {
         guard let knocked, let foul else {
           throw Self.impossible("a throw without its pins or foul")
         }
-        return .delivered(JournalEntry.Delivery(
+        let delivery = JournalEntry.Delivery(
           knocked: try Self.pinSet(knocked), isFoul: foul, deck: try deck.map(Self.pinSet),
-          start: start, end: end))
+          start: start, end: end)
+        guard let lane else { return .delivered(delivery) }
+        return .night(.delivered(delivery, on: try Self.side(lane)))
       case "correct":
         return .corrected(try decodedCorrection(), change: change ?? "")
+      case "night-start", "night-correct", "night-undo":
+        return .night(try decodedNightEvent())
       default:
         throw Self.impossible("an unknown event")
       }
@@ -210,7 +252,7 @@ enum JournalRecord {
       }
     }
 
-    private static func pinSet(_ numbers: [Int]) throws(Problem) -> PinSet {
+    static func pinSet(_ numbers: [Int]) throws(Problem) -> PinSet {
       var set = PinSet.empty
       for number in numbers {
         guard let pin = Pin(rawValue: number) else {

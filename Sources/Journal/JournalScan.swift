@@ -34,12 +34,15 @@ struct JournalScan: Hashable, Sendable {
   /// a crash or power cut cut short. A bad line with a good record after it cannot be torn
   /// that way, nor can a line whose checksum matches: both are refused.
   ///
+  /// - Parameter holdsNight: Whether the header says the journal holds a league night
+  ///   (format 3): its records must all be a night's, the first its start; a lane's journal
+  ///   may hold none (``kindProblem(of:isFirst:holdsNight:)``).
   /// - Throws: ``JournalError/corrupt(path:record:offset:reason:)`` for damage before the end
   ///   or impossible content; ``JournalError/inconsistent(sequence:reason:)`` when the
-  ///   numbering skips or repeats.
+  ///   numbering skips or repeats, or a record is not of the header's kind.
   init(
     _ bytes: [UInt8], base: Int = 0, path: String, previousSequence: Int = 0,
-    recordsBefore: Int = 0, missing: Set<Int> = []
+    recordsBefore: Int = 0, missing: Set<Int> = [], holdsNight: Bool = false
   ) throws(JournalError) {
     end = base
     var sequence = previousSequence
@@ -56,6 +59,11 @@ struct JournalScan: Hashable, Sendable {
           throw JournalError.inconsistent(
             sequence: entry.sequence,
             reason: "it follows record \(sequence); a record is missing or repeated")
+        }
+        if let problem = Self.kindProblem(
+          of: entry, isFirst: recordsBefore == 0 && entries.isEmpty, holdsNight: holdsNight)
+        {
+          throw JournalError.inconsistent(sequence: entry.sequence, reason: problem)
         }
         sequence = entry.sequence
         entries.append(entry)
@@ -74,6 +82,29 @@ struct JournalScan: Hashable, Sendable {
       }
       tornTail = TornTail(offset: bad.offset, length: base + bytes.count - bad.offset, reason: bad.reason)
     }
+  }
+
+  /// Why `entry` cannot be in a journal whose header says it holds a night (or a lane's
+  /// sessions), or `nil` when it can.
+  ///
+  /// A lane's journal (format 2, or 1) holds no night record: a reader of format 2 would
+  /// score a night's deliveries without their lanes. A night's (format 3) starts with the
+  /// night and holds nothing else but the night's records. Either way the file is not as
+  /// LaneBridge writes it, so it is refused rather than guessed at.
+  static func kindProblem(of entry: JournalEntry, isFirst: Bool, holdsNight: Bool) -> String? {
+    let isNight = if case .night = entry.event { true } else { false }
+    if !holdsNight {
+      return isNight
+        ? "a league night's record in a lane's journal (format 2 or 1); a night's journal is"
+          + " format 3, so this file is not as LaneBridge writes it" : nil
+    }
+    if isFirst, case .night(.started) = entry.event { return nil }
+    if isFirst {
+      return "a league night's journal (format 3) starts with the night, and this one does not;"
+        + " the file is not as LaneBridge writes it"
+    }
+    return isNight
+      ? nil : "a lane's record in a league night's journal (format 3); a night's deliveries name their lane"
   }
 
   /// Why bad bytes at the end cannot be one torn record, or `nil` when they can.

@@ -24,7 +24,8 @@ public struct JournalledSession<Store: JournalStore> {
 
   /// Carries on the session that `entries` (the store's records so far) make.
   ///
-  /// - Throws: ``JournalError/inconsistent(sequence:reason:)`` when they do not make one.
+  /// - Throws: ``JournalError/inconsistent(sequence:reason:)`` when they do not make one (a
+  ///   league night's records, whose start says so, among them).
   public init(store: Store, entries: [JournalEntry]) throws(JournalError) {
     self.store = store
     self.session = try LaneSession(journal: entries)
@@ -43,9 +44,10 @@ public struct JournalledSession<Store: JournalStore> {
   /// - Parameters:
   ///   - store: Where the lane's entries go: `file` itself, or a wrapper of it.
   ///   - file: The journal as opened.
-  /// - Throws: ``JournalError/inconsistent(sequence:reason:)`` when the records do not make
-  ///   a session.
+  /// - Throws: ``JournalError/holdsLeagueNight(path:)`` for a league night's journal, or
+  ///   ``JournalError/inconsistent(sequence:reason:)`` when the records do not make a session.
   public init(store: Store, opened file: JournalFile) throws(JournalError) {
+    guard !file.header.holdsNight else { throw .holdsLeagueNight(path: file.path) }
     guard let (session, sequence) = file.checkpointed else {
       try self.init(store: store, entries: file.entries)
       return

@@ -82,6 +82,10 @@ public struct BoardFeed: Sendable {
       next.deck = Self.deckAfterLastBall(in: session) ?? next.deck
     case .ended:
       next.notice = "session ended by \(entry.author)"
+    case .night:
+      // Never here: a lane's session refuses a night's record before its board is asked
+      // (CentreBoards.receive). Were one to come, the board says so rather than hide it.
+      next.notice = "a league night's record (\(entry.sequence)), which a lane's board does not show"
     }
     next.publishedAt = publishedAt
     board = next

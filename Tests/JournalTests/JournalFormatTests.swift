@@ -77,10 +77,10 @@ struct JournalFormatTests {
 
   @Test("When the journal was written in a newer format, then it is refused naming the version, untouched")
   func newerVersion() throws {
-    let original = Array("lanebridge-journal 3 00000000 {}\n".utf8) + Self.versionOne
+    let original = Array("lanebridge-journal 4 00000000 {}\n".utf8) + Self.versionOne
     try write(original)
 
-    #expect(throws: JournalError.unsupportedVersion(path: path, version: 3)) {
+    #expect(throws: JournalError.unsupportedVersion(path: path, version: 4)) {
       try JournalFile(path: path, ifMissing: .refuse)
     }
     #expect(try bytes() == original)

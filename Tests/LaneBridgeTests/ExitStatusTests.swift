@@ -1,5 +1,6 @@
 import Foundation
 import Journal
+import League
 import Testing
 
 @testable import LaneBridge
@@ -79,6 +80,9 @@ struct ExitStatusTests {
       (.otherBowlers(path: "j", journal: ["Ana"], asked: ["Ben"]), .dataError),
       (.notAJournal(path: "j", reason: "r"), .dataError),
       (.unsupportedVersion(path: "j", version: 9), .dataError),
+      (.holdsLeagueNight(path: "j"), .dataError),
+      (.holdsLaneSession(path: "j"), .dataError),
+      (.nightRefused(.nobodyUp(.left)), .dataError),
     ])
   func journalErrorStatus(error: JournalError, status: LaneBridge.ExitStatus) {
     #expect(error.exitStatus == status)

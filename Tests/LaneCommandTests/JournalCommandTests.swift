@@ -1,5 +1,7 @@
+import Bowling
 import Foundation
 import Journal
+import League
 import TestSupport
 import Testing
 
@@ -99,5 +101,44 @@ struct JournalCommandTests {
     let correct = try lane.run(["correct", "--journal", journal, "--by", "Eve", "foul"])
     #expect(correct.status == 0)
     #expect(try running.readNew().entries.map(\.author) == ["Eve"])
+  }
+
+  @Test("When a league night's journal is checked, then check names the league and counts each lane's deliveries, corrections and undos; lane commands refuse it with exit 65, untouched")
+  func nightJournal() throws {
+    let night = LeagueNight(
+      settings: LeagueSettings(name: "Tuesday Mixed", games: 1, handicapBasis: 220, handicapPercentage: 90),
+      teams: [
+        .init(name: "Pin Pals", startLane: .left, lineup: [.bowler(.init(name: "Ana", average: 172))]),
+        .init(name: "Gutter Kings", startLane: .right, lineup: [.bowler(.init(name: "Cy", average: 188))]),
+      ])
+    let time = Date(timeIntervalSince1970: 1_746_126_251)
+    let start = try JournalEntry.nightStart(of: night, by: "desk", at: time)
+    do {
+      let file = try JournalFile(path: journal, ifMissing: .create(start), lane: "pair3")
+      var played = try JournalledNight(store: file, opened: file)
+      for (pins, side) in [(PinSet.full, PairSide.left), ([1, 2], .right), ([3], .right)] {
+        _ = try played.deliver(.init(knocked: pins, isFoul: false), on: side, at: time)
+      }
+      _ = try played.correct(.foul(delivery: 2, true), by: "desk/mo", why: "foul line light", at: time)
+      _ = try played.undo(by: "desk/mo", why: "the light was wrong", at: time)
+    }
+    let before = try contents(journal)
+
+    let check = try lane.run(["journal", "check", journal])
+    let simulate = try lane.run(["simulate", "--journal", journal, trace])
+    let correct = try lane.run(["correct", "--journal", journal, "undo"])
+    let session = try lane.run(["session", "--journal", journal, "end"])
+
+    #expect(check.status == 0)
+    #expect(check.standardOutput.contains("league night journal format 3, lane pair3"))
+    #expect(check.standardOutput.contains("league Tuesday Mixed: Pin Pals against Gutter Kings"))
+    #expect(check.standardOutput.contains("6 intact records (1 to 6)"))
+    #expect(check.standardOutput.contains("deliveries: 1 on the left lane, 2 on the right; 1 correction, 1 undo"))
+    #expect(check.standardOutput.hasSuffix("ok\n"))
+    for refused in [simulate, correct, session] {
+      #expect(refused.status == 65)
+      #expect(refused.standardError.contains("holds a league night on a pair (format 3), not a lane's session"))
+    }
+    #expect(try contents(journal) == before)
   }
 }

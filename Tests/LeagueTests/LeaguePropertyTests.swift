@@ -1,37 +1,13 @@
 import Bowling
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import League
 
-/// Random nights: lineups of 1-5 places (absentees, vacancies, late bowlers), deliveries on
-/// either lane and corrections of every kind, decoded from random numbers so that shrinking
-/// the numbers shrinks the night.
-private enum RandomNight {
-  static func night(_ seeds: [Int]) -> LeagueNight {
-    var seeds = seeds[...]
-    func next() -> Int { seeds.popFirst() ?? 0 }
-    let games = next() % 3 + 1
-    let names = ["Ana", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
-    let teams = (0..<2).map { team in
-      let size = next() % 5 + 1
-      let lineup: [LeagueNight.Slot] = (0..<size).map { place in
-        let kind = next() % 10
-        if kind == 0 { return .vacancy }
-        return .bowler(.init(
-          name: names[team * 5 + place], average: 100 + next() % 150, isAbsent: kind == 1,
-          isLate: kind == 2))
-      }
-      return LeagueNight.Team(name: "Team \(team + 1)", startLane: team == 0 ? .left : .right, lineup: lineup)
-    }
-    let late: LeagueSettings.LateArrival = next() % 2 == 0 ? .startWhereTeamIs : .makeUp
-    return LeagueNight(
-      settings: LeagueSettings(
-        name: "Random", games: games, handicapBasis: 220, handicapPercentage: 90,
-        vacancyScore: 120, lateArrival: late, lateUntilFrame: next() % 10 + 1),
-      teams: teams)
-  }
-
+/// Random nights played (``RandomNight`` in TestSupport draws the nights and corrections):
+/// mostly deliveries on either lane, one step in five a correction.
+private enum RandomPlay {
   /// Plays `script` on `night`: mostly deliveries, one step in five a correction; `check`
   /// looks at the night every 60 steps and at the end.
   static func play(_ night: LeagueNight, _ script: [Int], check: (LeaguePlay) -> Void) {
@@ -41,7 +17,7 @@ private enum RandomNight {
       let before = play
       if choice % 5 == 0 {
         do {
-          try play.correct(correction(choice / 5, in: play))
+          try play.correct(RandomNight.correction(choice / 5, in: play))
         } catch {
           #expect(play == before, "a refused correction leaves the night unchanged")
         }
@@ -70,27 +46,6 @@ private enum RandomNight {
     }
     Issue.record("no count from 10 down to 0 was accepted on the \(lane) lane")
   }
-
-  static func correction(_ choice: Int, in play: LeaguePlay) -> LeagueCorrection {
-    let delivery = play.deliveries.isEmpty ? 1 : choice / 16 % play.deliveries.count + 1
-    let team = choice / 7 % 2
-    let slot = SlotID(team: team, place: choice / 3 % max(play.places[team].count, 1))
-    switch choice % 16 {
-    case 0: return .pins(delivery: delivery, PinSet(bits: UInt16(choice / 32) & 0x3FF) ?? .empty)
-    case 1: return .foul(delivery: delivery, choice / 16 % 2 == 0)
-    case 2: return .deadBall(delivery: delivery)
-    case 3: return .move(deliveries: [delivery], to: slot)
-    case 4: return .wrongLane(delivery: delivery, bowler: slot, rebowl: choice / 16 % 2 == 0)
-    case 5: return .provisional(delivery: delivery)
-    case 6: return .decide(delivery: delivery, provisionalCounts: choice / 16 % 2 == 0)
-    case 7: return .late(slot)
-    case 8, 9: return .arrived(slot)
-    case 10: return .absent(slot, choice / 16 % 2 == 0)
-    case 11: return .average(slot, choice / 16 % 301)
-    case 12: return .handicap(slot, choice / 16 % 2 == 0 ? nil : choice / 32 % 80)
-    default: return .substitute(slot, name: "Sub\(choice / 16 % 4)", average: 150)
-    }
-  }
 }
 
 @Suite("League nights at random")
@@ -101,7 +56,7 @@ struct LeaguePropertyTests {
   @Test("When a night is played at random, then every place's game equals single-lane scoring of its deliveries in frame order")
   func gamesAreSingleLaneScoring() async {
     await propertyCheck(input: Self.seeds, Self.script) { seeds, script in
-      RandomNight.play(RandomNight.night(seeds), script) { play in
+      RandomPlay.play(RandomNight.night(seeds), script) { play in
         // The oracle: the deliveries the night says each place's frames got, gathered from
         // the delivery records (not the frames), fed to a single-lane game in frame order.
         var byFrame: [SlotID: [Int: [Int: [Throw]]]] = [:]
@@ -135,7 +90,7 @@ struct LeaguePropertyTests {
   func turnsAreRule106() async {
     await propertyCheck(input: Self.seeds, Self.script) { seeds, script in
       let night = RandomNight.night(seeds)
-      RandomNight.play(night, script) { play in
+      RandomPlay.play(night, script) { play in
         // Only a night without corrections: a correction moves balls on purpose.
         guard !play.events.contains(where: { if case .corrected = $0 { true } else { false } }) else { return }
         var last: [PairSide: (teamFrame: Int, place: Int)] = [:]
@@ -161,7 +116,7 @@ struct LeaguePropertyTests {
   func replayIsTheSame() async {
     await propertyCheck(input: Self.seeds, Self.script) { seeds, script in
       let night = RandomNight.night(seeds)
-      RandomNight.play(night, script) { play in
+      RandomPlay.play(night, script) { play in
         #expect((try? LeaguePlay(night: night, events: play.events)) == play)
       }
     }

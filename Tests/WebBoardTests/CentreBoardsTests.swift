@@ -18,6 +18,7 @@ private func event(
     case .delivered: .throw
     case .corrected: .correction
     case .ended: .sessionEnd
+    case .night: .throw
     }
   return Payload.Event(lane: try LaneID(lane), session: session, seq: seq, type: type, record: record)
 }
