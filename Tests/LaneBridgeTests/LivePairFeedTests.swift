@@ -66,7 +66,7 @@ struct LivePairFeedTests {
   @Test("When both lanes bowl at once, then each lane's detector reports exactly what it reports alone, in its order")
   func eachLaneAsAlone() throws {
     var random = SeededRandom(seed: 106)
-    let planned = PlannedNight(night: LeagueReplayTests.night(
+    let planned = PlannedNight(night: PairRunnerTests.night(
       games: 1,
       lineups: [[.bowler(.init(name: "Ana", average: 172))], [.bowler(.init(name: "Cy", average: 188)), .vacancy]]),
       using: &random)

@@ -23,7 +23,7 @@ public protocol PairSource {
   /// - Throws: What a sensor or `body` throws.
   mutating func step(_ body: (PairOutput) throws -> Void) throws -> Bool
   /// When the earliest delivery still open on either lane started, if one is: a stop now
-  /// leaves it unscored.
+  /// leaves it unscored. Known once the source is closed (a live pair's threads stopped).
   var openDeliverySince: SensorInstant? { get }
   /// Closes both lanes' sensors.
   mutating func close()
