@@ -1,5 +1,7 @@
+import Foundation
 import Journal
 import LaneBridge
+import League
 
 extension JournalRequest {
   /// `lane correct --league`: a league command and its reason for the night the lane of
@@ -9,7 +11,7 @@ extension JournalRequest {
   /// control socket checks before any lane sees it (length, control characters, a reason).
   /// - Returns: What the lane did, in words.
   /// - Throws: ``LaneFailure``: the command or reason cannot be sent (exit 64), no lane is
-  ///   running on the journal (``correctStoppedPair(_:why:by:journal:)``), or what
+  ///   refusal of the night's (``correctStoppedPair(_:why:by:journal:)``, no pair running), or what
   ///   ``send(_:journal:report:locally:)`` throws (a refusal by the lane is exit 65).
   public static func correctLeague(
     _ command: String, why: String, by author: String, journal: String, report: (String) -> Void
@@ -23,17 +25,34 @@ extension JournalRequest {
     }
   }
 
-  /// A league command for a pair whose lane is not running, with its journal open and
-  /// locked: refused, for a league night's corrections are made by the lane scoring it.
+  /// A league command for a pair that is not running, with its night's journal open and
+  /// locked: read against the night as journalled and journalled here, as the running pair
+  /// would (``PairRunner``'s rule 5); the pair applies it when it starts.
   ///
-  /// - Throws: ``LaneFailure`` with ``ExitStatus/unavailable``, saying the pair must be
-  ///   running.
+  /// - Throws: ``JournalError`` for a lane's own journal (exit 65) or one that cannot be
+  ///   written; ``Refused`` (exit 65) when the command does not read against the night or
+  ///   the night refuses it, with nothing written.
   static func correctStoppedPair(
     _ command: String, why: String, by author: String, journal file: JournalFile
   ) throws -> String {
-    throw LaneFailure(
-      .unavailable,
-      "no lane is running on '\(file.path)': a league night's corrections are made by the running"
-        + " pair; start the pair and send the correction again")
+    var night = try JournalledNight(store: file, opened: file)
+    let parsed: LeagueCommand
+    do {
+      parsed = try LeagueCommand.parse(command, in: night.play, reason: .given(why))
+    } catch {
+      throw Refused(reason: "\(error)")
+    }
+    let reason = parsed.reason ?? why
+    let entry: JournalEntry
+    do throws(JournalError) {
+      switch parsed.action {
+      case .correct(let correction): entry = try night.correct(correction, by: author, why: reason, at: Date()).entry
+      case .undo: entry = try night.undo(by: author, why: reason, at: Date()).entry
+      }
+    } catch {
+      guard case .nightRefused(let refusal) = error else { throw error }
+      throw Refused(reason: "\(refusal)")
+    }
+    return "record \(entry.sequence), \(PairRunner.describe(parsed.action)) by \(author) (journalled; the pair applies it when it starts)"
   }
 }

@@ -1,56 +1,89 @@
 import Foundation
 import LaneBridge
-import LaneConfiguration
 import LaneSensing
 import League
 import Scoreboard
 import SimulatedPinSensor
 import WebServer
 
-/// `lane simulate --league`: a league night on a pair replayed from the two lanes' traces,
-/// its board printed at the end (or its JSON), the technician's warnings reported per lane;
-/// with `--http` its boards then served to browsers until stopped.
+/// `lane simulate --league`: a league night on a pair replayed from the two lanes' traces
+/// through the pair's loop (``PairRunner``), its board printed at the end (or its JSON), the
+/// technician's warnings reported per lane; with `--journal` the night journalled and open to
+/// corrections over the control socket, and resumed where a journal of it left off; with
+/// `--http` its boards then served to browsers until stopped.
 public enum LeagueNightReplay {
-  /// Replays `traces` (the left lane's, then the right's) for the night file at `night`,
-  /// then serves the night's boards on `boards`, when given, until SIGINT, SIGTERM or
-  /// SIGHUP (``StopSignal``).
+  /// What the command line asks for.
+  public struct Settings {
+    public var night: String
+    /// The left lane's trace, then the right's (`-` for standard input).
+    public var traces: [String]
+    public var detector: ThrowDetector.Configuration
+    public var json: Bool
+    /// The night's journal, or `nil` to keep it in memory.
+    public var journal: String?
+    /// The replay's pace, times the traces' own; `nil` as fast as it can.
+    public var speed: Double?
+    /// One line per delivery and correction as it is journalled.
+    public var log: Bool
+    public var boards: HTTPAddress?
+
+    public init(
+      night: String, traces: [String], detector: ThrowDetector.Configuration, json: Bool,
+      journal: String? = nil, speed: Double? = nil, log: Bool = false, boards: HTTPAddress? = nil
+    ) {
+      self.night = night
+      self.traces = traces
+      self.detector = detector
+      self.json = json
+      self.journal = journal
+      self.speed = speed
+      self.log = log
+      self.boards = boards
+    }
+  }
+
+  /// Replays the traces for the night, then serves the night's boards when asked, until
+  /// SIGINT, SIGTERM or SIGHUP (``StopSignal``), which also stops the replay cleanly.
   ///
   /// - Parameters:
-  ///   - output: Takes the board's text or JSON, newline included.
+  ///   - output: Takes the board's text or JSON, and the log's lines, newline included.
   ///   - report: Takes each warning, one line, for standard error, and where the boards are
   ///     served.
-  /// - Throws: ``LaneFailure``: the night file unreadable (66) or wrong (65), a trace
-  ///   missing (66) or not a trace (65), the boards' address that cannot be bound (69), no
-  ///   wake event for the stop (71).
+  /// - Throws: ``LaneFailure``: the night file unreadable (66) or wrong (65), the journal's
+  ///   (``PairNightAssembly``), a trace missing (66) or not a trace (65), the boards'
+  ///   address that cannot be bound (69), no wake event for the stop (71).
   public static func run(
-    night path: String, traces: [String], detector: ThrowDetector.Configuration, json: Bool,
-    boards: HTTPAddress? = nil, output: (String) -> Void, report: (String) -> Void
+    _ settings: Settings, output: @escaping (String) -> Void, report: @escaping (String) -> Void
   ) throws(LaneFailure) {
-    let night: LeagueNight
-    do {
-      night = try LeagueNightFile.read(path: path)
-    } catch {
-      throw LaneFailure(error.isUnreadable ? .noInput : .dataError, "\(error)")
-    }
-    var play = LeaguePlay(night: night)
-    let left = try open(traces[0])
-    let right = try open(traces[1])
-    let replay: LeagueReplay.Report
-    do {
-      replay = try LeagueReplay(detector: detector).run(left: left, right: right, into: &play)
-    } catch let error as PairFeed<SimulatedPinSensor, SimulatedPinSensor>.SensorFailure {
-      let trace = traces[error.lane == .left ? 0 : 1]
-      throw LaneFailure(.dataError, "\(trace == "-" ? "standard input" : trace): \(error.error)")
-    } catch {
-      throw LaneFailure(.software, "\(error)")
-    }
-    for warning in replay.warnings { report("\(warning.lane) lane: \(warning.warning)") }
-    for (lane, count) in replay.afterTheNight.sorted(by: { $0.key < $1.key }) {
+    let assembly = try PairNightAssembly(night: settings.night, journal: settings.journal, report: report)
+    defer { assembly.close() }
+    let skipping = assembly.resumedDeliveries
+    if let journal = settings.journal, !skipping.isEmpty {
       report(
-        "\(lane) lane: \(count) \(count == 1 ? "throw" : "throws") after the night's last turn there, not scored")
+        "resuming the night journalled in \(journal): the first \(skipping[.left, default: 0]) throws"
+          + " of the left lane's trace and \(skipping[.right, default: 0]) of the right's are in it"
+          + " and are not scored again")
     }
-    let board = LeagueBoard(play)
-    if json {
+    var display = PairLineDisplay(log: settings.log, output: { output($0 + "\n") }, warnings: report)
+    let left = try open(settings.traces[0])
+    let right = try open(settings.traces[1])
+    StopSignal.install()
+    let status: LaneEvent.Status
+    do {
+      status = try replay(left, right, settings: settings, into: assembly, display: &display, skipping: skipping)
+    } catch let error as PairSensorFailure {
+      throw LaneFailure(.dataError, "\(name(of: settings.traces[error.lane == .left ? 0 : 1])): \(error.error)")
+    } catch let error as LaneFailure {
+      throw error
+    } catch {
+      throw LaneFailure(.ioError, "\(error)")
+    }
+    for line in display.afterTheNightLines { report(line) }
+    if case .stopped = status {
+      report("stopped before the end of the traces" + (settings.journal.map { "; the night so far is journalled in \($0)" } ?? ""))
+    }
+    let board = LeagueBoard(assembly.night.play)
+    if settings.json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
       // A board of strings, numbers and booleans always encodes.
@@ -58,7 +91,29 @@ public enum LeagueNightReplay {
     } else {
       output(LeagueScoreboard().render(board) + "\n")
     }
-    if let boards { try serve(board, on: boards, report: report) }
+    if let boards = settings.boards, !StopSignal.isRequested { try serve(board, on: boards, report: report) }
+  }
+
+  /// Runs the pair's loop on the two traces, paced when asked (a stop is then noticed
+  /// within a second of the traces' time).
+  private static func replay(
+    _ left: SimulatedPinSensor, _ right: SimulatedPinSensor, settings: Settings,
+    into assembly: PairNightAssembly, display: inout PairLineDisplay, skipping: [PairSide: Int]
+  ) throws -> LaneEvent.Status {
+    func run(_ feed: inout some PairSource) throws -> LaneEvent.Status {
+      try PairRunner().run(
+        &feed, night: &assembly.night, display: &display, skipping: skipping, inbox: assembly.inbox,
+        until: { StopSignal.isRequested })
+    }
+    guard let speed = settings.speed else {
+      var feed = PairFeed(left: left, right: right, detector: settings.detector)
+      return try run(&feed)
+    }
+    var feed = PairFeed(
+      left: PacedSensor(left, clock: ContinuousWallClock(), speed: speed),
+      right: PacedSensor(right, clock: ContinuousWallClock(), speed: speed),
+      detector: settings.detector, idle: .seconds(1))
+    return try run(&feed)
   }
 
   /// Serves `board` (`/league`, `/league/left`, `/league/right` and the desk at `/`) until
@@ -81,6 +136,8 @@ public enum LeagueNightReplay {
       "serving the league boards on \(url)/league/left and \(url)/league/right (JSON: \(url)/league) until stopped")
     StopSignal.wait(on: stop)
   }
+
+  private static func name(of trace: String) -> String { trace == "-" ? "standard input" : trace }
 
   private static func open(_ trace: String) throws(LaneFailure) -> SimulatedPinSensor {
     if trace == "-" { return .standardInput(stopDescriptor: -1) }

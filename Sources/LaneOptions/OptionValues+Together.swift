@@ -11,8 +11,9 @@ extension OptionValues {
   }
 
   /// `lane simulate`: one trace, or with `--league` two (the left lane's, then the right's);
-  /// a league replay prints its night and may then serve its boards, so `alongside` (the
-  /// other options given, as spelled) may hold `--http` and nothing else.
+  /// a league replay takes its bowlers from the night and has no centre link yet, so
+  /// `alongside` (the other options given, as spelled) may hold `--http`, `--journal`,
+  /// `--realtime` and `--log`, and nothing else.
   public static func checkTraces(_ traces: [String], league: Bool, alongside: [String]) throws(OptionValueError) {
     let count = traces.count
     if traces.filter({ $0 == "-" }).count > 1 {
@@ -26,8 +27,13 @@ extension OptionValues {
       throw OptionValueError(
         "--league replays a pair: give two traces, the left lane's then the right lane's; found \(count)")
     }
-    if let other = alongside.first(where: { $0 != "--http" }) {
-      throw OptionValueError("--league and \(other) do not go together: a league replay prints its night")
+    let why = [
+      "--bowlers": "a league night's bowlers are in its night file",
+      "--broker": "a pair has no centre link yet (docs/league.md)",
+      "--config": "a lane config file is one lane's",
+    ]
+    if let other = alongside.first(where: { !["--http", "--journal", "--realtime", "--log"].contains($0) }) {
+      throw OptionValueError("--league and \(other) do not go together: \(why[other] ?? "a league replay prints its night")")
     }
   }
 

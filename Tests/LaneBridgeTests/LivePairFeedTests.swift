@@ -114,7 +114,7 @@ struct LivePairFeedTests {
     defer { feed.close() }
     var rightDeliveries = 0
 
-    let failure = #expect(throws: LivePairFeed.SensorFailure.self) {
+    let failure = #expect(throws: PairSensorFailure.self) {
       while true {
         _ = try feed.step { output in
           if output.lane == .right, case .delivery = output.output { rightDeliveries += 1 }

@@ -134,11 +134,11 @@ struct LeagueCommandTests {
     #expect(run.standardError.contains("--league replays a pair: give two traces"))
   }
 
-  @Test("When --league is given with --journal, then it exits 64 naming both")
-  func notWithAJournal() throws {
-    let run = try simulate(["--journal", "night.journal"])
+  @Test("When --league is given with --bowlers, then it exits 64 naming both and writes nothing")
+  func notWithBowlers() throws {
+    let run = try simulate(["--journal", "night.journal", "--bowlers", "Ana"])
     #expect(run.status == 64)
-    #expect(run.standardError.contains("--league and --journal do not go together"))
+    #expect(run.standardError.contains("--league and --bowlers do not go together"))
     #expect(try folder.contents().sorted() == ["left.trace", "night.toml", "right.trace"])
   }
 

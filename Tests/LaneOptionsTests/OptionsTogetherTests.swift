@@ -15,7 +15,7 @@ struct OptionsTogetherTests {
     #expect(throws: Never.self) { try OptionValues.checkReplayOutput(json: false, paced: true, log: true) }
   }
 
-  @Test("When lane simulate gets other than one trace, or --league other than two or with a live option but --http, then it is refused")
+  @Test("When lane simulate gets other than one trace, or --league other than two or with bowlers, a broker or a lane config, then it is refused")
   func traces() {
     #expect(throws: OptionValueError("give one trace, or two with --league; found 2")) {
       try OptionValues.checkTraces(["a", "b"], league: false, alongside: [])
@@ -23,19 +23,25 @@ struct OptionsTogetherTests {
     #expect(throws: OptionValueError("--league replays a pair: give two traces, the left lane's then the right lane's; found 1")) {
       try OptionValues.checkTraces(["a"], league: true, alongside: [])
     }
-    #expect(throws: OptionValueError("--league and --log do not go together: a league replay prints its night")) {
-      try OptionValues.checkTraces(["a", "b"], league: true, alongside: ["--http", "--log"])
+    #expect(throws: OptionValueError("--league and --bowlers do not go together: a league night's bowlers are in its night file")) {
+      try OptionValues.checkTraces(["a", "b"], league: true, alongside: ["--http", "--bowlers"])
     }
-    #expect(throws: OptionValueError("--league and --journal do not go together: a league replay prints its night")) {
-      try OptionValues.checkTraces(["a", "b"], league: true, alongside: ["--journal", "--http"])
+    #expect(throws: OptionValueError("--league and --broker do not go together: a pair has no centre link yet (docs/league.md)")) {
+      try OptionValues.checkTraces(["a", "b"], league: true, alongside: ["--journal", "--broker"])
+    }
+    #expect(throws: OptionValueError("--league and --config do not go together: a lane config file is one lane's")) {
+      try OptionValues.checkTraces(["a", "b"], league: true, alongside: ["--config"])
     }
     #expect(throws: OptionValueError("only one trace can be standard input (-)")) {
       try OptionValues.checkTraces(["-", "-"], league: true, alongside: [])
     }
     #expect(throws: Never.self) { try OptionValues.checkTraces(["-", "b"], league: true, alongside: []) }
     #expect(throws: Never.self) { try OptionValues.checkTraces(["a"], league: false, alongside: ["--http"]) }
-    // --http serves the night's boards once it is replayed.
-    #expect(throws: Never.self) { try OptionValues.checkTraces(["a", "b"], league: true, alongside: ["--http"]) }
+    // --http serves the night's boards once it is replayed; --journal keeps the night, open
+    // to corrections while it is replayed at a pace, logged.
+    #expect(throws: Never.self) {
+      try OptionValues.checkTraces(["a", "b"], league: true, alongside: ["--http", "--journal", "--realtime", "--log"])
+    }
   }
 
   @Test("When lane correct's pins come without numbers, or numbers without pins, then it is refused")

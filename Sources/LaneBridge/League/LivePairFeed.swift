@@ -16,15 +16,8 @@ import Synchronization
 ///    wait drains the event it watches, so two lanes cannot share one. ``close()`` then
 ///    waits for both threads, so no sensor is read after it returns.
 /// 4. A sensor that fails ends its lane's thread; the failure is thrown by the loop's next
-///    step (``SensorFailure``, naming the lane), after every output that came before it.
+///    step (``PairSensorFailure``, naming the lane), after every output that came before it.
 public final class LivePairFeed: PairSource {
-  /// A lane's sensor failed (a kernel read), and how.
-  public struct SensorFailure: Error, CustomStringConvertible {
-    public var lane: PairSide
-    public var reason: String
-    public var description: String { "the \(lane) lane's sensor: \(reason)" }
-  }
-
   /// One lane: its sensor, the wake event its waits watch, and its detector's settings.
   public struct Lane<Sensor: PinSensor> {
     public var sensor: Sensor
@@ -43,7 +36,7 @@ public final class LivePairFeed: PairSource {
     case output(PairOutput)
     /// The lane's sensor ended or was stopped; a delivery still open started at `since`.
     case ended(PairSide, openDeliverySince: SensorInstant?)
-    case failed(SensorFailure)
+    case failed(PairSensorFailure)
   }
 
   /// Ends the loop's wait: signalled by each lane's output; give it to the inbox and the
@@ -77,7 +70,7 @@ public final class LivePairFeed: PairSource {
       wake.reset()
       taken = mailbox.take()
     }
-    var failure: SensorFailure?
+    var failure: PairSensorFailure?
     for item in taken {
       switch item {
       case .output(let output): try body(output)
@@ -145,7 +138,7 @@ public final class LivePairFeed: PairSource {
           }
           mailbox.post(.ended(side, openDeliverySince: detector.isInDelivery ? detector.now : nil))
         } catch {
-          mailbox.post(.failed(SensorFailure(lane: side, reason: "\(error)")))
+          mailbox.post(.failed(PairSensorFailure(lane: side, error: error)))
           mailbox.post(.ended(side, openDeliverySince: nil))
         }
         lane.sensor.close()

@@ -12,6 +12,19 @@ public struct PairOutput: Sendable {
   }
 }
 
+/// A lane's sensor failed (a trace that is not one, a kernel read), and how.
+public struct PairSensorFailure: Error, CustomStringConvertible {
+  public var lane: PairSide
+  public var error: any Error
+
+  public init(lane: PairSide, error: any Error) {
+    self.lane = lane
+    self.error = error
+  }
+
+  public var description: String { "the \(lane) lane's sensor: \(error)" }
+}
+
 /// Where a pair's loop (``PairRunner``) takes its lanes' detector outputs from: a replay's
 /// two traces merged in time order (``PairFeed``), or a live pair's two sensors, each read
 /// on a thread of its own (``LivePairFeed``).
@@ -41,12 +54,6 @@ public protocol PairSource {
 /// 3. A sensor that ends has its detector finish (open windows closed as if the lane fell
 ///    quiet), at the instant of its last reading; the other lane goes on alone.
 public struct PairFeed<Left: PinSensor, Right: PinSensor>: PairSource {
-  /// A lane's sensor failed (a trace that is not one), and how.
-  public struct SensorFailure: Error {
-    public var lane: PairSide
-    public var error: any Error
-  }
-
   private var left: Left
   private var right: Right
   private var feeds: [Feed]
@@ -73,7 +80,7 @@ public struct PairFeed<Left: PinSensor, Right: PinSensor>: PairSource {
   /// Takes one step of one lane, the earlier (rule 2), handing `body` what its detector
   /// reported, if anything.
   ///
-  /// - Throws: ``SensorFailure`` naming the lane whose sensor failed, or what `body` throws.
+  /// - Throws: ``PairSensorFailure`` naming the lane whose sensor failed, or what `body` throws.
   public mutating func step(_ body: (PairOutput) throws -> Void) throws -> Bool {
     let leftNext = try feeds[0].peek(&left)
     let rightNext = try feeds[1].peek(&right)
@@ -118,13 +125,13 @@ public struct PairFeed<Left: PinSensor, Right: PinSensor>: PairSource {
     }
 
     /// The instant of the next step, reading one if none is held; `nil` once all is taken.
-    mutating func peek<Sensor: PinSensor>(_ sensor: inout Sensor) throws(SensorFailure) -> SensorInstant? {
+    mutating func peek<Sensor: PinSensor>(_ sensor: inout Sensor) throws(PairSensorFailure) -> SensorInstant? {
       if next == nil, !hasEnded {
         let reading: SensorReading?
         do {
           reading = try sensor.next(timeoutNanoseconds: detector.timeout(idle: idle))
         } catch {
-          throw SensorFailure(lane: lane, error: error)
+          throw PairSensorFailure(lane: lane, error: error)
         }
         if let reading {
           next = .reading(reading)

@@ -187,7 +187,7 @@ public struct PairRunner: Sendable {
   }
 
   /// What a command asks, in a few words for its reply.
-  static func describe(_ action: LeagueCommand.Action) -> String {
+  public static func describe(_ action: LeagueCommand.Action) -> String {
     switch action {
     case .correct(let correction): "\(correction)"
     case .undo: "undo"

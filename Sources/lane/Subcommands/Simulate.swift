@@ -84,8 +84,11 @@ extension Lane {
     func run() throws {
       if let league {
         return try LeagueNightReplay.run(
-          night: league, traces: traces, detector: detector.configuration(), json: json,
-          boards: try web.address(), output: { text in
+          LeagueNightReplay.Settings(
+            night: league, traces: traces, detector: detector.configuration(), json: json,
+            journal: session.journal, speed: realtime || speed != nil ? speed ?? 1 : nil, log: log,
+            boards: try web.address()),
+          output: { text in
             var output = StandardOutput()
             output.write(text)
           }, report: Report.line)

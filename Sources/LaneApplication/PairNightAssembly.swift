@@ -1,0 +1,84 @@
+import Foundation
+import Journal
+import LaneBridge
+import LaneConfiguration
+import LaneControl
+import League
+
+/// A league night on a pair as `lane simulate --league` (and a pair's `lane run`) opens it:
+/// the night file, the night's journal (created when missing, resumed when it holds this
+/// night; in memory without one), the inbox and the journal's control socket.
+///
+/// Opened in that order and closed in the reverse one by ``close()``.
+public final class PairNightAssembly {
+  /// The night, journalled when a journal was given.
+  public var night: JournalledNight<AnyJournalStore>
+  /// Console lines and corrections from the control socket.
+  public let inbox: LaneInbox
+  /// Whether the journal held deliveries when it was opened: the night is resumed.
+  public let resumedDeliveries: [PairSide: Int]
+  private let control: ControlSocket?
+  private var closed = false
+
+  /// Reads the night file and opens its journal and the control socket beside it.
+  ///
+  /// - Parameters:
+  ///   - path: The night file.
+  ///   - journal: The night's journal, or `nil` to keep the night in memory only.
+  ///   - pair: The pair's name for a new journal's header.
+  ///   - wake: Ends the loop's wait when something is posted to the inbox.
+  ///   - report: Where warnings go, one line each.
+  /// - Throws: ``LaneFailure``: the night file unreadable (66) or wrong (65); the journal's
+  ///   (``JournalError``'s exit status), 65 for a journal of another night or a lane's own;
+  ///   73 when the control socket cannot be created.
+  public init(
+    night path: String, journal: String?, pair: String = JournalHeader.hostName,
+    wake: @escaping @Sendable () -> Void = {}, report: (String) -> Void
+  ) throws(LaneFailure) {
+    let asked: LeagueNight
+    do {
+      asked = try LeagueNightFile.read(path: path)
+    } catch {
+      throw LaneFailure(error.isUnreadable ? .noInput : .dataError, "\(error)")
+    }
+    do throws(JournalError) {
+      let start = try JournalEntry.nightStart(of: asked, at: Date())
+      if let journal {
+        let file = try JournalFile(path: journal, ifMissing: .create(start), lane: pair, holdingLane: true)
+        if let recovered = file.recovered { report("warning: \(recovered)") }
+        night = try JournalledNight(store: AnyJournalStore(file), opened: file)
+      } else {
+        let memory = MemoryJournal(starting: start)
+        night = try JournalledNight(store: AnyJournalStore(memory), entries: memory.entries)
+      }
+    } catch {
+      throw LaneFailure(error.exitStatus, "\(error)")
+    }
+    if let journal, night.play.night != asked {
+      throw LaneFailure(
+        .dataError,
+        "\(journal) holds another night (league \(night.play.night.settings.name), its first record)"
+          + " than \(path); give another --journal, or the night file it was started with")
+    }
+    resumedDeliveries = Dictionary(grouping: night.play.deliveries, by: \.lane).mapValues(\.count)
+    inbox = LaneInbox(wake: wake)
+    if let journal {
+      do {
+        control = try ControlSocket(path: ControlSocket.path(forJournal: journal), inbox: inbox)
+      } catch {
+        throw LaneFailure(.cannotCreate, "\(error)")
+      }
+    } else {
+      control = nil
+    }
+  }
+
+  /// Stops the control socket; the journal closes with the night.
+  public func close() {
+    guard !closed else { return }
+    closed = true
+    control?.close()
+  }
+
+  deinit { close() }
+}
