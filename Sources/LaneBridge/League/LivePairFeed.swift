@@ -49,11 +49,14 @@ public final class LivePairFeed: PairSource {
 
   /// Starts a thread per lane (rule 1).
   ///
+  /// - Parameter wake: The loop's wake event (rule 2), made here unless given.
   /// - Throws: ``WakeEvent/CreationError`` when the loop's wake event cannot be made.
   public init<Left: PinSensor, Right: PinSensor>(
-    left: Lane<Left>, right: Lane<Right>
+    left: Lane<Left>, right: Lane<Right>, wake: WakeEvent? = nil
   ) throws(WakeEvent.CreationError) {
-    mailbox = Mailbox(wake: try WakeEvent())
+    let loopWake: WakeEvent
+    if let wake { loopWake = wake } else { loopWake = try WakeEvent() }
+    mailbox = Mailbox(wake: loopWake)
     laneWakes = [left.wake, right.wake].compactMap { $0 }
     Reader(left).start(on: .left, posting: mailbox)
     Reader(right).start(on: .right, posting: mailbox)

@@ -4,6 +4,9 @@ import Journal
 import LaneApplication
 import LaneBridge
 import LaneCommandLine
+import LaneConfiguration
+import LaneHardware
+import POSIX
 import LaneSensing
 import Scoreboard
 
@@ -24,7 +27,10 @@ extension Lane {
         or p PINS (the last ball's pins), then Enter; lane correct reaches it over the \
         control socket JOURNAL.sock; see docs/operations.md. With --broker every journal \
         record is published to the centre (docs/centre.md). --config FILE reads these \
-        settings from a file for the systemd unit (docs/deployment.md).
+        settings from a file for the systemd unit (docs/deployment.md). A config file naming a \
+        pair (two [[lanes]], each with its lane and wiring, on one chip or two) runs both lanes \
+        in one process on a league night: --league NIGHT.toml, one journal for the pair, \
+        corrections typed at the console or sent with lane correct --league (docs/league.md).
         """ + ExitStatus.help(
           .usage, .dataError, .noInput, .unavailable, .osError, .cannotCreate, .ioError,
           .temporaryFailure, .noPermission, .badConfiguration)
@@ -46,7 +52,13 @@ extension Lane {
     @Option(help: "Who console corrections are from, in the journal (default: console).")
     var by = "console"
 
+    @Option(
+      help: ArgumentHelp(
+        "Play a league night on the pair the --config file names (docs/league.md).", valueName: "night.toml"))
+    var league: String?
+
     func run() throws {
+      if try league != nil || configOptions.load()?.pair != nil { return try runPair() }
       // The config file's settings under the command line's.
       var (wiringOptions, session, centre, web) = (wiringOptions, session, centre, web)
       try configOptions.merged(
@@ -94,5 +106,52 @@ extension Lane {
             .renderSeries(lane.session.session), to: &output)
       }
     }
-  }
+  
+    /// A pair's lanes on a league night: both wirings opened (a mistake there creates no
+    /// journal), each lane's sensor read on a thread of its own, one journal for the pair.
+    private func runPair() throws {
+      guard let league else {
+        throw LaneFailure(
+          .usage,
+          "\(configOptions.config ?? "the config file") names a pair: give --league NIGHT.toml for its league night"
+            + " (open play on a pair is not there yet: run one lane run per lane)")
+      }
+      guard let config = try configOptions.load(), let pair = config.pair else {
+        throw LaneFailure(
+          .usage, "--league needs a pair: --config with a file naming two [[lanes]], each with its lane and wiring")
+      }
+      let refused: [(String, Bool)] = [
+        ("--wiring", wiringOptions.wiring != nil), ("--bowlers", session.bowlers != nil), ("--json", json),
+        ("--lane", centre.lane != nil), ("--broker", centre.connection.broker != nil || config.centre.broker != nil),
+        ("--http", web.http != nil || config.http != nil),
+      ]
+      if let (option, _) = refused.first(where: \.1) {
+        throw LaneFailure(
+          .usage,
+          "a pair's lane run does not take \(option) (or its setting in the config file): each lane's wiring is in"
+            + " its [[lanes]], the bowlers in the night file, and a pair has no centre link or boards yet (docs/league.md)")
+      }
+      let wakes = try (StopSignal.wakeEvent(), StopSignal.wakeEvent(), StopSignal.wakeEvent())
+      func open(_ lane: LaneConfig.PairLane, wake: WakeEvent) throws(LaneFailure) -> WiredLane {
+        do {
+          return try WiredLane(wiringFile: lane.wiring, consumer: String("lane-\(lane.lane)".prefix(31)), wake: wake)
+        } catch {
+          throw LaneFailure(error.exitStatus, "\(lane.lane): \(error)")
+        }
+      }
+      let left = try open(pair[0], wake: wakes.0)
+      let right = try open(pair[1], wake: wakes.1)
+      try LivePairNight.run(
+        LivePairNight.Settings(
+          night: league, journal: session.journal ?? config.journal, lanes: (pair[0].lane, pair[1].lane),
+          operatorName: by),
+        left: .init(sensor: left.sensor, wake: wakes.0, detector: detector.configuration(over: left.detector)),
+        right: .init(sensor: right.sensor, wake: wakes.1, detector: detector.configuration(over: right.detector)),
+        wake: wakes.2, console: isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal,
+        output: { text in
+          var output = StandardOutput()
+          output.write(text)
+        }, report: Report.line)
+    }
+}
 }
