@@ -129,8 +129,8 @@ final class ControlSocketCommandTests {
     #expect(try journalCount(of: "Eve") == 0)
   }
 
-  @Test("Given a lane that ran and stopped, when lane correct --league runs, then it exits 69 saying the pair must be running, and writes nothing")
-  func leagueNeedsARunningPair() throws {
+  @Test("Given a lane that ran and stopped, when lane correct --league runs, then it exits 65 saying the journal is a lane's, not a night's, and writes nothing")
+  func leagueNeedsANight() throws {
     _ = try lane.run(["simulate", "--journal", journal, trace])
     let before = try Data(contentsOf: URL(fileURLWithPath: journal))
 
@@ -138,9 +138,8 @@ final class ControlSocketCommandTests {
       "correct", "--journal", journal, "--by", "Eve", "--league", "foul 3", "--why", "the light missed it",
     ])
 
-    #expect(run.status == LaneBridge.ExitStatus.unavailable.rawValue, "\(run.standardError)")
-    #expect(run.standardError == "lane correct: no lane is running on '\(journal)': a league night's corrections are"
-      + " made by the running pair; start the pair and send the correction again\n")
+    #expect(run.status == LaneBridge.ExitStatus.dataError.rawValue, "\(run.standardError)")
+    #expect(run.standardError.hasPrefix("lane correct: the journal '\(journal)' holds a lane's session, not a league night"))
     #expect(run.standardOutput.isEmpty)
     #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == before)
   }

@@ -25,10 +25,10 @@ extension Lane {
         scoreboard). A correction that would make the games impossible is refused; a running \
         lane has 10 s to answer.
 
-        --league "COMMAND" --why "REASON" corrects the league night the running pair scores, \
+        --league "COMMAND" --why "REASON" corrects the league night a pair scores, \
         with a command as typed at the pair: e.g. --league "move 12,13 to Ana" --why "bowled \
-        out of turn" (the commands: docs/league.md). It is sent to the running lane; with \
-        none running it is refused.
+        out of turn" (the commands: docs/league.md). The running pair makes it; with none \
+        running it is journalled in the night's journal, and the pair applies it when it starts.
         """ + ExitStatus.help(.dataError, .noInput, .unavailable, .ioError, .temporaryFailure, .protocolError)
     )
 
