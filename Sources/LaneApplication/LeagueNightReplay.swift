@@ -64,13 +64,24 @@ public enum LeagueNightReplay {
           + " of the left lane's trace and \(skipping[.right, default: 0]) of the right's are in it"
           + " and are not scored again")
     }
-    var display = PairLineDisplay(log: settings.log, output: { output($0 + "\n") }, warnings: report)
+    var lines = PairLineDisplay(log: settings.log, output: { output($0 + "\n") }, warnings: report)
     let left = try open(settings.traces[0])
     let right = try open(settings.traces[1])
     StopSignal.install()
+    // The boards are served while the night is bowled, and after it until a stop.
+    let boards = try settings.boards.map { address throws(LaneFailure) in
+      try LeagueBoards.serve(LeagueBoard(assembly.night.play), on: address, report: report)
+    }
+    defer { boards?.server.stop() }
     let status: LaneEvent.Status
     do {
-      status = try replay(left, right, settings: settings, into: assembly, display: &display, skipping: skipping)
+      if let boards {
+        var display = PairDisplays(lines, PairWebDisplay(hub: boards.hub))
+        defer { lines = display.first }
+        status = try replay(left, right, settings: settings, into: assembly, display: &display, skipping: skipping)
+      } else {
+        status = try replay(left, right, settings: settings, into: assembly, display: &lines, skipping: skipping)
+      }
     } catch let error as PairSensorFailure {
       throw LaneFailure(.dataError, "\(name(of: settings.traces[error.lane == .left ? 0 : 1])): \(error.error)")
     } catch let error as LaneFailure {
@@ -78,7 +89,7 @@ public enum LeagueNightReplay {
     } catch {
       throw LaneFailure(.ioError, "\(error)")
     }
-    for line in display.afterTheNightLines { report(line) }
+    for line in lines.afterTheNightLines { report(line) }
     if case .stopped = status {
       report("stopped before the end of the traces" + (settings.journal.map { "; the night so far is journalled in \($0)" } ?? ""))
     }
@@ -91,14 +102,19 @@ public enum LeagueNightReplay {
     } else {
       output(LeagueScoreboard().render(board) + "\n")
     }
-    if let boards = settings.boards, !StopSignal.isRequested { try serve(board, on: boards, report: report) }
+    if boards != nil, !StopSignal.isRequested {
+      report("the traces ended; serving the boards until stopped")
+      let stop = try StopSignal.wakeEvent()
+      StopSignal.install(wake: stop)
+      StopSignal.wait(on: stop)
+    }
   }
 
   /// Runs the pair's loop on the two traces, paced when asked (a stop is then noticed
   /// within a second of the traces' time).
   private static func replay(
     _ left: SimulatedPinSensor, _ right: SimulatedPinSensor, settings: Settings,
-    into assembly: PairNightAssembly, display: inout PairLineDisplay, skipping: [PairSide: Int]
+    into assembly: PairNightAssembly, display: inout some PairDisplay, skipping: [PairSide: Int]
   ) throws -> LaneEvent.Status {
     func run(_ feed: inout some PairSource) throws -> LaneEvent.Status {
       try PairRunner().run(
@@ -114,27 +130,6 @@ public enum LeagueNightReplay {
       right: PacedSensor(right, clock: ContinuousWallClock(), speed: speed),
       detector: settings.detector, idle: .seconds(1))
     return try run(&feed)
-  }
-
-  /// Serves `board` (`/league`, `/league/left`, `/league/right` and the desk at `/`) until
-  /// a stop signal; the handler is installed before `report` is told where, so a stop sent
-  /// as soon as the address is known is a clean one.
-  private static func serve(
-    _ board: LeagueBoard, on address: HTTPAddress, report: (String) -> Void
-  ) throws(LaneFailure) {
-    let stop = try StopSignal.wakeEvent()
-    StopSignal.install(wake: stop)
-    let server: RunningBoardServer
-    do {
-      server = try RunningBoardServer.start(BoardServer(hub: BoardHub(), address: address, league: board))
-    } catch {
-      throw LaneFailure(.unavailable, "\(error)")
-    }
-    defer { server.stop() }
-    let url = server.url
-    report(
-      "serving the league boards on \(url)/league/left and \(url)/league/right (JSON: \(url)/league) until stopped")
-    StopSignal.wait(on: stop)
   }
 
   private static func name(of trace: String) -> String { trace == "-" ? "standard input" : trace }

@@ -5,11 +5,12 @@ import LaneSensing
 import League
 import POSIX
 import Scoreboard
+import WebServer
 
 /// A pair's `lane run` on a league night: both lanes' sensors, each read on a thread of its
 /// own (``LivePairFeed``), scored into the night's journal by the pair's loop
-/// (``PairRunner``), with the scorer's console and the control socket, until SIGINT, SIGTERM
-/// or SIGHUP.
+/// (``PairRunner``), with the scorer's console, the control socket and the night's boards,
+/// until SIGINT, SIGTERM or SIGHUP.
 public enum LivePairNight {
   /// What the command asks for.
   public struct Settings {
@@ -19,12 +20,18 @@ public enum LivePairNight {
     public var lanes: (left: String, right: String)
     /// Who console corrections are from.
     public var operatorName: String
+    /// Where to serve the night's boards, or `nil` without them.
+    public var boards: HTTPAddress?
 
-    public init(night: String, journal: String?, lanes: (left: String, right: String), operatorName: String) {
+    public init(
+      night: String, journal: String?, lanes: (left: String, right: String), operatorName: String,
+      boards: HTTPAddress? = nil
+    ) {
       self.night = night
       self.journal = journal
       self.lanes = lanes
       self.operatorName = operatorName
+      self.boards = boards
     }
   }
 
@@ -36,8 +43,8 @@ public enum LivePairNight {
   ///   - console: Whether the scorer types corrections on standard input (a terminal).
   ///   - output: Takes the log's lines and the sheet, newline included.
   ///   - report: Takes warnings, one line each.
-  /// - Throws: ``LaneFailure``: the night's (``PairNightAssembly``), a lane's sensor that
-  ///   failed (74), the journal's.
+  /// - Throws: ``LaneFailure``: the night's (``PairNightAssembly``), the boards' address
+  ///   that cannot be bound (69), a lane's sensor that failed (74), the journal's.
   public static func run<Left: PinSensor, Right: PinSensor>(
     _ settings: Settings, left: LivePairFeed.Lane<Left>, right: LivePairFeed.Lane<Right>, wake: WakeEvent,
     console: Bool, output: @escaping (String) -> Void, report: @escaping (String) -> Void
@@ -55,12 +62,26 @@ public enum LivePairNight {
     }
     StopSignal.install(wake: wake)
     if console { ConsoleInput.forward(to: assembly.inbox) }
-    var display = PairLineDisplay(log: true, output: { output($0 + "\n") }, warnings: report)
+    let boards = try settings.boards.map { address throws(LaneFailure) in
+      try LeagueBoards.serve(LeagueBoard(assembly.night.play), on: address, report: report)
+    }
+    defer { boards?.server.stop() }
+    var lines = PairLineDisplay(log: true, output: { output($0 + "\n") }, warnings: report)
     var source = feed
-    do {
-      try PairRunner(operatorName: settings.operatorName).run(
+    let runner = PairRunner(operatorName: settings.operatorName)
+    func run(_ display: inout some PairDisplay) throws {
+      try runner.run(
         &source, night: &assembly.night, display: &display, inbox: assembly.inbox,
         until: { StopSignal.isRequested })
+    }
+    do {
+      if let boards {
+        var display = PairDisplays(lines, PairWebDisplay(hub: boards.hub))
+        defer { lines = display.first }
+        try run(&display)
+      } else {
+        try run(&lines)
+      }
     } catch let error as PairSensorFailure {
       throw LaneFailure(.ioError, "\(error)")
     } catch let error as JournalError {
@@ -69,7 +90,7 @@ public enum LivePairNight {
       // The loop's wait on its wake event failed.
       throw LaneFailure(.osError, "\(error)")
     }
-    for line in display.afterTheNightLines { report(line) }
+    for line in lines.afterTheNightLines { report(line) }
     report("stopped; \(assembly.night.play.deliveries.count) deliveries of the night journalled")
     output(LeagueScoreboard().render(LeagueBoard(assembly.night.play)) + "\n")
   }

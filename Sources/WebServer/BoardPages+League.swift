@@ -227,17 +227,11 @@ extension BoardPages {
       status.textContent = board.complete ? "night complete" : "";
       status.className = "status";
     }
-    async function load() {
-      try {
-        const response = await fetch("/league", { cache: "no-store" });
-        if (!response.ok) throw new Error("HTTP " + response.status);
-        render(await response.json());
-      } catch (error) {
-        document.getElementById("link").textContent = "reconnecting";
-        setTimeout(load, 2000);
-      }
-    }
-    load();
+    // The night's boards as they change, the current one first; the browser reconnects by
+    // itself when the stream drops.
+    const events = new EventSource("/league/events");
+    events.addEventListener("league", event => render(JSON.parse(event.data)));
+    events.onerror = () => { document.getElementById("link").textContent = "reconnecting"; };
     </script></body></html>
     """
 }

@@ -16,14 +16,15 @@ import WebBoard
 /// | `/api/lanes`, `/api/lanes/<lane>`, `/api/lanes/<lane>/games` | the same as JSON |
 /// | `/events`, `/lanes/<lane>/events` | every lane's or one lane's boards as Server-Sent Events |
 /// | `/league` | a league night's board as JSON, when one is served |
+/// | `/league/events` | its boards as Server-Sent Events, the current one first |
 /// | `/league/left`, `/league/right` | the overhead board of that lane of the pair |
 public struct BoardServer: Sendable {
   public let hub: BoardHub
   public let address: HTTPAddress
   /// The league night on the pair, or `nil` when none is served (`/league` is then a 404).
-  public let league: LeagueBoard?
+  public let league: LeagueHub?
 
-  public init(hub: BoardHub, address: HTTPAddress, league: LeagueBoard? = nil) {
+  public init(hub: BoardHub, address: HTTPAddress, league: LeagueHub? = nil) {
     self.hub = hub
     self.address = address
     self.league = league
@@ -74,7 +75,8 @@ public struct BoardServer: Sendable {
       return Self.events(hub.listen(to: lane, lastEventID: Self.lastEventID(of: request)))
     }
     if let league {
-      router.get("/league") { _, _ in try Self.json(league) }
+      router.get("/league") { _, _ in try Self.json(league.board) }
+      router.get("/league/events") { _, _ in Self.leagueEvents(league.listen()) }
       router.get("/league/:side") { _, context in
         let side = try context.parameters.require("side")
         guard PairSide(rawValue: side) != nil else {
@@ -116,6 +118,24 @@ public struct BoardServer: Sendable {
     return Response(
       status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+  }
+
+  /// A league night's boards as Server-Sent Events (`event: league`), the current one first.
+  private static func leagueEvents(_ boards: AsyncStream<(Int, LeagueBoard)>) -> Response {
+    Response(
+      status: .ok,
+      headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+      body: ResponseBody { writer in
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+        for await (version, board) in boards {
+          // A board of strings, numbers and booleans always encodes, on one line.
+          let json = String(decoding: (try? encoder.encode(board)) ?? Data(), as: UTF8.self)
+          try await writer.write(ByteBuffer(string: "id: \(version)\nevent: league\ndata: \(json)\n\n"))
+        }
+        try await writer.finish(nil)
+      })
   }
 
   /// A stream of boards as Server-Sent Events; it ends when the hub drops the page.

@@ -23,6 +23,7 @@ public final class RunningBoardServer: Sendable {
   public let port: Int
   public let address: HTTPAddress
   private let hub: BoardHub
+  private let league: LeagueHub?
   private let group: ServiceGroup
   private let task: Task<Void, Never>
 
@@ -30,6 +31,7 @@ public final class RunningBoardServer: Sendable {
     self.port = port
     self.address = server.address
     self.hub = server.hub
+    league = server.league
     self.group = group
     self.task = task
   }
@@ -88,6 +90,7 @@ public final class RunningBoardServer: Sendable {
   /// Stops serving and waits until the server has ended.
   public func stop() async {
     hub.close()
+    league?.close()
     await group.triggerGracefulShutdown()
     await task.value
   }

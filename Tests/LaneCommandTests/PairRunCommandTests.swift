@@ -43,7 +43,7 @@ struct PairRunCommandTests {
   }
 
   @Test("When a pair is given a lane's own option, then it exits 64 naming it", arguments: [
-    ["--bowlers", "Ana"], ["--wiring", "lane7.toml"], ["--broker", "mqtt://127.0.0.1:1"], ["--http", "127.0.0.1:0"],
+    ["--bowlers", "Ana"], ["--wiring", "lane7.toml"], ["--broker", "mqtt://127.0.0.1:1"], ["--json"],
   ])
   func refusesALanesOptions(option: [String]) throws {
     let refused = try run(["--config", "pair.toml", "--league", "night.toml"] + option)

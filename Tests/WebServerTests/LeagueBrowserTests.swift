@@ -119,7 +119,7 @@ struct LeagueBrowserTests {
   /// on each of ``screens``, with a screenshot of each.
   static func read(_ board: LeagueBoard, chromium executable: String) throws -> (Shown, [Layout]) {
     let server = try RunningBoardServer.start(
-      BoardServer(hub: BoardHub(), address: HTTPAddress(host: "127.0.0.1", port: 0), league: board))
+      BoardServer(hub: BoardHub(), address: HTTPAddress(host: "127.0.0.1", port: 0), league: LeagueHub(board)))
     defer { server.stop() }
     let browser = try Chromium(executable: executable)
     defer { browser.stop() }

@@ -12,7 +12,7 @@ struct LeagueServerTests {
     league: LeagueBoard?, _ body: (_ get: (String) async throws -> (head: String, body: String)) async throws -> Void
   ) async throws {
     let server = try await RunningBoardServer.start(
-      BoardServer(hub: BoardHub(), address: HTTPAddress(host: "127.0.0.1", port: 0), league: league))
+      BoardServer(hub: BoardHub(), address: HTTPAddress(host: "127.0.0.1", port: 0), league: league.map(LeagueHub.init)))
     let port = server.port
     let get = { (path: String) in
       try await offPool {
@@ -28,6 +28,28 @@ struct LeagueServerTests {
       throw error
     }
     await server.stop()
+  }
+
+  @Test("When a page listens to /league/events and the pair bowls on, then it gets the night's board first and then each new one")
+  func liveBoards() async throws {
+    let first = try PartPlayedNight(frames: 2).board
+    let later = try PartPlayedNight(frames: 3).board
+    let hub = LeagueHub(first)
+    let server = try await RunningBoardServer.start(
+      BoardServer(hub: BoardHub(), address: HTTPAddress(host: "127.0.0.1", port: 0), league: hub))
+    let client = try LoopbackClient(port: server.port)
+
+    try client.get("/league/events", headers: ["Accept: text/event-stream"])
+    _ = try await offPool { try client.read { $0.contains("id: 1\n") } }
+    hub.publish(later)
+    let text = try await offPool { try client.read { $0.contains("id: 2\n") } }
+    await server.stop()
+
+    #expect(text.lowercased().contains("content-type: text/event-stream"))
+    // Split on "\n" alone: a Swift Character holds "\r\n" whole.
+    let data = text.unicodeScalars.split(separator: "\n").map(String.init).filter { $0.hasPrefix("data: ") }
+    let boards = try data.map { try JSONDecoder().decode(LeagueBoard.self, from: Data($0.dropFirst(6).utf8)) }
+    #expect(boards == [first, later])
   }
 
   @Suite("Given a night part played, two teams of five")
@@ -66,8 +88,8 @@ struct LeagueServerTests {
         let heading = try #require(body.firstMatch(of: /<thead>(?<row>[\s\S]*?)<\/thead>/)).output.row
         let headings = heading.matches(of: /<th[^>]*>(?<text>[^<]*)<\/th>/).map { String($0.output.text) }
         #expect(headings == [""] + (1...10).map(String.init) + ["Scr", "Hcp", "Tot"])
-        // The page reads the night from /league and writes it as text only.
-        #expect(body.contains(#"fetch("/league""#))
+        // The page reads the night from /league/events as it changes and writes it as text only.
+        #expect(body.contains(#"new EventSource("/league/events")"#))
         #expect(!body.contains("innerHTML"))
         for name in ["Tuesday Mixed", "Pin Pals", "Gutter Kings", "Ana", "alert(1)"] {
           #expect(!body.contains(name), "\(name) is in the served HTML")

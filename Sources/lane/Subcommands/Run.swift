@@ -30,7 +30,8 @@ extension Lane {
         settings from a file for the systemd unit (docs/deployment.md). A config file naming a \
         pair (two [[lanes]], each with its lane and wiring, on one chip or two) runs both lanes \
         in one process on a league night: --league NIGHT.toml, one journal for the pair, \
-        corrections typed at the console or sent with lane correct --league (docs/league.md).
+        corrections typed at the console or sent with lane correct --league, the night's \
+        boards with --http (docs/league.md).
         """ + ExitStatus.help(
           .usage, .dataError, .noInput, .unavailable, .osError, .cannotCreate, .ioError,
           .temporaryFailure, .noPermission, .badConfiguration)
@@ -123,14 +124,20 @@ extension Lane {
       let refused: [(String, Bool)] = [
         ("--wiring", wiringOptions.wiring != nil), ("--bowlers", session.bowlers != nil), ("--json", json),
         ("--lane", centre.lane != nil), ("--broker", centre.connection.broker != nil || config.centre.broker != nil),
-        ("--http", web.http != nil || config.http != nil),
       ]
       if let (option, _) = refused.first(where: \.1) {
         throw LaneFailure(
           .usage,
           "a pair's lane run does not take \(option) (or its setting in the config file): each lane's wiring is in"
-            + " its [[lanes]], the bowlers in the night file, and a pair has no centre link or boards yet (docs/league.md)")
+            + " its [[lanes]], the bowlers in the night file, and a pair has no centre link yet (docs/league.md)")
       }
+      // The boards' address as the command line or the file gives it, checked as --http is.
+      var web = web
+      if web.http == nil {
+        web.http = config.http
+        web.httpPublic = config.httpPublic
+      }
+      let boards = try web.address()
       let wakes = try (StopSignal.wakeEvent(), StopSignal.wakeEvent(), StopSignal.wakeEvent())
       func open(_ lane: LaneConfig.PairLane, wake: WakeEvent) throws(LaneFailure) -> WiredLane {
         do {
@@ -144,7 +151,7 @@ extension Lane {
       try LivePairNight.run(
         LivePairNight.Settings(
           night: league, journal: session.journal ?? config.journal, lanes: (pair[0].lane, pair[1].lane),
-          operatorName: by),
+          operatorName: by, boards: boards),
         left: .init(sensor: left.sensor, wake: wakes.0, detector: detector.configuration(over: left.detector)),
         right: .init(sensor: right.sensor, wake: wakes.1, detector: detector.configuration(over: right.detector)),
         wake: wakes.2, console: isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal,
