@@ -115,29 +115,38 @@ struct PairRunnerTests {
     #expect(journal.store.entries.count == 1 + 12)
   }
 
-  @Test("When the scorer types corrections at the console, then each is journalled as theirs with its reason, or a default one, and a bad line is a notice")
-  func consoleCorrections() throws {
-    var random = SeededRandom(seed: 7)
-    let planned = PlannedNight(night: Self.threeGames, using: &random)
+  /// Plays the night drawn from `seed`, posting to the pair's inbox once the night has its
+  /// first two balls (what `post` posts comes to the loop between readings).
+  private static func play(
+    seed: UInt64, postingOnceTwoBallsAreIn post: @escaping (LaneInbox) -> Void
+  ) throws -> (night: JournalledNight<MemoryJournal>, display: Recorder) {
+    var random = SeededRandom(seed: seed)
+    let planned = PlannedNight(night: threeGames, using: &random)
     var feed = Self.feed(planned.scripts)
-    var night = try Self.journal(Self.threeGames)
+    var night = try journal(threeGames)
     var display = Recorder()
     let inbox = LaneInbox()
     let log = display.log
     var posted = false
-
-    try Self.runner.run(
+    try runner.run(
       &feed, night: &night, display: &display, inbox: inbox,
       until: {
-        // Typed once the night has its first two balls.
         if !posted, log.deliveries >= 2 {
           posted = true
-          for line in ["dead 1; the ball left the lane", "average Cho 165", "move 2 to Zed", "help", "undo; typo"] {
-            inbox.post(.console(line))
-          }
+          post(inbox)
         }
         return false
       })
+    return (night, display)
+  }
+
+  @Test("When the scorer types corrections at the console, then each is journalled as theirs with its reason, or a default one, and a bad line is a notice")
+  func consoleCorrections() throws {
+    let (night, display) = try Self.play(seed: 7) { inbox in
+      for line in ["dead 1; the ball left the lane", "average Cho 165", "move 2 to Zed", "help", "undo; typo"] {
+        inbox.post(.console(line))
+      }
+    }
 
     #expect(night.changes.map(\.author) == ["scorer", "scorer", "scorer"])
     #expect(night.changes.map(\.reason) == ["the ball left the lane", PairRunner.consoleReason, "typo"])
@@ -149,32 +158,16 @@ struct PairRunnerTests {
 
   @Test("When the control socket asks a league correction, then it is journalled as the client's with its why and answered with its record; a lane's own request is refused")
   func socketRequests() throws {
-    var random = SeededRandom(seed: 8)
-    let planned = PlannedNight(night: Self.threeGames, using: &random)
-    var feed = Self.feed(planned.scripts)
-    var night = try Self.journal(Self.threeGames)
-    var display = Recorder()
-    let inbox = LaneInbox()
     let replies = ReplyBox()
-    let log = display.log
-    var posted = false
-
-    try Self.runner.run(
-      &feed, night: &night, display: &display, inbox: inbox,
-      until: {
-        // Asked once the night has its first two balls.
-        if !posted, log.deliveries >= 2 {
-          posted = true
-          inbox.post(.request(
-            ControlRequest(id: "a", by: "desk/ana", action: .league(command: "dead 1", why: "the pinsetter swept early")),
-            reply: { replies.add($0) }))
-          inbox.post(.request(ControlRequest(id: "b", by: "desk/ana", correction: .deadBall), reply: { replies.add($0) }))
-          inbox.post(.request(
-            ControlRequest(id: "c", by: "desk/ana", action: .league(command: "pins 999 1,2", why: "misread")),
-            reply: { replies.add($0) }))
-        }
-        return false
-      })
+    let (night, _) = try Self.play(seed: 8) { inbox in
+      inbox.post(.request(
+        ControlRequest(id: "a", by: "desk/ana", action: .league(command: "dead 1", why: "the pinsetter swept early")),
+        reply: { replies.add($0) }))
+      inbox.post(.request(ControlRequest(id: "b", by: "desk/ana", correction: .deadBall), reply: { replies.add($0) }))
+      inbox.post(.request(
+        ControlRequest(id: "c", by: "desk/ana", action: .league(command: "pins 999 1,2", why: "misread")),
+        reply: { replies.add($0) }))
+    }
 
     let answered = replies.all
     #expect(answered.map(\.id) == ["a", "b", "c"])

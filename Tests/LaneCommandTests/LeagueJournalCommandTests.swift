@@ -13,26 +13,9 @@ import Testing
 /// the night kept in its journal, resumed, corrected while it is bowled and after, and killed.
 @Suite("A league night's journal, through lane")
 struct LeagueJournalCommandTests {
-  /// One game, so that a paced replay is short: Pin Pals (Ana, Ben absent) against Gutter
-  /// Kings (Cy, a vacancy, Di).
-  static let night = """
-    [league]
-    name = "Tuesday Mixed"
-    games = 1
-    handicap_basis = 220
-    handicap_percentage = 90
-    vacancy_score = 120
-
-    [[teams]]
-    name = "Pin Pals"
-    start_lane = "left"
-    bowlers = [ { name = "Ana", average = 172 }, { name = "Ben", average = 141, absent = true } ]
-
-    [[teams]]
-    name = "Gutter Kings"
-    start_lane = "right"
-    bowlers = [ { name = "Cy", average = 188 }, { vacancy = true }, { name = "Di", average = 155 } ]
-    """
+  /// ``LeagueCommandTests``'s night of one game, so that a paced replay is short: Pin Pals
+  /// (Ana, Ben absent) against Gutter Kings (Cy, a vacancy, Di).
+  static let night = LeagueCommandTests.night.replacingOccurrences(of: "games = 3", with: "games = 1")
 
   let lane: LaneExecutable
   let folder: ScratchFolder
