@@ -94,15 +94,7 @@ public final class LaneAssembly {
       }
       inbox = LaneInbox(wake: wake)
       link?.requests.deliver(to: inbox)
-      if let journal = settings.journal {
-        do {
-          control = try ControlSocket(path: ControlSocket.path(forJournal: journal), inbox: inbox)
-        } catch {
-          throw LaneFailure(.cannotCreate, "\(error)")
-        }
-      } else {
-        control = nil
-      }
+      control = try ControlSocket.serving(inbox, besideJournal: settings.journal)
     } catch {
       boards?.server.stop()
       link?.stop(journalled: settings.journal != nil, report: report)

@@ -62,15 +62,7 @@ public final class PairNightAssembly {
     }
     resumedDeliveries = Dictionary(grouping: night.play.deliveries, by: \.lane).mapValues(\.count)
     inbox = LaneInbox(wake: wake)
-    if let journal {
-      do {
-        control = try ControlSocket(path: ControlSocket.path(forJournal: journal), inbox: inbox)
-      } catch {
-        throw LaneFailure(.cannotCreate, "\(error)")
-      }
-    } else {
-      control = nil
-    }
+    control = try ControlSocket.serving(inbox, besideJournal: journal)
   }
 
   /// Stops the control socket; the journal closes with the night.
