@@ -56,7 +56,8 @@ public protocol PairSource {
 public struct PairFeed<Left: PinSensor, Right: PinSensor>: PairSource {
   private var left: Left
   private var right: Right
-  private var feeds: [Feed]
+  private var leftFeed: LaneFeed
+  private var rightFeed: LaneFeed
 
   /// - Parameter idle: The longest wait for a reading on either lane: it bounds how late a
   ///   stop is noticed in a paced replay's quiet stretch (a replay's sensor answers at once).
@@ -66,15 +67,14 @@ public struct PairFeed<Left: PinSensor, Right: PinSensor>: PairSource {
     self.left = left
     self.right = right
     let idle = idle.nanoseconds
-    feeds = [
-      Feed(lane: .left, detector: detector, idle: idle), Feed(lane: .right, detector: detector, idle: idle),
-    ]
+    leftFeed = LaneFeed(lane: .left, detector: detector, idle: idle)
+    rightFeed = LaneFeed(lane: .right, detector: detector, idle: idle)
   }
 
   /// When the earliest delivery still open on either lane started, if one is: a stop now
   /// leaves it unscored.
   public var openDeliverySince: SensorInstant? {
-    feeds.filter(\.detector.isInDelivery).map(\.detector.now).min()
+    [leftFeed, rightFeed].filter(\.detector.isInDelivery).map(\.detector.now).min()
   }
 
   /// Takes one step of one lane, the earlier (rule 2), handing `body` what its detector
@@ -82,17 +82,19 @@ public struct PairFeed<Left: PinSensor, Right: PinSensor>: PairSource {
   ///
   /// - Throws: ``PairSensorFailure`` naming the lane whose sensor failed, or what `body` throws.
   public mutating func step(_ body: (PairOutput) throws -> Void) throws -> Bool {
-    let leftNext = try feeds[0].peek(&left)
-    let rightNext = try feeds[1].peek(&right)
-    let index: Int
+    let leftNext = try leftFeed.peek(&left)
+    let rightNext = try rightFeed.peek(&right)
+    let lane: PairSide
     switch (leftNext, rightNext) {
     case (nil, nil): return false
-    case (let leftTime?, let rightTime?): index = leftTime <= rightTime ? 0 : 1
-    case (_?, nil): index = 0
-    case (nil, _?): index = 1
+    case (let leftTime?, let rightTime?): lane = leftTime <= rightTime ? .left : .right
+    case (_?, nil): lane = .left
+    case (nil, _?): lane = .right
     }
-    let lane = feeds[index].lane
-    try feeds[index].take { try body(PairOutput(lane: lane, output: $0)) }
+    switch lane {
+    case .left: try leftFeed.take { try body(PairOutput(lane: .left, output: $0)) }
+    case .right: try rightFeed.take { try body(PairOutput(lane: .right, output: $0)) }
+    }
     return true
   }
 
@@ -101,62 +103,64 @@ public struct PairFeed<Left: PinSensor, Right: PinSensor>: PairSource {
     left.close()
     right.close()
   }
+}
 
-  /// One lane's detector with its sensor read one step ahead (rule 2).
-  private struct Feed {
-    /// What the lane hands over next, and the instant it is at.
-    enum Step {
-      case reading(SensorReading)
-      /// What the detector reported when the sensor ended, at the last reading's instant.
-      case ending([ThrowDetector.Output], at: SensorInstant)
-    }
+/// One lane's detector with its sensor read one step ahead (``PairFeed``'s rule 2). Not
+/// nested in the generic ``PairFeed``: a generic nested type costs a metadata lookup at every
+/// use in unspecialised code, a quarter of a pair's replay.
+private struct LaneFeed {
+  /// What the lane hands over next, and the instant it is at.
+  enum Step {
+    case reading(SensorReading)
+    /// What the detector reported when the sensor ended, at the last reading's instant.
+    case ending([ThrowDetector.Output], at: SensorInstant)
+  }
 
-    let lane: PairSide
-    /// The longest wait for a reading, in nanoseconds.
-    let idle: Int64
-    var detector: ThrowDetector
-    var next: Step?
-    var hasEnded = false
+  let lane: PairSide
+  /// The longest wait for a reading, in nanoseconds.
+  let idle: Int64
+  var detector: ThrowDetector
+  var next: Step?
+  var hasEnded = false
 
-    init(lane: PairSide, detector configuration: ThrowDetector.Configuration, idle: Int64) {
-      self.lane = lane
-      self.idle = idle
-      self.detector = ThrowDetector(configuration: configuration)
-    }
+  init(lane: PairSide, detector configuration: ThrowDetector.Configuration, idle: Int64) {
+    self.lane = lane
+    self.idle = idle
+    self.detector = ThrowDetector(configuration: configuration)
+  }
 
-    /// The instant of the next step, reading one if none is held; `nil` once all is taken.
-    mutating func peek<Sensor: PinSensor>(_ sensor: inout Sensor) throws(PairSensorFailure) -> SensorInstant? {
-      if next == nil, !hasEnded {
-        let reading: SensorReading?
-        do {
-          reading = try sensor.next(timeoutNanoseconds: detector.timeout(idle: idle))
-        } catch {
-          throw PairSensorFailure(lane: lane, error: error)
-        }
-        if let reading {
-          next = .reading(reading)
-        } else {
-          hasEnded = true
-          let time = detector.now
-          next = .ending(detector.finish(), at: time)
-        }
+  /// The instant of the next step, reading one if none is held; `nil` once all is taken.
+  mutating func peek<Sensor: PinSensor>(_ sensor: inout Sensor) throws(PairSensorFailure) -> SensorInstant? {
+    if next == nil, !hasEnded {
+      let reading: SensorReading?
+      do {
+        reading = try sensor.next(timeoutNanoseconds: detector.timeout(idle: idle))
+      } catch {
+        throw PairSensorFailure(lane: lane, error: error)
       }
-      switch next {
-      case .reading(let reading): return reading.time
-      case .ending(_, let time): return time
-      case nil: return nil
+      if let reading {
+        next = .reading(reading)
+      } else {
+        hasEnded = true
+        let time = detector.now
+        next = .ending(detector.finish(), at: time)
       }
     }
+    switch next {
+    case .reading(let reading): return reading.time
+    case .ending(_, let time): return time
+    case nil: return nil
+    }
+  }
 
-    /// Takes the step peeked, handing `body` what the detector reported.
-    mutating func take(_ body: (ThrowDetector.Output) throws -> Void) rethrows {
-      let step = next
-      next = nil
-      switch step {
-      case .reading(let reading): try detector.read(reading, into: body)
-      case .ending(let outputs, _): try outputs.forEach(body)
-      case nil: break
-      }
+  /// Takes the step peeked, handing `body` what the detector reported.
+  mutating func take(_ body: (ThrowDetector.Output) throws -> Void) rethrows {
+    let step = next
+    next = nil
+    switch step {
+    case .reading(let reading): try detector.read(reading, into: body)
+    case .ending(let outputs, _): try outputs.forEach(body)
+    case nil: break
     }
   }
 }
