@@ -116,9 +116,11 @@ public enum LeagueNightReplay {
     _ left: SimulatedPinSensor, _ right: SimulatedPinSensor, settings: Settings,
     into assembly: PairNightAssembly, display: inout some PairDisplay, skipping: [PairSide: Int]
   ) throws -> LaneEvent.Status {
+    // Without a journal nothing reaches the inbox (there is no control socket): not asked.
+    let inbox = settings.journal == nil ? nil : assembly.inbox
     func run(_ feed: inout some PairSource) throws -> LaneEvent.Status {
       try PairRunner().run(
-        &feed, night: &assembly.night, display: &display, skipping: skipping, inbox: assembly.inbox,
+        &feed, night: &assembly.night, display: &display, skipping: skipping, inbox: inbox,
         until: { StopSignal.isRequested })
     }
     guard let speed = settings.speed else {

@@ -121,6 +121,8 @@ private struct LaneFeed {
   let idle: Int64
   var detector: ThrowDetector
   var next: Step?
+  /// The instant of ``next``, kept apart so that the lane not taken is asked for it cheaply.
+  var nextTime: SensorInstant?
   var hasEnded = false
 
   init(lane: PairSide, detector configuration: ThrowDetector.Configuration, idle: Int64) {
@@ -131,32 +133,29 @@ private struct LaneFeed {
 
   /// The instant of the next step, reading one if none is held; `nil` once all is taken.
   mutating func peek<Sensor: PinSensor>(_ sensor: inout Sensor) throws(PairSensorFailure) -> SensorInstant? {
-    if next == nil, !hasEnded {
-      let reading: SensorReading?
-      do {
-        reading = try sensor.next(timeoutNanoseconds: detector.timeout(idle: idle))
-      } catch {
-        throw PairSensorFailure(lane: lane, error: error)
-      }
-      if let reading {
-        next = .reading(reading)
-      } else {
-        hasEnded = true
-        let time = detector.now
-        next = .ending(detector.finish(), at: time)
-      }
+    guard next == nil, !hasEnded else { return nextTime }
+    let reading: SensorReading?
+    do {
+      reading = try sensor.next(timeoutNanoseconds: detector.timeout(idle: idle))
+    } catch {
+      throw PairSensorFailure(lane: lane, error: error)
     }
-    switch next {
-    case .reading(let reading): return reading.time
-    case .ending(_, let time): return time
-    case nil: return nil
+    if let reading {
+      next = .reading(reading)
+      nextTime = reading.time
+    } else {
+      hasEnded = true
+      nextTime = detector.now
+      next = .ending(detector.finish(), at: detector.now)
     }
+    return nextTime
   }
 
   /// Takes the step peeked, handing `body` what the detector reported.
   mutating func take(_ body: (ThrowDetector.Output) throws -> Void) rethrows {
     let step = next
     next = nil
+    nextTime = nil
     switch step {
     case .reading(let reading): try detector.read(reading, into: body)
     case .ending(let outputs, _): try outputs.forEach(body)
