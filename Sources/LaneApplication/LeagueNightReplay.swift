@@ -73,21 +73,24 @@ public enum LeagueNightReplay {
       try LeagueBoards.serve(LeagueBoard(assembly.night.play), on: address, report: report)
     }
     defer { boards?.server.stop() }
+    // Without a journal nothing reaches the inbox (there is no control socket): not asked.
+    let inbox = settings.journal == nil ? nil : assembly.inbox
+    func run(_ source: inout some PairSource) throws(LaneFailure) -> LaneEvent.Status {
+      try assembly.run(
+        &source, with: PairRunner(), lines: &lines, boards: boards?.hub, skipping: skipping, inbox: inbox,
+        sensorFailure: { LaneFailure(.dataError, "\(name(of: settings.traces[$0.lane == .left ? 0 : 1])): \($0.error)") })
+    }
     let status: LaneEvent.Status
-    do {
-      if let boards {
-        var display = PairDisplays(lines, PairWebDisplay(hub: boards.hub))
-        defer { lines = display.first }
-        status = try replay(left, right, settings: settings, into: assembly, display: &display, skipping: skipping)
-      } else {
-        status = try replay(left, right, settings: settings, into: assembly, display: &lines, skipping: skipping)
-      }
-    } catch let error as PairSensorFailure {
-      throw LaneFailure(.dataError, "\(name(of: settings.traces[error.lane == .left ? 0 : 1])): \(error.error)")
-    } catch let error as LaneFailure {
-      throw error
-    } catch {
-      throw LaneFailure(.ioError, "\(error)")
+    if let speed = settings.speed {
+      // Paced, a stop is noticed within a second of the traces' time.
+      var feed = PairFeed(
+        left: PacedSensor(left, clock: ContinuousWallClock(), speed: speed),
+        right: PacedSensor(right, clock: ContinuousWallClock(), speed: speed),
+        detector: settings.detector, idle: .seconds(1))
+      status = try run(&feed)
+    } else {
+      var feed = PairFeed(left: left, right: right, detector: settings.detector)
+      status = try run(&feed)
     }
     for line in lines.afterTheNightLines { report(line) }
     if case .stopped = status {
@@ -108,30 +111,6 @@ public enum LeagueNightReplay {
       StopSignal.install(wake: stop)
       StopSignal.wait(on: stop)
     }
-  }
-
-  /// Runs the pair's loop on the two traces, paced when asked (a stop is then noticed
-  /// within a second of the traces' time).
-  private static func replay(
-    _ left: SimulatedPinSensor, _ right: SimulatedPinSensor, settings: Settings,
-    into assembly: PairNightAssembly, display: inout some PairDisplay, skipping: [PairSide: Int]
-  ) throws -> LaneEvent.Status {
-    // Without a journal nothing reaches the inbox (there is no control socket): not asked.
-    let inbox = settings.journal == nil ? nil : assembly.inbox
-    func run(_ feed: inout some PairSource) throws -> LaneEvent.Status {
-      try PairRunner().run(
-        &feed, night: &assembly.night, display: &display, skipping: skipping, inbox: inbox,
-        until: { StopSignal.isRequested })
-    }
-    guard let speed = settings.speed else {
-      var feed = PairFeed(left: left, right: right, detector: settings.detector)
-      return try run(&feed)
-    }
-    var feed = PairFeed(
-      left: PacedSensor(left, clock: ContinuousWallClock(), speed: speed),
-      right: PacedSensor(right, clock: ContinuousWallClock(), speed: speed),
-      detector: settings.detector, idle: .seconds(1))
-    return try run(&feed)
   }
 
   private static func name(of trace: String) -> String { trace == "-" ? "standard input" : trace }

@@ -68,28 +68,9 @@ public enum LivePairNight {
     defer { boards?.server.stop() }
     var lines = PairLineDisplay(log: true, output: { output($0 + "\n") }, warnings: report)
     var source = feed
-    let runner = PairRunner(operatorName: settings.operatorName)
-    func run(_ display: inout some PairDisplay) throws {
-      try runner.run(
-        &source, night: &assembly.night, display: &display, inbox: assembly.inbox,
-        until: { StopSignal.isRequested })
-    }
-    do {
-      if let boards {
-        var display = PairDisplays(lines, PairWebDisplay(hub: boards.hub))
-        defer { lines = display.first }
-        try run(&display)
-      } else {
-        try run(&lines)
-      }
-    } catch let error as PairSensorFailure {
-      throw LaneFailure(.ioError, "\(error)")
-    } catch let error as JournalError {
-      throw LaneFailure(error.exitStatus, "\(error)")
-    } catch {
-      // The loop's wait on its wake event failed.
-      throw LaneFailure(.osError, "\(error)")
-    }
+    _ = try assembly.run(
+      &source, with: PairRunner(operatorName: settings.operatorName), lines: &lines, boards: boards?.hub,
+      inbox: assembly.inbox, sensorFailure: { LaneFailure(.ioError, "\($0)") })
     for line in lines.afterTheNightLines { report(line) }
     report("stopped; \(assembly.night.play.deliveries.count) deliveries of the night journalled")
     output(LeagueScoreboard().render(LeagueBoard(assembly.night.play)) + "\n")

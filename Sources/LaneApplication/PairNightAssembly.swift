@@ -4,6 +4,7 @@ import LaneBridge
 import LaneConfiguration
 import LaneControl
 import League
+import WebServer
 
 /// A league night on a pair as `lane simulate --league` (and a pair's `lane run`) opens it:
 /// the night file, the night's journal (created when missing, resumed when it holds this
@@ -63,6 +64,39 @@ public final class PairNightAssembly {
     resumedDeliveries = Dictionary(grouping: night.play.deliveries, by: \.lane).mapValues(\.count)
     inbox = LaneInbox(wake: wake)
     control = try ControlSocket.serving(inbox, besideJournal: journal)
+  }
+
+  /// Runs `runner` on `source` into the night until the sensors end or a stop signal, each
+  /// event shown on `lines` and, when they are served, on the boards.
+  ///
+  /// - Parameters:
+  ///   - inbox: Where corrections come from: ``inbox``, or `nil` when nothing can post.
+  ///   - sensorFailure: The failure a lane's sensor's is (a trace's, a kernel read's).
+  /// - Throws: ``LaneFailure``: the journal's exit status, `sensorFailure`'s, or 71 when the
+  ///   loop cannot wait for its lanes.
+  public func run(
+    _ source: inout some PairSource, with runner: PairRunner, lines: inout PairLineDisplay,
+    boards: LeagueHub?, skipping: [PairSide: Int] = [:], inbox: LaneInbox?,
+    sensorFailure: (PairSensorFailure) -> LaneFailure
+  ) throws(LaneFailure) -> LaneEvent.Status {
+    func run(_ display: inout some PairDisplay) throws -> LaneEvent.Status {
+      try runner.run(
+        &source, night: &night, display: &display, skipping: skipping, inbox: inbox,
+        until: { StopSignal.isRequested })
+    }
+    do {
+      guard let boards else { return try run(&lines) }
+      var display = PairDisplays(lines, PairWebDisplay(hub: boards))
+      defer { lines = display.first }
+      return try run(&display)
+    } catch let error as PairSensorFailure {
+      throw sensorFailure(error)
+    } catch let error as JournalError {
+      throw LaneFailure(error.exitStatus, "\(error)")
+    } catch {
+      // The displays do not throw: the loop's wait for its lanes failed.
+      throw LaneFailure(.osError, "\(error)")
+    }
   }
 
   /// Stops the control socket; the journal closes with the night.
