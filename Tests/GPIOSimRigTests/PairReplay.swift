@@ -147,14 +147,18 @@ struct PairReplay {
 
       """.write(toFile: config, atomically: true, encoding: .utf8)
 
-    // Each lane's lines as `lane run` requests them: consumer `lane-<id>`.
-    func held(_ lane: WiredLane) throws -> Int {
-      try chips.reduce(0) { $0 + (try Rig.linesHeld(by: "lane-\(lane.id)", on: $1)) }
+    // How many lines each lane holds (`lane run` requests them as consumer `lane-<id>`),
+    // one gpioinfo per chip.
+    let consumers = lanes.map { "lane-\($0.id)" }
+    func held() throws -> [String: Int] {
+      try chips.reduce(into: [:]) { held, chip in
+        held.merge(try Rig.linesHeld(by: consumers, on: chip), uniquingKeysWith: +)
+      }
     }
     let running = try RunningLane(
       ["run", "--config", config, "--league", PairNight.night], scratch: kept,
       holding: "both lanes' 13 lines"
-    ) { try lanes.allSatisfy { try held($0) == 13 } }
+    ) { try held().values.allSatisfy { $0 == 13 } }
 
     // Both traces at once, each by a driver of its own at real-time priority.
     let drive = try Rig.drive
@@ -185,7 +189,7 @@ struct PairReplay {
       let journalled = PairNight.Log(running.output.map(\.text)).deliveries
       return journalled.left.count >= expected.left.count && journalled.right.count >= expected.right.count
     }
-    stop = try running.stop { try lanes.reduce(0) { $0 + (try held($1)) } }
+    stop = try running.stop { try held().values.reduce(0, +) }
     let stamped = running.output.map { String(format: "%.6f ", $0.arrived) + $0.text + "\n" }
     try stamped.joined().write(toFile: kept.file("run.log"), atomically: true, encoding: .utf8)
     run = PairNight.Log(running.output.map(\.text))
