@@ -207,7 +207,7 @@ struct LeagueCommandTests {
   }
 }
 
-@Suite("The league night shipped as an example (docs/league.md)")
+@Suite("The league nights shipped: the example (docs/league.md) and the gpio-sim rig's pair night (docs/gpio-sim.md)")
 struct ShippedLeagueNightTests {
   static let nightFile = PackageFolder.url("docs/examples/tuesday-mixed.toml").path
   static let traces = ["left", "right"].map { PackageFolder.url("Hardware/traces/league/tuesday-mixed-\($0).trace").path }
