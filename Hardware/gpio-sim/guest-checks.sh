@@ -14,6 +14,10 @@
 #   idle       lane run's CPU over a quiet minute;
 #   calibrate  `lane calibrate` answered by a scripted technician on shuffled lines, then
 #              `lane run` and `lane calibrate --check` with the file it wrote;
+#   pair       a short league night on a pair (Hardware/traces/league/rig-pair.toml) under
+#              one `lane run --config pair.toml --league`, both lanes' traces replayed at
+#              once, on one chip of 26 lines and then on two chips, its journal compared
+#              with what `lane simulate --league` scores;
 #   lane       hardware,errors,replays,idle;  all  every part.
 # The rig's parts (all but hardware) run in one `rig-tests` run of the bundle; their suites
 # make their own chips.
@@ -40,15 +44,16 @@ declare -A part_filter=(
   [replays]='GPIOSimRig/BundledTraceTests|GPIOSimRig/LaneFiguresTests/latency'
   [idle]='GPIOSimRig/LaneFiguresTests/idleCPU'
   [calibrate]='GPIOSimRig/CalibrateTests|GPIOSimRig/LaneRunErrorTests/loadsTheExpectedLibgpiod'
+  [pair]='GPIOSimRig/PairNightTests|GPIOSimRig/LaneRunErrorTests/loadsTheExpectedLibgpiod'
 )
 declare -A chosen=()
 IFS=, read -r -a asked <<<"${3:-all}"
 for part in "${asked[@]}"; do
   case $part in
     lane) for each in hardware errors replays idle; do chosen[$each]=1; done ;;
-    all) for each in hardware errors replays idle calibrate; do chosen[$each]=1; done ;;
-    hardware | errors | replays | idle | calibrate) chosen[$part]=1 ;;
-    *) echo "guest-checks: PARTS are hardware, errors, replays, idle, calibrate, lane or all (comma-separated), got '$part'" >&2; exit 64 ;;
+    all) for each in hardware errors replays idle calibrate pair; do chosen[$each]=1; done ;;
+    hardware | errors | replays | idle | calibrate | pair) chosen[$part]=1 ;;
+    *) echo "guest-checks: PARTS are hardware, errors, replays, idle, calibrate, pair, lane or all (comma-separated), got '$part'" >&2; exit 64 ;;
   esac
 done
 parts=${3:-all}
@@ -112,12 +117,12 @@ fi
 
 # The rig's own suites: they make and remove their chips.
 filters=()
-for part in errors replays idle calibrate; do
+for part in errors replays idle calibrate pair; do
   if [[ -n ${chosen[$part]:-} ]]; then filters+=("${part_filter[$part]}"); fi
 done
 if ((${#filters[@]} > 0)); then
   run_tests rig-tests "$(IFS='|'; echo "${filters[*]}")"
-  for figures in latency.txt idle-cpu.txt; do
+  for figures in latency.txt idle-cpu.txt pair-night.txt; do
     if [[ -f $results/$figures ]]; then cat "$results/$figures"; fi
   done
 fi

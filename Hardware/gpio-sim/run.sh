@@ -3,11 +3,11 @@
 # has none, see build-kernel.sh), builds the `lane` binaries and test bundles for libgpiod 1.6
 # and 2.x (scripts/test-libgpiod2.sh --build-only: both in .build, incremental, each
 # generation's binaries copied aside to .build/gpio-sim/libgpiod1 and libgpiod2), then boots
-# the kernel: the selftest with libgpiod's tools first, then five VMs at the same time (each
+# the kernel: the selftest with libgpiod's tools first, then seven VMs at the same time (each
 # guest has one CPU and mostly waits in real time), sharing out guest-checks.sh's parts for
 # both libgpiod generations: the hardware suites and the Swift rig tests (GPIOSimRigTests:
-# lane run's errors, the bundled traces replayed, the idle minute, lane calibrate). Exits 0
-# only when every guest run passed.
+# lane run's errors, the bundled traces replayed, the idle minute, lane calibrate, a league
+# night on a pair). Exits 0 only when every guest run passed.
 #
 # Usage: Hardware/gpio-sim/run.sh
 # Needs root (apt-get for missing packages). Results: <clone>/.build-kernel/results/<run>/.
@@ -40,6 +40,8 @@ generations=(
   "libgpiod1-calibrate 1200 guest-checks.sh .build/gpio-sim/libgpiod1 1 calibrate,idle"
   "libgpiod2-calibrate 1200 guest-checks.sh .build/gpio-sim/libgpiod2 2 calibrate"
   "libgpiod2-replays 1200 guest-checks.sh .build/gpio-sim/libgpiod2 2 replays,idle"
+  "libgpiod1-pair 1200 guest-checks.sh .build/gpio-sim/libgpiod1 1 pair"
+  "libgpiod2-pair 1200 guest-checks.sh .build/gpio-sim/libgpiod2 2 pair"
 )
 # What each VM is given besides: the bundled traces it replays under `lane run`
 # (GPIOSimRigTests' Rig.traces) and the latency test's minimum of settle-ended deliveries.
@@ -50,7 +52,10 @@ generations=(
 # the 2.x replays VM every other one, a new trace too. A VM replaying fewer deliveries than
 # the default minimum of 30 gets what its traces hold less two (a late edge under emulation
 # can push a delivery out of the settle window's 0.2 s), so the test still fails if lane
-# stops scoring them; the generation's figures are its VMs' latency.txt together.
+# stops scoring them; the generation's figures are its VMs' latency.txt together. The pair
+# check (a league night's two traces, 75 s and 77 s shortened, replayed at once on one chip
+# and then on two) needs no more than its night and has a VM per generation of its own:
+# added to another VM it would make that VM the longest.
 declare -A guest_environment=(
   [libgpiod1]="LANE_CHECKS_TRACES=two-games-held-out"
   [libgpiod2]="LANE_CHECKS_TRACES=freefall-fouls-and-sweeps,respot-only-game LANE_CHECKS_MIN_SAMPLES=22"

@@ -111,9 +111,19 @@ enum Rig {
 
   /// How many of the chip's lines `gpioinfo` shows held by `consumer`.
   static func linesHeld(by consumer: String, on chip: GPIOSim) throws -> Int {
+    try linesHeld(by: [consumer], on: chip)[consumer] ?? 0
+  }
+
+  /// How many of the chip's lines `gpioinfo` shows held by each of `consumers`, from one
+  /// `gpioinfo` (a guest under emulation spends a good part of a second starting a process).
+  static func linesHeld(by consumers: [String], on chip: GPIOSim) throws -> [String: Int] {
     let info = try Command.run("/usr/bin/gpioinfo", [chip.chipName])
     try info.expectSuccess()
-    return info.standardOutput.split(separator: "\n").filter { $0.contains("\"\(consumer)\"") }.count
+    let lines = info.standardOutput.split(separator: "\n")
+    return Dictionary(
+      uniqueKeysWithValues: consumers.map { consumer in
+        (consumer, lines.filter { $0.contains("\"\(consumer)\"") }.count)
+      })
   }
 
   /// Polls `condition` every 50 ms for up to `seconds`.

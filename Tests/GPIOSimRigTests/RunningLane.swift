@@ -7,8 +7,8 @@ import Synchronization
 
 import TestSupport
 
-/// A `lane run --json` process on the rig's chip, its output lines stamped on the monotonic
-/// clock as they arrive (E in docs/gpio-sim.md), stopped with SIGTERM as a service manager does.
+/// A `lane run` process on the rig's chips, its output lines stamped on the monotonic clock as
+/// they arrive (E in docs/gpio-sim.md), stopped with SIGTERM as a service manager does.
 final class RunningLane: @unchecked Sendable {
   /// One line `lane run` printed, and when it arrived.
   struct Line: Sendable {
@@ -34,11 +34,20 @@ final class RunningLane: @unchecked Sendable {
   private let readerDone = DispatchSemaphore(value: 0)
 
   /// Starts `lane run --json --wiring WIRING` and waits until it holds its 13 lines.
-  init(wiring: String, chip: GPIOSim, scratch: ScratchFolder) throws {
+  convenience init(wiring: String, chip: GPIOSim, scratch: ScratchFolder) throws {
+    try self.init(["run", "--json", "--wiring", wiring], scratch: scratch, holding: "its 13 lines") {
+      try Rig.linesHeld(by: "lane run", on: chip) == 13
+    }
+  }
+
+  /// Starts `lane` with `arguments` and waits up to 120 s until `isReady` (it holds `lines`).
+  init(
+    _ arguments: [String], scratch: ScratchFolder, holding lines: String, isReady: () throws -> Bool
+  ) throws {
     errorPath = scratch.file("run.err")
     process = try ChildProcess(
-      try Rig.lane, ["run", "--json", "--wiring", wiring], output: .pipe(.outOfChild),
-      error: .file(errorPath), environment: Rig.environment)
+      try Rig.lane, arguments, output: .pipe(.outOfChild), error: .file(errorPath),
+      environment: Rig.environment)
     let output = process.standardOutput!
     let log = self.log
     let done = readerDone
@@ -54,12 +63,13 @@ final class RunningLane: @unchecked Sendable {
     let process = self.process
     let ready = try Rig.wait(seconds: 120) {
       guard process.isRunning else { return true }
-      return try Rig.linesHeld(by: "lane run", on: chip) == 13
+      return try isReady()
     }
     guard ready, process.isRunning else {
       let status = process.stop(signal: SIGKILL)
       throw Command.Failure(
-        description: "lane run did not hold its 13 lines within 120 s (status \(status)): \(standardError)")
+        description: "lane \(arguments.joined(separator: " ")) did not hold \(lines) within 120 s"
+          + " (status \(status)): \(standardError)")
     }
   }
 
@@ -80,10 +90,14 @@ final class RunningLane: @unchecked Sendable {
 
   /// Sends SIGTERM and waits up to 10 s for the exit (SIGKILL after), then reads what it left.
   func stop(chip: GPIOSim) throws -> Stop {
+    try stop { try Rig.linesHeld(by: "lane run", on: chip) }
+  }
+
+  /// Sends SIGTERM and waits up to 10 s for the exit (SIGKILL after) and for the last of its
+  /// output, then counts the lines it left held with `linesHeld`.
+  func stop(linesHeld: () throws -> Int) throws -> Stop {
     let status = process.stop(signal: SIGTERM, within: .seconds(10))
     _ = readerDone.wait(timeout: .now() + 10)
-    return Stop(
-      status: status, standardError: standardError,
-      linesStillHeld: try Rig.linesHeld(by: "lane run", on: chip))
+    return Stop(status: status, standardError: standardError, linesStillHeld: try linesHeld())
   }
 }

@@ -31,6 +31,11 @@ struct DetectorWindows {
   let bounce: Double
   let settle: Double
 
+  init(bounce: Double, settle: Double) {
+    self.bounce = bounce
+    self.settle = settle
+  }
+
   /// `bounce = 30` (ms) and `settle = 3.0` (s) under `[detector]` of a wiring file.
   init(wiring: String) throws {
     let text = try String(contentsOfFile: wiring, encoding: .utf8)

@@ -207,7 +207,7 @@ struct LeagueCommandTests {
   }
 }
 
-@Suite("The league night shipped as an example (docs/league.md)")
+@Suite("The league nights shipped: the example (docs/league.md) and the gpio-sim rig's pair night (docs/gpio-sim.md)")
 struct ShippedLeagueNightTests {
   static let nightFile = PackageFolder.url("docs/examples/tuesday-mixed.toml").path
   static let traces = ["left", "right"].map { PackageFolder.url("Hardware/traces/league/tuesday-mixed-\($0).trace").path }
@@ -229,5 +229,23 @@ struct ShippedLeagueNightTests {
     #expect(output.teams[1].bowlers[0].games.map(\.total) == planned.games[1][0].map(\.total))
     // Di is late and never comes: the absentee's score once the team is past frame 10.
     #expect(output.teams[1].bowlers[1].games.allSatisfy { $0.absent && $0.total == 145 })
+  }
+
+  @Test("When the gpio-sim rig's pair night's traces are drawn again from their seed, then they are the shipped ones, and the replay scores the drawn games")
+  func rigPair() throws {
+    let nightFile = PackageFolder.url("Hardware/traces/league/rig-pair.toml").path
+    let traces = ["left", "right"].map { PackageFolder.url("Hardware/traces/league/rig-pair-\($0).trace").path }
+    var random = SeededRandom(seed: 176)
+    let planned = PlannedNight(night: try LeagueNightFile.read(path: nightFile), using: &random)
+    let shipped = try traces.map { path in
+      try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+    }
+    #expect(shipped == [planned.traces.left, planned.traces.right])
+
+    let run = try LaneExecutable().run(["simulate", "--league", nightFile, "--json"] + traces)
+    #expect(run.status == 0, "\(run.standardError)")
+    let output = try JSONDecoder().decode(LeagueOutput.self, from: Data(run.standardOutput.utf8))
+    #expect(output.teams.map { $0.bowlers[0].games.map(\.total) } == planned.games.map { $0[0].map(\.total) })
   }
 }
