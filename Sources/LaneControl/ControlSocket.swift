@@ -45,9 +45,9 @@ public final class ControlSocket: Sendable {
     self.path = path
     func fail(_ reason: String) -> SetupError { SetupError(path: path, reason: reason) }
     func failure(_ what: String) -> SetupError { fail("\(what): \(String(cString: strerror(errno)))") }
-    var address: UnixSocketAddress
+    // The path itself must fit a socket's address, for clients to connect to it.
     do {
-      address = try UnixSocketAddress(path: path)
+      _ = try UnixSocketAddress(path: path)
     } catch {
       throw fail("cannot reach its folder: \(String(cString: strerror(error.code)))")
     }
@@ -65,12 +65,12 @@ public final class ControlSocket: Sendable {
 
     let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard listener >= 0 else { throw failure("cannot create a socket") }
-    // bind creates the path with the umask applied: 0660 exactly.
-    let previous = umask(0o117)
-    let bound = address.withSocketAddress { bind(listener, $0, $1) }
-    umask(previous)
-    guard bound == 0 else {
-      let error = failure("cannot bind")
+    // bind creates the path with the process's umask applied, and changing the umask would
+    // change it for every thread: the socket is bound in a private folder (0700) beside the
+    // path, made 0660 there, and renamed into place, so nobody else ever reaches it wider.
+    do throws(SetupError) {
+      try Self.bindPrivately(listener, at: path, fail: fail, failure: failure)
+    } catch {
       Glibc.close(listener)
       throw error
     }
@@ -97,6 +97,36 @@ public final class ControlSocket: Sendable {
     }
     thread.name = "lane control socket"
     thread.start()
+  }
+
+  /// Binds `listener` at `path` with mode 0660, without touching the umask (see ``init``).
+  private static func bindPrivately(
+    _ listener: Int32, at path: String, fail: (String) -> SetupError, failure: (String) -> SetupError
+  ) throws(SetupError) {
+    let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+    // As short as it can be: the private path must fit a socket's address too.
+    var template = Array((folder + ".sXXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else { throw failure("cannot make a private folder beside it") }
+    let privateFolder = String(cString: made)
+    defer { rmdir(privateFolder) }
+    let temporary = privateFolder + "/s"
+    let address: UnixSocketAddress
+    do {
+      address = try UnixSocketAddress(path: temporary)
+    } catch {
+      throw fail("its folder's path is too long for a socket beside it (\(temporary))")
+    }
+    guard address.withSocketAddress({ bind(listener, $0, $1) }) == 0 else { throw failure("cannot bind") }
+    guard chmod(temporary, 0o660) == 0 else {
+      let error = failure("cannot set its mode")
+      unlink(temporary)
+      throw error
+    }
+    guard rename(temporary, path) == 0 else {
+      let error = failure("cannot move it into place")
+      unlink(temporary)
+      throw error
+    }
   }
 
   deinit {
