@@ -54,6 +54,11 @@ public enum LivePairNight {
       wake: { wake.signal() }, report: report)
     defer { assembly.close() }
     if settings.journal == nil { report("no journal: the night is kept in memory only") }
+    // The boards before the lanes' threads: an address that cannot be bound starts none.
+    let boards = try settings.boards.map { address throws(LaneFailure) in
+      try LeagueBoards.serve(LeagueBoard(assembly.night.play), on: address, report: report)
+    }
+    defer { boards?.server.stop() }
     let feed: LivePairFeed
     do {
       feed = try LivePairFeed(left: left, right: right, wake: wake)
@@ -62,10 +67,6 @@ public enum LivePairNight {
     }
     StopSignal.install(wake: wake)
     if console { ConsoleInput.forward(to: assembly.inbox) }
-    let boards = try settings.boards.map { address throws(LaneFailure) in
-      try LeagueBoards.serve(LeagueBoard(assembly.night.play), on: address, report: report)
-    }
-    defer { boards?.server.stop() }
     var lines = PairLineDisplay(log: true, output: { output($0 + "\n") }, warnings: report)
     var source = feed
     _ = try assembly.run(

@@ -107,7 +107,7 @@ extension Lane {
             .renderSeries(lane.session.session), to: &output)
       }
     }
-  
+
     /// A pair's lanes on a league night: both wirings opened (a mistake there creates no
     /// journal), each lane's sensor read on a thread of its own, one journal for the pair.
     private func runPair() throws {
@@ -160,5 +160,5 @@ extension Lane {
           output.write(text)
         }, report: Report.line)
     }
-}
+  }
 }
