@@ -112,8 +112,8 @@ private struct LaneFeed {
   /// What the lane hands over next, and the instant it is at.
   enum Step {
     case reading(SensorReading)
-    /// What the detector reported when the sensor ended, at the last reading's instant.
-    case ending([ThrowDetector.Output], at: SensorInstant)
+    /// What the detector reported when the sensor ended (at ``nextTime``, its last instant).
+    case ending([ThrowDetector.Output])
   }
 
   let lane: PairSide
@@ -146,7 +146,7 @@ private struct LaneFeed {
     } else {
       hasEnded = true
       nextTime = detector.now
-      next = .ending(detector.finish(), at: detector.now)
+      next = .ending(detector.finish())
     }
     return nextTime
   }
@@ -158,7 +158,7 @@ private struct LaneFeed {
     nextTime = nil
     switch step {
     case .reading(let reading): try detector.read(reading, into: body)
-    case .ending(let outputs, _): try outputs.forEach(body)
+    case .ending(let outputs): try outputs.forEach(body)
     case nil: break
     }
   }
