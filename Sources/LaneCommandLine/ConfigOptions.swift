@@ -29,21 +29,19 @@ public struct ConfigOptions: ParsableArguments {
   /// The options with the file's settings filled in where the command line gave none, checked
   /// again as the command line's are (exit 64 naming the file).
   ///
-  /// - Parameter wiring: `--wiring`, for `lane run`; a replay has none to fill.
+  /// - Parameters:
+  ///   - file: The file as ``load()`` read it, `nil` without `--config`.
+  ///   - wiring: `--wiring`, for `lane run`; a replay has none to fill.
   public func merged(
-    wiring: inout String?, session: inout SessionOptions, centre: inout CentreOptions,
+    _ file: LaneConfig?, wiring: inout String?, session: inout SessionOptions, centre: inout CentreOptions,
     web: inout HTTPOptions
   ) throws {
-    guard let file = try load() else { return }
+    guard let file else { return }
     wiring = wiring ?? file.wiring
     session.journal = session.journal ?? file.journal
     session.bowlers = session.bowlers ?? file.bowlers?.joined(separator: ",")
-    // The address and whether it may be public go together: --http on the command line
-    // takes no http_public from the file (and --http-public needs --http there).
-    if web.http == nil {
-      web.http = file.http
-      web.httpPublic = file.httpPublic
-    }
+    // --http-public needs --http on the command line, checked there.
+    web.fill(from: file)
     centre.lane = centre.lane ?? file.lane
     // The centre link's settings go together: --broker on the command line takes none of
     // the file's [centre] (and the credentials and TLS options need --broker, checked when

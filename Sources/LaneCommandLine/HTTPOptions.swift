@@ -1,6 +1,7 @@
 import ArgumentParser
 import Centre
 import LaneBridge
+import LaneConfiguration
 import LaneOptions
 import WebServer
 
@@ -22,6 +23,15 @@ public struct HTTPOptions: ParsableArguments {
   /// kept one release as a deprecated alias of `--lane`.
   @Option(name: .customLong("lane-name"), help: .hidden)
   public var deprecatedLaneName: String?
+
+  /// The file's `http` and `http_public` where the command line gave no `--http`: the
+  /// address and whether it may be public go together, so `--http` on the command line
+  /// takes no `http_public` from the file.
+  public mutating func fill(from file: LaneConfig) {
+    guard http == nil else { return }
+    http = file.http
+    httpPublic = file.httpPublic
+  }
 
   /// The address to serve on, or `nil` without `--http`.
   public func address() throws -> HTTPAddress? {

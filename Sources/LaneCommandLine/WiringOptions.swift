@@ -20,10 +20,18 @@ public struct WiringOptions: ParsableArguments {
     guard let wiring else {
       throw LaneFailure(.usage, "give the lane's wiring file with --wiring (or wiring in --config)")
     }
+    return try Self.open(wiringFile: wiring, consumer: consumer, wake: wake)
+  }
+
+  /// Opens the sensors of the lane wired by `path`, or a failure saying what is wrong,
+  /// after `naming` (a pair's lane) when given.
+  public static func open(
+    wiringFile path: String, consumer: String, wake: WakeEvent?, naming lane: String? = nil
+  ) throws(LaneFailure) -> WiredLane {
     do {
-      return try WiredLane(wiringFile: wiring, consumer: consumer, wake: wake)
+      return try WiredLane(wiringFile: path, consumer: consumer, wake: wake)
     } catch {
-      throw LaneFailure(error.exitStatus, "\(error)")
+      throw LaneFailure(error.exitStatus, (lane.map { "\($0): " } ?? "") + "\(error)")
     }
   }
 }

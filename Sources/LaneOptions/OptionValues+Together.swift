@@ -37,6 +37,16 @@ extension OptionValues {
     }
   }
 
+  /// `lane run` on a pair's config: each lane's wiring is in its `[[lanes]]`, the bowlers in
+  /// the night file, and a pair has no centre link yet, so `given` (a lane's own options
+  /// given, on the command line or in the file, as spelled) must be empty.
+  public static func checkPairRun(given: [String]) throws(OptionValueError) {
+    guard let option = given.first else { return }
+    throw OptionValueError(
+      "a pair's lane run does not take \(option) (or its setting in the config file): each lane's wiring is in"
+        + " its [[lanes]], the bowlers in the night file, and a pair has no centre link yet (docs/league.md)")
+  }
+
   /// `lane record`: the wiring file is required (only `lane run` may take it from `--config`).
   public static func checkRecordWiring(_ wiring: String?) throws(OptionValueError) {
     if wiring == nil { throw OptionValueError("Missing expected argument '--wiring <wiring>'") }

@@ -15,6 +15,16 @@ struct OptionsTogetherTests {
     #expect(throws: Never.self) { try OptionValues.checkReplayOutput(json: false, paced: true, log: true) }
   }
 
+  @Test("When a pair's lane run is given a lane's own option, then it is refused naming the first")
+  func pairRun() {
+    #expect(throws: Never.self) { try OptionValues.checkPairRun(given: []) }
+    #expect(throws: OptionValueError(
+      "a pair's lane run does not take --bowlers (or its setting in the config file): each lane's wiring is in"
+        + " its [[lanes]], the bowlers in the night file, and a pair has no centre link yet (docs/league.md)")) {
+      try OptionValues.checkPairRun(given: ["--bowlers", "--broker"])
+    }
+  }
+
   @Test("When lane simulate gets other than one trace, or --league other than two or with bowlers, a broker or a lane config, then it is refused")
   func traces() {
     #expect(throws: OptionValueError("give one trace, or two with --league; found 2")) {

@@ -4,9 +4,6 @@ import Journal
 import LaneApplication
 import LaneBridge
 import LaneCommandLine
-import LaneConfiguration
-import LaneHardware
-import POSIX
 import LaneSensing
 import Scoreboard
 
@@ -59,10 +56,17 @@ extension Lane {
     var league: String?
 
     func run() throws {
-      if try league != nil || configOptions.load()?.pair != nil { return try runPair() }
+      let file = try configOptions.load()
+      if league != nil || file?.pair != nil {
+        return try PairRun(
+          config: file, configOptions: configOptions, league: league, wiring: wiringOptions, session: session,
+          json: json, centre: centre, web: web, detector: detector, operatorName: by
+        ).run()
+      }
       // The config file's settings under the command line's.
       var (wiringOptions, session, centre, web) = (wiringOptions, session, centre, web)
       try configOptions.merged(
+        file,
         wiring: &wiringOptions.wiring, session: &session, centre: &centre, web: &web)
       let wake = try StopSignal.wakeEvent()
       // The wiring is checked and the chip opened first: a mistake there creates no journal
@@ -106,59 +110,6 @@ extension Lane {
           SessionScoreboard(colour: StandardOutput.isTerminal && StandardOutput.wantsColour)
             .renderSeries(lane.session.session), to: &output)
       }
-    }
-
-    /// A pair's lanes on a league night: both wirings opened (a mistake there creates no
-    /// journal), each lane's sensor read on a thread of its own, one journal for the pair.
-    private func runPair() throws {
-      guard let league else {
-        throw LaneFailure(
-          .usage,
-          "\(configOptions.config ?? "the config file") names a pair: give --league NIGHT.toml for its league night"
-            + " (open play on a pair is not there yet: run one lane run per lane)")
-      }
-      guard let config = try configOptions.load(), let pair = config.pair else {
-        throw LaneFailure(
-          .usage, "--league needs a pair: --config with a file naming two [[lanes]], each with its lane and wiring")
-      }
-      let refused: [(String, Bool)] = [
-        ("--wiring", wiringOptions.wiring != nil), ("--bowlers", session.bowlers != nil), ("--json", json),
-        ("--lane", centre.lane != nil), ("--broker", centre.connection.broker != nil || config.centre.broker != nil),
-      ]
-      if let (option, _) = refused.first(where: \.1) {
-        throw LaneFailure(
-          .usage,
-          "a pair's lane run does not take \(option) (or its setting in the config file): each lane's wiring is in"
-            + " its [[lanes]], the bowlers in the night file, and a pair has no centre link yet (docs/league.md)")
-      }
-      // The boards' address as the command line or the file gives it, checked as --http is.
-      var web = web
-      if web.http == nil {
-        web.http = config.http
-        web.httpPublic = config.httpPublic
-      }
-      let boards = try web.address()
-      let wakes = try (StopSignal.wakeEvent(), StopSignal.wakeEvent(), StopSignal.wakeEvent())
-      func open(_ lane: LaneConfig.PairLane, wake: WakeEvent) throws(LaneFailure) -> WiredLane {
-        do {
-          return try WiredLane(wiringFile: lane.wiring, consumer: String("lane-\(lane.lane)".prefix(31)), wake: wake)
-        } catch {
-          throw LaneFailure(error.exitStatus, "\(lane.lane): \(error)")
-        }
-      }
-      let left = try open(pair[0], wake: wakes.0)
-      let right = try open(pair[1], wake: wakes.1)
-      try LivePairNight.run(
-        LivePairNight.Settings(
-          night: league, journal: session.journal ?? config.journal, lanes: (pair[0].lane, pair[1].lane),
-          operatorName: by, boards: boards),
-        left: .init(sensor: left.sensor, wake: wakes.0, detector: detector.configuration(over: left.detector)),
-        right: .init(sensor: right.sensor, wake: wakes.1, detector: detector.configuration(over: right.detector)),
-        wake: wakes.2, console: isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal,
-        output: { text in
-          var output = StandardOutput()
-          output.write(text)
-        }, report: Report.line)
     }
   }
 }

@@ -96,7 +96,7 @@ extension Lane {
       // The config file's settings under the command line's; a replay has no wiring.
       var (session, centre, web) = (session, centre, web)
       var wiring: String?
-      try configOptions.merged(wiring: &wiring, session: &session, centre: &centre, web: &web)
+      try configOptions.merged(try configOptions.load(), wiring: &wiring, session: &session, centre: &centre, web: &web)
       let paced = realtime || speed != nil
       // Standard input may have nothing to read for ever: a stop wakes the read (a file's
       // reads never block long).

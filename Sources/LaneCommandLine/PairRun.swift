@@ -1,0 +1,93 @@
+import LaneApplication
+import LaneBridge
+import LaneConfiguration
+import LaneHardware
+import LaneOptions
+import POSIX
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `lane run` on a pair's config file on a league night: the options a pair takes, both
+/// lanes' wirings opened (a mistake there creates no journal), then the night on them
+/// (``LivePairNight``), each lane's sensor read on a thread of its own, one journal for the
+/// pair.
+public struct PairRun {
+  /// The config file as read, `nil` without `--config`, and its path.
+  public var config: LaneConfig?
+  public var configPath: String?
+  /// `--league`, the night file.
+  public var league: String?
+  /// A lane's own options given on the command line, as spelled: a pair refuses them.
+  public var given: [String]
+  public var web: HTTPOptions
+  public var journal: String?
+  public var detector: DetectorOptions
+  /// Who console corrections are from.
+  public var operatorName: String
+
+  /// `lane run`'s options, for a pair: those of a lane's own that were given are kept in
+  /// ``given`` to be refused.
+  public init(
+    config: LaneConfig?, configOptions: ConfigOptions, league: String?, wiring: WiringOptions,
+    session: SessionOptions, json: Bool, centre: CentreOptions, web: HTTPOptions, detector: DetectorOptions,
+    operatorName: String
+  ) {
+    self.config = config
+    configPath = configOptions.config
+    self.league = league
+    let lanesOwn: [(String, Bool)] = [
+      ("--wiring", wiring.wiring != nil), ("--bowlers", session.bowlers != nil), ("--json", json),
+      ("--lane", centre.lane != nil), ("--broker", centre.connection.broker != nil),
+    ]
+    given = lanesOwn.filter(\.1).map(\.0)
+    self.web = web
+    journal = session.journal
+    self.detector = detector
+    self.operatorName = operatorName
+  }
+
+  /// Runs the night until a stop signal.
+  ///
+  /// - Throws: ``LaneFailure``: 64 without a night or without a pair, or with a lane's own
+  ///   option; a wiring's failure naming its lane; what ``LivePairNight`` throws.
+  public func run() throws {
+    guard let league else {
+      throw LaneFailure(
+        .usage,
+        "\(configPath ?? "the config file") names a pair: give --league NIGHT.toml for its league night"
+          + " (open play on a pair is not there yet: run one lane run per lane)")
+    }
+    guard let config, let pair = config.pair else {
+      throw LaneFailure(
+        .usage, "--league needs a pair: --config with a file naming two [[lanes]], each with its lane and wiring")
+    }
+    do {
+      try OptionValues.checkPairRun(given: given + (config.centre.broker != nil ? ["--broker"] : []))
+    } catch {
+      throw LaneFailure(.usage, error.message)
+    }
+    var web = web
+    web.fill(from: config)
+    let boards = try web.address()
+    let wakes = try (StopSignal.wakeEvent(), StopSignal.wakeEvent(), StopSignal.wakeEvent())
+    func open(_ lane: LaneConfig.PairLane, wake: WakeEvent) throws(LaneFailure) -> WiredLane {
+      try WiringOptions.open(
+        wiringFile: lane.wiring, consumer: String("lane-\(lane.lane)".prefix(31)), wake: wake, naming: lane.lane)
+    }
+    let (left, right) = (try open(pair[0], wake: wakes.0), try open(pair[1], wake: wakes.1))
+    try LivePairNight.run(
+      LivePairNight.Settings(
+        night: league, journal: journal ?? config.journal, lanes: (pair[0].lane, pair[1].lane),
+        operatorName: operatorName, boards: boards),
+      left: .init(sensor: left.sensor, wake: wakes.0, detector: detector.configuration(over: left.detector)),
+      right: .init(sensor: right.sensor, wake: wakes.1, detector: detector.configuration(over: right.detector)),
+      wake: wakes.2,
+      console: isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal,
+      output: { text in
+        var output = StandardOutput()
+        output.write(text)
+      }, report: Report.line)
+  }
+}
