@@ -193,3 +193,18 @@ public struct JournalledNight<Store: JournalStore> {
       sequence: entry.sequence, action: action, author: entry.author, time: entry.time, reason: reason))
   }
 }
+
+extension JournalledNight {
+  /// Makes a league command's action (``LeagueCommand/Action``): the correction, or the undo,
+  /// journalled with who made it, when and why.
+  ///
+  /// - Throws: What ``correct(_:by:why:at:)`` and ``undo(by:why:at:)`` throw.
+  public mutating func make(
+    _ action: LeagueCommand.Action, by author: String, why reason: String, at time: Date
+  ) throws(JournalError) -> (entry: JournalEntry, others: [JournalUpdate]) {
+    switch action {
+    case .correct(let correction): try correct(correction, by: author, why: reason, at: time)
+    case .undo: try undo(by: author, why: reason, at: time)
+    }
+  }
+}

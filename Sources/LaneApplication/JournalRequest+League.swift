@@ -45,14 +45,11 @@ extension JournalRequest {
     let reason = parsed.reason ?? why
     let entry: JournalEntry
     do throws(JournalError) {
-      switch parsed.action {
-      case .correct(let correction): entry = try night.correct(correction, by: author, why: reason, at: Date()).entry
-      case .undo: entry = try night.undo(by: author, why: reason, at: Date()).entry
-      }
+      entry = try night.make(parsed.action, by: author, why: reason, at: Date()).entry
     } catch {
       guard case .nightRefused(let refusal) = error else { throw error }
       throw Refused(reason: "\(refusal)")
     }
-    return "record \(entry.sequence), \(PairRunner.describe(parsed.action)) by \(author) (journalled; the pair applies it when it starts)"
+    return "record \(entry.sequence), \(parsed.action) by \(author) (journalled; the pair applies it when it starts)"
   }
 }

@@ -71,3 +71,14 @@ extension String {
     return doubled
   }
 }
+
+extension LeagueCommand.Action: CustomStringConvertible {
+  /// What the action asks, in a few words for a reply or a log: the correction's own words
+  /// (``LeagueCorrection/description``), or `undo`.
+  public var description: String {
+    switch self {
+    case .correct(let correction): "\(correction)"
+    case .undo: "undo"
+    }
+  }
+}

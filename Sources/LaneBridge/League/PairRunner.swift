@@ -98,10 +98,7 @@ public struct PairRunner: Sendable {
     func make(_ command: LeagueCommand, by author: String, why: String) throws -> Result<JournalEntry, LeagueError> {
       let made: (entry: JournalEntry, others: [JournalUpdate])
       do {
-        switch command.action {
-        case .correct(let correction): made = try night.correct(correction, by: author, why: why, at: clock())
-        case .undo: made = try night.undo(by: author, why: why, at: clock())
-        }
+        made = try night.make(command.action, by: author, why: why, at: clock())
       } catch .nightRefused(let error) {
         return .failure(error)
       }
@@ -139,7 +136,7 @@ public struct PairRunner: Sendable {
       }
       switch try make(command, by: request.by, why: command.reason ?? why) {
       case .success(let entry):
-        return .done(id: request.id, sequence: entry.sequence, what: "\(Self.describe(command.action)) by \(request.by)")
+        return .done(id: request.id, sequence: entry.sequence, what: "\(command.action) by \(request.by)")
       case .failure(let error):
         try show(.notice("correction from \(request.by) refused: \(error)"))
         return .refused(id: request.id, because: "\(error)")
@@ -184,14 +181,6 @@ public struct PairRunner: Sendable {
     }
     try show(.status(.sensorEnded))
     return .sensorEnded
-  }
-
-  /// What a command asks, in a few words for its reply.
-  public static func describe(_ action: LeagueCommand.Action) -> String {
-    switch action {
-    case .correct(let correction): "\(correction)"
-    case .undo: "undo"
-    }
   }
 
   /// What a correction or an undo did, in a few words for the displays.
