@@ -80,6 +80,7 @@ public enum CentreMessage: Hashable, Sendable {
       if let sentAt = event.sentAt, !(sentAt.isFinite && sentAt >= 0) {
         throw .badField("sentAt", "must be milliseconds since 1970")
       }
+      try check(event.pair, of: lane)
       return .event(event)
     case .status(let lane):
       let status = try decode(Payload.Status.self, data)
@@ -91,6 +92,10 @@ public enum CentreMessage: Hashable, Sendable {
       let board = try decode(Payload.Board.self, data)
       try check(lane, board.lane)
       try checkSession(board.session)
+      try check(board.pair, of: lane)
+      if let league = board.league, !printable(league, 64) {
+        throw .badField("league", "must be at most 64 printable characters")
+      }
       return .board(board)
     case .ack(let lane):
       let ack = try decode(Payload.Ack.self, data)
@@ -150,6 +155,20 @@ public enum CentreMessage: Hashable, Sendable {
     guard topic == payload else { throw .laneMismatch(topic: topic, payload: payload) }
   }
 
+  /// A pair names two lanes, the topic's one of them.
+  private static func check(_ pair: Payload.Pair?, of lane: LaneID) throws(Invalid) {
+    guard let pair else { return }
+    guard pair.left != pair.right, pair.contains(lane) else {
+      throw .badField("pair", "must name two lanes, \(lane) one of them")
+    }
+  }
+
+  /// Short and printable: the desk shows it on a terminal, where a control character would
+  /// be an escape sequence.
+  private static func printable(_ text: String, _ limit: Int) -> Bool {
+    text.utf8.count <= limit && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+  }
+
   private static func checkSession(_ session: String) throws(Invalid) {
     guard Payload.isValidSession(session) else {
       throw .badField("session", "must be 1-64 of a-z A-Z 0-9 - _ : .")
@@ -159,10 +178,6 @@ public enum CentreMessage: Hashable, Sendable {
   /// A status's texts are short and printable: the desk shows them on a terminal, where a
   /// control character would be an escape sequence.
   private static func validate(_ status: Payload.Status) throws(Invalid) {
-    func printable(_ text: String, _ limit: Int) -> Bool {
-      text.utf8.count <= limit
-        && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
-    }
     if let version = status.version, !printable(version, 64) {
       throw .badField("version", "must be at most 64 printable characters")
     }
@@ -209,6 +224,18 @@ public enum CentreMessage: Hashable, Sendable {
         else { throw .badField("pins", "must be distinct pin numbers 1 to 10") }
       } else if command.pins != nil {
         throw .badField("pins", "only go with the pins correction")
+      }
+    case .league:
+      func text(_ value: String?, _ limit: Int) -> Bool {
+        guard let value else { return false }
+        return !value.allSatisfy(\.isWhitespace) && value.count <= limit && printable(value, .max)
+      }
+      guard text(command.command, Payload.Command.maximumCommandLength) else {
+        throw .badField(
+          "command", "must be a league command of 1 to \(Payload.Command.maximumCommandLength) characters")
+      }
+      guard text(command.why, Payload.Command.maximumReasonLength) else {
+        throw .badField("why", "must say why in 1 to \(Payload.Command.maximumReasonLength) characters")
       }
     case .resend:
       guard let from = command.from, from >= 1 else {

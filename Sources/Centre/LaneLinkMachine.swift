@@ -241,7 +241,7 @@ public struct LaneLinkMachine: Sendable {
           id: command.id, ok: true,
           message: "already done as record \(done.seq) of session \(done.session); not run again"))
     } else if let request = LaneRequest(command) {
-      pending[command.id] = command.action == .correct
+      pending[command.id] = [.correct, .league].contains(command.action)
       requests.append(.ask(id: command.id, request))
     } else {
       answer(Payload.Reply(id: command.id, ok: false, message: "not a correction this lane knows"))

@@ -26,6 +26,8 @@ public enum LaneRequest: Hashable, Sendable {
   case correct(Correction)
   case startSession(bowlers: [String])
   case endSession
+  /// A correction of the league night a pair bowls, as its console takes it, and why.
+  case league(command: String, why: String)
 
   /// What `command` asks of the lane loop; `nil` for a `resend` (the link's own business)
   /// and for a command that does not say enough (a correction without its kind, pins out
@@ -47,6 +49,9 @@ public enum LaneRequest: Hashable, Sendable {
     case .startSession:
       guard let bowlers = command.bowlers else { return nil }
       self = .startSession(bowlers: bowlers)
+    case .league:
+      guard let text = command.command, let why = command.why else { return nil }
+      self = .league(command: text, why: why)
     case .resend: return nil
     }
   }

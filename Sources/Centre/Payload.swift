@@ -17,6 +17,23 @@ public enum Payload {
     (1...64).contains(id.utf8.count) && id.allSatisfy(LaneID.isAllowed)
   }
 
+  /// The two lanes of a pair bowling a league night, left then right, as each of its records
+  /// and boards names them: a night's record is the pair's (a correction refolds the whole
+  /// night, a bowler's bonuses cross lanes), so each lane of the pair publishes the whole
+  /// night under its own id, and a record's `delivered` says on which side it was bowled.
+  public struct Pair: Hashable, Sendable, Codable {
+    public var left: LaneID
+    public var right: LaneID
+
+    public init(left: LaneID, right: LaneID) {
+      self.left = left
+      self.right = right
+    }
+
+    /// Whether `lane` is one of the pair's.
+    public func contains(_ lane: LaneID) -> Bool { lane == left || lane == right }
+  }
+
   /// A journal record on `…/events`: one lane's sequence within a session,
   /// numbered from 1 without gaps.
   public struct Event: Hashable, Sendable, Codable {
@@ -44,10 +61,13 @@ public enum Payload {
     /// the lane publishes them again without this mark (``DeskConsumer``). Absent means
     /// `false`.
     public var ahead: Bool?
+    /// The pair whose league night this record is of (the topic's lane is one of its two);
+    /// absent for a lane's own session.
+    public var pair: Pair?
 
     public init(
       lane: LaneID, session: String, seq: Int, type: Kind, record: JSONValue? = nil,
-      sentAt: Double? = nil, ahead: Bool? = nil
+      sentAt: Double? = nil, ahead: Bool? = nil, pair: Pair? = nil
     ) {
       self.v = Payload.version
       self.lane = lane
@@ -57,6 +77,7 @@ public enum Payload {
       self.record = record
       self.sentAt = sentAt
       self.ahead = ahead
+      self.pair = pair
     }
   }
 
@@ -116,14 +137,24 @@ public enum Payload {
     public var session: String
     /// The last event seq the board includes.
     public var seq: Int
+    /// One object per bowler: `bowler`, `game`, `frame`, `total`, `complete`, `earlier`;
+    /// on a league night also `team`, every bowler of both teams in lineup order.
     public var games: JSONValue
+    /// The pair whose league night the board shows; absent for a lane's own session.
+    public var pair: Pair?
+    /// The league's name, on a league night.
+    public var league: String?
 
-    public init(lane: LaneID, session: String, seq: Int, games: JSONValue) {
+    public init(
+      lane: LaneID, session: String, seq: Int, games: JSONValue, pair: Pair? = nil, league: String? = nil
+    ) {
       self.v = Payload.version
       self.lane = lane
       self.session = session
       self.seq = seq
       self.games = games
+      self.pair = pair
+      self.league = league
     }
   }
 
@@ -150,6 +181,9 @@ public enum Payload {
       case correct
       /// Asks the lane to publish its events again from `from`.
       case resend
+      /// Corrects the league night a pair bowls: `command` as the pair's console takes it
+      /// (docs/league.md), `why` the reason the journal keeps.
+      case league
     }
 
     /// How to correct the last throw, as `lane correct` does.
@@ -170,10 +204,15 @@ public enum Payload {
     /// The session to publish again, for ``Action/resend``; absent: the oldest session the
     /// desk does not have whole (the one being published).
     public var session: String?
+    /// The league command, for ``Action/league``: `move 12 to Ana`, `pins 7 1,2,4`.
+    public var command: String?
+    /// Why, for ``Action/league``: kept in the night's journal with the correction.
+    public var why: String?
 
     public init(
       id: String, action: Action, bowlers: [String]? = nil, correction: Correction? = nil,
-      pins: [Int]? = nil, from: Int? = nil, session: String? = nil
+      pins: [Int]? = nil, from: Int? = nil, session: String? = nil, command: String? = nil,
+      why: String? = nil
     ) {
       self.v = Payload.version
       self.id = id
@@ -183,11 +222,17 @@ public enum Payload {
       self.pins = pins
       self.from = from
       self.session = session
+      self.command = command
+      self.why = why
     }
 
     /// The most bowlers a session takes, and the longest name.
     public static let maximumBowlers = 8
     public static let maximumNameLength = 32
+    /// The longest league command and reason, in characters: the pair's own limits
+    /// (`LeagueCommand.maximumLength` and `maximumReasonLength`, checked equal in tests).
+    public static let maximumCommandLength = 300
+    public static let maximumReasonLength = 200
   }
 
   /// A lane's answer on `…/replies` to the command with the same id.

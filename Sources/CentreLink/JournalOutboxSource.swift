@@ -33,7 +33,7 @@ public final class JournalOutboxSource: OutboxSource {
   ///
   /// - Throws: ``Refusal`` when the entries do not start a session or have a gap.
   public init(entries: [JournalEntry]) throws(Refusal) {
-    guard let first = entries.first, case .started = first.event else { throw .noSessionStart }
+    guard let first = entries.first, Self.startsASession(first) else { throw .noSessionStart }
     session = Self.sessionID(startedAt: first.time)
     journal = nil
     try add(entries)
@@ -71,7 +71,7 @@ public final class JournalOutboxSource: OutboxSource {
     } catch {
       throw .unreadable("\(error)")
     }
-    guard let first, first.sequence == 1, case .started = first.event else { throw .noSessionStart }
+    guard let first, first.sequence == 1, Self.startsASession(first) else { throw .noSessionStart }
     session = Self.sessionID(startedAt: first.time)
     journal = (path, sequence)
     try add(entries)
@@ -98,6 +98,16 @@ public final class JournalOutboxSource: OutboxSource {
     try self.init(journal: path, through: last, entries: [])
   }
 
+  /// Whether `entry` starts what the centre link publishes as a session: a lane's session,
+  /// or a pair's league night (its journal's first record), which both lanes of the pair
+  /// publish whole.
+  static func startsASession(_ entry: JournalEntry) -> Bool {
+    switch entry.event {
+    case .started, .night(.started): true
+    default: false
+    }
+  }
+
   /// Why the journal's records cannot be published.
   public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
     case noSessionStart
@@ -108,7 +118,7 @@ public final class JournalOutboxSource: OutboxSource {
 
     public var description: String {
       switch self {
-      case .noSessionStart: "the journal does not start with a session start"
+      case .noSessionStart: "the journal does not start with a session start or a league night"
       case .gap(let expected, let got):
         "the journal's record \(got) does not follow record \(expected - 1)"
       case .unreadable(let reason): "the journal's earlier records cannot be read: \(reason)"
@@ -211,9 +221,9 @@ public final class JournalOutboxSource: OutboxSource {
       case .delivered: .throw
       case .corrected: .correction
       case .ended: .sessionEnd
-      // A night's record never reaches a lane's outbox: JournalledSession refuses a night's
-      // journal (holdsLeagueNight) and a source refuses records that do not start a session.
-      // Were one to come, it is published as the nearest kind rather than dropped.
+      // A league night's records, as the pair's lanes publish them: its start is the
+      // session's, each delivery a throw (on the side its record names), each correction
+      // and undo a correction.
       case .night(.started): .sessionStart
       case .night(.delivered): .throw
       case .night(.corrected), .night(.undone): .correction

@@ -43,6 +43,7 @@ extension LaneLink {
     case .correct(.undo): .correct(.undo)
     case .endSession: .endSession
     case .startSession(let bowlers): .startSession(bowlers: bowlers)
+    case .league(let command, let why): .league(command: command, why: why)
     }
   }
 }

@@ -120,6 +120,15 @@ struct CentreMessageTests {
       ("commands", #"{"v":1,"id":"r1","action":"correct"}"#, "correction"),
       ("commands", #"{"v":1,"id":"r1","action":"resend","from":0}"#, "from"),
       ("commands", #"{"v":1,"id":"r1","action":"resend","from":1,"session":"a b"}"#, "session"),
+      ("commands", #"{"v":1,"id":"r1","action":"league","why":"out of turn"}"#, "command"),
+      ("commands", #"{"v":1,"id":"r1","action":"league","command":"  ","why":"out of turn"}"#, "command"),
+      ("commands", #"{"v":1,"id":"r1","action":"league","command":"dead 3\u001b[2J","why":"x"}"#, "command"),
+      ("commands", #"{"v":1,"id":"r1","action":"league","command":"dead 3"}"#, "why"),
+      ("commands", #"{"v":1,"id":"r1","action":"league","command":"dead 3","why":""}"#, "why"),
+      ("events", #"{"v":1,"lane":"lane1","session":"s","seq":1,"type":"throw","pair":{"left":"l2","right":"l3"}}"#, "pair"),
+      ("events", #"{"v":1,"lane":"lane1","session":"s","seq":1,"type":"throw","pair":{"left":"lane1","right":"lane1"}}"#, "pair"),
+      ("board", #"{"v":1,"lane":"lane1","session":"s","seq":1,"games":[],"pair":{"left":"l2","right":"l3"}}"#, "pair"),
+      ("board", #"{"v":1,"lane":"lane1","session":"s","seq":1,"games":[],"league":"Tue\u001b[2J"}"#, "league"),
       ("status", #"{"v":1,"lane":"lane1","state":"online","epoch":1,"faults":["\u001b[2J"]}"#, "faults"),
       ("status", #"{"v":1,"lane":"lane1","state":"online","epoch":1,"version":"1\u0007"}"#, "version"),
       ("status", #"{"v":1,"lane":"lane1","state":"online","epoch":1,"wiring":{"chip":"c","lines":{"pins.1":-1}}}"#, "wiring"),
@@ -148,6 +157,26 @@ struct CentreMessageTests {
 
     #expect(stamped == .event(.init(lane: lane1, session: "s", seq: 1, type: .throw, sentAt: 1795000000123.5)))
     #expect(plain == .event(.init(lane: lane1, session: "s", seq: 1, type: .throw)))
+  }
+
+  @Test("When a pair's lane publishes a league night's record and board, then the pair and the league come through")
+  func pairRoundTrip() throws {
+    let pair = Payload.Pair(left: lane1, right: try LaneID("lane2"))
+    let event = Payload.Event(lane: lane1, session: "s", seq: 4, type: .throw, pair: pair)
+    let board = Payload.Board(lane: lane1, session: "s", seq: 4, games: .array([]), pair: pair, league: "Tuesday Mixed")
+
+    #expect(try CentreMessage.decode(topic: Topic.events(lane1).name, payload: CentreMessage.encode(event)) == .event(event))
+    #expect(try CentreMessage.decode(topic: Topic.board(lane1).name, payload: CentreMessage.encode(board)) == .board(board))
+  }
+
+  @Test("When the desk sends a league correction with its reason, then the command and the reason come through")
+  func leagueCommand() throws {
+    let message = try CentreMessage.decode(
+      topic: "lanebridge/v1/lanes/lane1/commands",
+      payload: bytes(#"{"v":1,"id":"r1","action":"league","command":"move 12 to Ana","why":"bowled out of turn"}"#))
+
+    #expect(
+      message == .command(lane1, .init(id: "r1", action: .league, command: "move 12 to Ana", why: "bowled out of turn")))
   }
 
   @Test("When a valid command starts a session, then its bowlers come through")

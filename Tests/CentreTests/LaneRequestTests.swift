@@ -22,6 +22,10 @@ struct LaneRequestTests {
     Case(command: .init(id: "r", action: .correct), request: nil),
     Case(command: .init(id: "r", action: .correct, correction: .pins, pins: [0, 11]), request: nil),
     Case(command: .init(id: "r", action: .startSession), request: nil),
+    Case(
+      command: .init(id: "r", action: .league, command: "dead 12", why: "pinsetter fault"),
+      request: .league(command: "dead 12", why: "pinsetter fault")),
+    Case(command: .init(id: "r", action: .league, command: "dead 12"), request: nil),
   ]
 
   @Test("When a validated command comes, then it asks the lane loop for what it says, or nothing", arguments: cases)
