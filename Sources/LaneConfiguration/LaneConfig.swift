@@ -27,14 +27,18 @@ public struct LaneConfig: Sendable, Equatable {
   /// its id and wiring; `nil` for a single lane (`lane` and `wiring` at the top).
   public var pair: [PairLane]?
 
-  /// One lane of a pair: its id (checked as `--lane` is) and its wiring file's path.
+  /// One lane of a pair: its id (checked as `--lane` is), its wiring file's path and, for
+  /// the centre link, its broker user's credentials file (each lane of a pair publishes
+  /// under its own id, as its own broker user).
   public struct PairLane: Sendable, Equatable {
     public var lane: String
     public var wiring: String
+    public var credentials: String?
 
-    public init(lane: String, wiring: String) {
+    public init(lane: String, wiring: String, credentials: String? = nil) {
       self.lane = lane
       self.wiring = wiring
+      self.credentials = credentials
     }
   }
 
@@ -77,7 +81,7 @@ public struct LaneConfig: Sendable, Equatable {
     "lane", "wiring", "journal", "bowlers", "http", "http_public", "centre", "lanes",
   ]
   /// The keys of each `[[lanes]]` table.
-  public static let pairLaneKeys = ["lane", "wiring"]
+  public static let pairLaneKeys = ["lane", "wiring", "credentials"]
   /// The keys of its `[centre]` table.
   public static let centreKeys = ["broker", "credentials", "cafile", "certfile", "keyfile"]
 

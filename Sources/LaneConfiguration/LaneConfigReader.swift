@@ -41,6 +41,13 @@ struct LaneConfigReader: TOMLValueReading {
         return config
       }
       checkKeys(of: table, at: "centre", allowed: LaneConfig.centreKeys)
+      if root["lanes"] != nil {
+        for key in ["credentials", "certfile", "keyfile"] where table[key] != nil {
+          report(
+            "centre.\(key)",
+            "each lane of a pair is its own broker user: give each [[lanes]] its credentials, and remove \(key) here")
+        }
+      }
       config.centre = LaneConfig.Centre(
         broker: string(table["broker"], at: "centre.broker"),
         credentials: path(table["credentials"], at: "centre.credentials"),
@@ -86,6 +93,7 @@ struct LaneConfigReader: TOMLValueReading {
       checkKeys(of: table, at: prefix, allowed: LaneConfig.pairLaneKeys)
       let lane = laneID(table["lane"], at: "\(prefix).lane")
       let wiring = path(table["wiring"], at: "\(prefix).wiring")
+      let credentials = path(table["credentials"], at: "\(prefix).credentials")
       for (key, given) in [("lane", table["lane"] != nil), ("wiring", wiring != nil)] where !given {
         report("\(prefix).\(key)", "each of a pair's lanes needs its \(key)")
       }
@@ -94,7 +102,7 @@ struct LaneConfigReader: TOMLValueReading {
         continue
       }
       if let lane { ids.append(lane) }
-      if let lane, let wiring { lanes.append(.init(lane: lane, wiring: wiring)) }
+      if let lane, let wiring { lanes.append(.init(lane: lane, wiring: wiring, credentials: credentials)) }
     }
     return lanes.count == 2 ? lanes : nil
   }

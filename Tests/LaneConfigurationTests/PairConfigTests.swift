@@ -64,4 +64,26 @@ struct PairConfigTests {
     #expect(problems.map(\.key) == ["lane", "bowlers"])
     #expect(problems.first?.message.contains("[[lanes]]") == true)
   }
+
+  @Test("When each lane of a pair names its broker credentials, then each keeps its own, relative to the file's folder")
+  func credentialsPerLane() throws {
+    let text = Self.pair.replacingOccurrences(
+      of: "wiring = \"lane7-wiring.toml\"", with: "wiring = \"lane7-wiring.toml\"\ncredentials = \"lane7.credentials\"")
+      + "\ncredentials = \"/etc/lanebridge/lane8.credentials\"\n\n[centre]\nbroker = \"mqtt://desk:1883\"\n"
+
+    let config = try LaneConfigTests.parse(text)
+
+    #expect(config.pair?.map(\.credentials) == [
+      "/etc/lanebridge/lane7/lane7.credentials", "/etc/lanebridge/lane8.credentials",
+    ])
+    #expect(config.centre.broker == "mqtt://desk:1883")
+  }
+
+  @Test("When a pair's [centre] names credentials or a client certificate, then it is refused: each lane is its own broker user")
+  func sharedCredentials() {
+    let problems = LaneConfigTests.problems(
+      Self.pair + "\n\n[centre]\nbroker = \"mqtt://desk:1883\"\ncredentials = \"desk.credentials\"\n")
+    #expect(problems.map(\.key) == ["centre.credentials"])
+    #expect(problems.first?.message.contains("[[lanes]]") == true)
+  }
 }
