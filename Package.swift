@@ -270,7 +270,7 @@ let package = Package(
     .target(
       name: "CentreLink",
       dependencies: [
-        "Centre", "MQTT", "LaneBridge", "LaneSensing", "Journal", "Bowling", "SafeFiles", "POSIX",
+        "Centre", "MQTT", "LaneBridge", "LaneSensing", "Journal", "League", "Bowling", "SafeFiles", "POSIX",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
@@ -330,7 +330,10 @@ let package = Package(
       ]),
     // Also runs the built `lane` (lane simulate --broker, lane desk) against it.
     .testTarget(
-      name: "MQTTTests", dependencies: ["MQTT", "Centre", "CentreLink", "WebBoard", "lane", "TestSupport"]),
+      name: "MQTTTests",
+      dependencies: [
+        "MQTT", "Centre", "CentreLink", "WebBoard", "lane", "TestSupport", "Journal", "League", "LaneConfiguration",
+      ]),
     .testTarget(
       name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling", "TestSupport"]),
     .testTarget(

@@ -15,6 +15,13 @@ public struct AcknowledgementFile: Sendable {
     path = journalPath + ".ack"
   }
 
+  /// The file of `lane`, one lane of a pair whose league night the journal at `journalPath`
+  /// holds (`pair.journal.lane12.ack`): each lane of the pair publishes the night under its
+  /// own id, and the desk acknowledges each lane's on its own.
+  public init(besideJournal journalPath: String, lane: LaneID) {
+    path = journalPath + "." + lane.rawValue + ".ack"
+  }
+
   /// Why the file could not be read or written.
   public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, for the exit status.

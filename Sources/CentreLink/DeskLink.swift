@@ -24,6 +24,9 @@ public actor DeskLink {
     public var faults: [String] = []
     public var games: JSONValue?
     public var session: String?
+    /// The pair and league of the night the lane's board shows, on a league night.
+    public var pair: Payload.Pair?
+    public var league: String?
     public var delivered = 0
     public var lastThrow: ContinuousClock.Instant?
 
@@ -154,6 +157,8 @@ public actor DeskLink {
     case .board(let board):
       lanes[board.lane, default: LaneView()].games = board.games
       lanes[board.lane, default: LaneView()].session = board.session
+      lanes[board.lane, default: LaneView()].pair = board.pair
+      lanes[board.lane, default: LaneView()].league = board.league
       changed()
     case .reply(let lane, let reply):
       if output == .overview {

@@ -43,7 +43,9 @@ extension LaneLink {
       await publish(reply, to: .replies(lane), retain: false, then: action)
     case .publishEvents(let session, let seqs, let ahead):
       await publishEvents(of: session, seqs, ahead: ahead, then: action)
-    case .publishBoard(let board):
+    case .publishBoard(var board):
+      board.pair = night?.pair
+      board.league = night?.league
       await publish(board, to: .board(lane), retain: true, then: action)
     case .publishStatus(let status):
       await publish(status, to: .status(lane), retain: true, then: action)
@@ -71,7 +73,7 @@ extension LaneLink {
       let event = Payload.Event(
         lane: lane, session: session, seq: record.seq, type: record.type,
         record: record.record, sentAt: Date().timeIntervalSince1970 * 1000,
-        ahead: ahead ? true : nil)
+        ahead: ahead ? true : nil, pair: night?.pair)
       guard await publish(event, to: .events(lane), retain: false, failing: action) else { return }
       machine.take(.sent(session: session, upTo: record.seq), at: now)
     }

@@ -63,6 +63,9 @@ public actor LaneLink {
   public nonisolated let inputs: AsyncStream<Input>.Continuation
   let stream: AsyncStream<Input>
   public let lane: LaneID
+  /// The pair and the league whose night this lane publishes with the other lane of the
+  /// pair, stamped on its events and boards; `nil` for a lane's own sessions.
+  let night: (pair: Payload.Pair, league: String)?
   let broker: BrokerSession
   /// The lane's sessions, whose records the machine's outboxes publish.
   let sessions: LaneSessions
@@ -103,6 +106,8 @@ public actor LaneLink {
   ///   - health: The health monitor's thresholds.
   ///   - timing: The machine's intervals.
   ///   - sensorClock: Reads the sensor's clock, when it is the monotonic clock.
+  ///   - night: The pair and league of the night the journal holds, when this lane is one
+  ///     of a pair bowling a league night (both lanes publish the whole night).
   /// - Throws: ``MQTTError`` when the client cannot be configured (an unreadable CA file),
   ///   ``AcknowledgementFile/Failure`` when the acknowledgement file is unreadable,
   ///   ``JournalError`` when the folder of closed sessions beside the journal is not a
@@ -113,9 +118,11 @@ public actor LaneLink {
     health: LaneHealthMonitor.Thresholds = .init(),
     timing: LaneLinkMachine.Timing = .init(),
     sensorClock: (@Sendable () -> SensorInstant)? = nil,
+    night: (pair: Payload.Pair, league: String)? = nil,
     report: @escaping @Sendable (String) -> Void
   ) throws {
     self.lane = lane
+    self.night = night
     self.health = LaneHealthMonitor(thresholds: health)
     self.disk = journal.map { DiskSpaceProbe(folder: NewFile.split($0).folder) }
     self.sensorClock = sensorClock

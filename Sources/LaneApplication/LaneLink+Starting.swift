@@ -40,12 +40,28 @@ extension LaneLink {
     } catch {
       throw LaneFailure(.dataError, "the journal cannot be published: \(error)")
     }
+    return try started(
+      laneID, settings: settings, open: open,
+      acknowledgementFile: journal.map(AcknowledgementFile.init(besideJournal:)), journal: journal,
+      sensorClock: sensorClock, report: report)
+  }
+
+  /// Starts the link of `lane` publishing `open` (and what the acknowledgement file says the
+  /// desk lacks of earlier sessions), and waits until it is connected or refused.
+  ///
+  /// - Parameter night: The pair and league, for one lane of a pair bowling a league night.
+  /// - Throws: ``LaneFailure`` as ``started(lane:settings:origin:journal:sensorClock:report:)``.
+  static func started(
+    _ lane: LaneID, settings: BrokerSettings, open: JournalOutboxSource,
+    acknowledgementFile: AcknowledgementFile?, journal: String?,
+    sensorClock: (@Sendable () -> SensorInstant)?, night: (pair: Payload.Pair, league: String)? = nil,
+    report: @escaping @Sendable (String) -> Void
+  ) throws(LaneFailure) -> LaneLink {
     let link: LaneLink
     do {
       link = try LaneLink(
-        lane: laneID, settings: settings, open: open,
-        acknowledgementFile: journal.map(AcknowledgementFile.init(besideJournal:)),
-        journal: journal, sensorClock: sensorClock,
+        lane: lane, settings: settings, open: open, acknowledgementFile: acknowledgementFile,
+        journal: journal, sensorClock: sensorClock, night: night,
         report: { message in report("centre link: \(message)") })
     } catch let error as JournalError {
       // The folder of closed sessions beside the journal: the journal's own problem.
@@ -80,8 +96,17 @@ extension LaneLink {
   ///   starts again.
   public nonisolated func stop(journalled: Bool, report: (String) -> Void) {
     let remainder = Blocking.wait { await self.finish(within: Self.stoppingWait) }
+    if let missing = Self.missing(remainder, journalled: journalled) { report(missing) }
+  }
+
+  /// What the desk does not have when a link stopped with `remainder`, or `nil` when it has
+  /// everything.
+  ///
+  /// - Parameter journalled: Whether the records are in a journal, published when the lane
+  ///   starts again.
+  static func missing(_ remainder: Remainder, journalled: Bool) -> String? {
     guard remainder.acknowledged < remainder.lastRecorded || remainder.laterSessions > 0 else {
-      return
+      return nil
     }
     let missing = remainder.lastRecorded - remainder.acknowledged
     let next =
@@ -91,10 +116,9 @@ extension LaneLink {
     let later =
       remainder.laterSessions == 0
       ? "" : ", nor any record of the \(remainder.laterSessions) later session(s)"
-    report(
-      "centre link: the desk has not acknowledged the last \(missing)"
-        + " \(missing == 1 ? "record" : "records") of session \(remainder.session) (published"
-        + " up to seq \(remainder.published) of \(remainder.lastRecorded))\(later); \(next)")
+    return "centre link: the desk has not acknowledged the last \(missing)"
+      + " \(missing == 1 ? "record" : "records") of session \(remainder.session) (published"
+      + " up to seq \(remainder.published) of \(remainder.lastRecorded))\(later); \(next)"
   }
 }
 

@@ -26,10 +26,13 @@ public enum LeagueNightReplay {
     /// One line per delivery and correction as it is journalled.
     public var log: Bool
     public var boards: HTTPAddress?
+    /// Each lane's broker settings, for the centre link; `nil` without one.
+    public var links: PairLinks.Settings?
 
     public init(
       night: String, traces: [String], detector: ThrowDetector.Configuration, json: Bool,
-      journal: String? = nil, speed: Double? = nil, log: Bool = false, boards: HTTPAddress? = nil
+      journal: String? = nil, speed: Double? = nil, log: Bool = false, boards: HTTPAddress? = nil,
+      links: PairLinks.Settings? = nil
     ) {
       self.night = night
       self.traces = traces
@@ -39,6 +42,7 @@ public enum LeagueNightReplay {
       self.speed = speed
       self.log = log
       self.boards = boards
+      self.links = links
     }
   }
 
@@ -50,12 +54,13 @@ public enum LeagueNightReplay {
   ///   - report: Takes each warning, one line, for standard error, and where the boards are
   ///     served.
   /// - Throws: ``LaneFailure``: the night file unreadable (66) or wrong (65), the journal's
-  ///   (``PairNightAssembly``), a trace missing (66) or not a trace (65), the boards'
+  ///   and the centre links' (``PairNightAssembly``), a trace missing (66) or not a trace (65), the boards'
   ///   address that cannot be bound (69), no wake event for the stop (71).
   public static func run(
-    _ settings: Settings, output: @escaping (String) -> Void, report: @escaping (String) -> Void
+    _ settings: Settings, output: @escaping (String) -> Void, report: @escaping @Sendable (String) -> Void
   ) throws(LaneFailure) {
-    let assembly = try PairNightAssembly(night: settings.night, journal: settings.journal, report: report)
+    let assembly = try PairNightAssembly(
+      night: settings.night, journal: settings.journal, links: settings.links, report: report)
     defer { assembly.close() }
     let skipping = assembly.resumedDeliveries
     if let journal = settings.journal, !skipping.isEmpty {

@@ -22,16 +22,19 @@ public enum LivePairNight {
     public var operatorName: String
     /// Where to serve the night's boards, or `nil` without them.
     public var boards: HTTPAddress?
+    /// Each lane's broker settings, for the centre link; `nil` without one.
+    public var links: PairLinks.Settings?
 
     public init(
       night: String, journal: String?, lanes: (left: String, right: String), operatorName: String,
-      boards: HTTPAddress? = nil
+      boards: HTTPAddress? = nil, links: PairLinks.Settings? = nil
     ) {
       self.night = night
       self.journal = journal
       self.lanes = lanes
       self.operatorName = operatorName
       self.boards = boards
+      self.links = links
     }
   }
 
@@ -47,11 +50,11 @@ public enum LivePairNight {
   ///   that cannot be bound (69), a lane's sensor that failed (74), the journal's.
   public static func run<Left: PinSensor, Right: PinSensor>(
     _ settings: Settings, left: LivePairFeed.Lane<Left>, right: LivePairFeed.Lane<Right>, wake: WakeEvent,
-    console: Bool, output: @escaping (String) -> Void, report: @escaping (String) -> Void
+    console: Bool, output: @escaping (String) -> Void, report: @escaping @Sendable (String) -> Void
   ) throws(LaneFailure) {
     let assembly = try PairNightAssembly(
       night: settings.night, journal: settings.journal, pair: "\(settings.lanes.left)+\(settings.lanes.right)",
-      wake: { wake.signal() }, report: report)
+      links: settings.links, lanes: settings.lanes, wake: { wake.signal() }, report: report)
     defer { assembly.close() }
     if settings.journal == nil { report("no journal: the night is kept in memory only") }
     // The boards before the lanes' threads: an address that cannot be bound starts none.

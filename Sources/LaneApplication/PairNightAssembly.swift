@@ -1,3 +1,4 @@
+import CentreLink
 import Foundation
 import Journal
 import LaneBridge
@@ -8,9 +9,11 @@ import WebServer
 
 /// A league night on a pair as `lane simulate --league` (and a pair's `lane run`) opens it:
 /// the night file, the night's journal (created when missing, resumed when it holds this
-/// night; in memory without one), the inbox and the journal's control socket.
+/// night; in memory without one), both lanes' centre links when there is a broker
+/// (``PairLinks``), the inbox and the journal's control socket.
 ///
-/// Opened in that order and closed in the reverse one by ``close()``.
+/// Opened in that order and closed in the reverse one by ``close()``: the links last, so
+/// they can wait for the desk's acknowledgement.
 public final class PairNightAssembly {
   /// The night, journalled when a journal was given.
   public var night: JournalledNight<AnyJournalStore>
@@ -18,6 +21,10 @@ public final class PairNightAssembly {
   public let inbox: LaneInbox
   /// Whether the journal held deliveries when it was opened: the night is resumed.
   public let resumedDeliveries: [PairSide: Int]
+  /// Both lanes' centre links, `nil` without a broker.
+  public let links: PairLinks?
+  private let journalled: Bool
+  private let report: (String) -> Void
   private let control: ControlSocket?
   private var closed = false
 
@@ -27,33 +34,56 @@ public final class PairNightAssembly {
   ///   - path: The night file.
   ///   - journal: The night's journal, or `nil` to keep the night in memory only.
   ///   - pair: The pair's name for a new journal's header.
+  ///   - links: Each lane's broker settings, for the centre link; `nil` without one.
+  ///   - lanes: The pair's lanes' ids, when a config file names them (else each lane's
+  ///     credentials name it).
   ///   - wake: Ends the loop's wait when something is posted to the inbox.
   ///   - report: Where warnings go, one line each.
   /// - Throws: ``LaneFailure``: the night file unreadable (66) or wrong (65); the journal's
   ///   (``JournalError``'s exit status), 65 for a journal of another night or a lane's own;
-  ///   73 when the control socket cannot be created.
+  ///   the links' (``PairLinks/pair(_:lanes:)``, before the journal is opened, and
+  ///   ``PairLinks/started(_:pair:open:league:journal:report:)``); 73 when the control socket
+  ///   cannot be created.
   public init(
     night path: String, journal: String?, pair: String = JournalHeader.hostName,
-    wake: @escaping @Sendable () -> Void = {}, report: (String) -> Void
+    links: PairLinks.Settings? = nil, lanes: (left: String, right: String)? = nil,
+    wake: @escaping @Sendable () -> Void = {}, report: @escaping @Sendable (String) -> Void
   ) throws(LaneFailure) {
+    let pairing = try links.map { settings throws(LaneFailure) in try PairLinks.pair(settings, lanes: lanes) }
     let asked: LeagueNight
     do {
       asked = try LeagueNightFile.read(path: path)
     } catch {
       throw LaneFailure(error.isUnreadable ? .noInput : .dataError, "\(error)")
     }
-    do throws(JournalError) {
+    // The records the links publish: the journal's, fed by its store as it appends.
+    var published: JournalOutboxSource?
+    func publishing(_ store: some JournalStore, _ entries: [JournalEntry]) throws(LaneFailure) -> AnyJournalStore {
+      guard links != nil else { return AnyJournalStore(store) }
+      do {
+        let source = try JournalOutboxSource(entries: entries)
+        published = source
+        return AnyJournalStore(JournalOutboxSource.Store(store, feeding: LaneSessions(open: source), journal: journal))
+      } catch {
+        throw LaneFailure(.dataError, "the night's journal cannot be published: \(error)")
+      }
+    }
+    do {
       let start = try JournalEntry.nightStart(of: asked, at: Date())
       if let journal {
         let file = try JournalFile(path: journal, ifMissing: .create(start), lane: pair, holdingLane: true)
         if let recovered = file.recovered { report("warning: \(recovered)") }
-        night = try JournalledNight(store: AnyJournalStore(file), opened: file)
+        night = try JournalledNight(store: try publishing(file, file.entries), opened: file)
       } else {
         let memory = MemoryJournal(starting: start)
-        night = try JournalledNight(store: AnyJournalStore(memory), entries: memory.entries)
+        night = try JournalledNight(store: try publishing(memory, memory.entries), entries: memory.entries)
       }
-    } catch {
+    } catch let error as JournalError {
       throw LaneFailure(error.exitStatus, "\(error)")
+    } catch let error as LaneFailure {
+      throw error
+    } catch {
+      throw LaneFailure(.software, "\(error)")
     }
     if let journal, night.play.night != asked {
       throw LaneFailure(
@@ -62,8 +92,22 @@ public final class PairNightAssembly {
           + " than \(path); give another --journal, or the night file it was started with")
     }
     resumedDeliveries = Dictionary(grouping: night.play.deliveries, by: \.lane).mapValues(\.count)
+    journalled = journal != nil
+    self.report = report
+    if let links, let pairing, let published {
+      self.links = try PairLinks.started(
+        links, pair: pairing, open: published, league: asked.settings.name, journal: journal, report: report)
+    } else {
+      self.links = nil
+    }
     inbox = LaneInbox(wake: wake)
-    control = try ControlSocket.serving(inbox, besideJournal: journal)
+    self.links?.deliver(to: inbox)
+    do {
+      control = try ControlSocket.serving(inbox, besideJournal: journal)
+    } catch {
+      self.links?.stop(journalled: journalled, report: report)
+      throw error
+    }
   }
 
   /// Runs `runner` on `source` into the night until the sensors end or a stop signal, each
@@ -79,9 +123,16 @@ public final class PairNightAssembly {
     boards: LeagueHub?, skipping: [PairSide: Int] = [:], inbox: LaneInbox?,
     sensorFailure: (PairSensorFailure) -> LaneFailure
   ) throws(LaneFailure) -> LaneEvent.Status {
-    func run(_ display: inout some PairDisplay) throws -> LaneEvent.Status {
-      try runner.run(
-        &source, night: &night, display: &display, skipping: skipping, inbox: inbox,
+    func run<Display: PairDisplay>(_ display: inout Display) throws -> LaneEvent.Status {
+      guard let links else {
+        return try runner.run(
+          &source, night: &night, display: &display, skipping: skipping, inbox: inbox,
+          until: { StopSignal.isRequested })
+      }
+      var linked = PairLinkDisplay(local: display, links: links.inputs)
+      defer { display = linked.local }
+      return try runner.run(
+        &source, night: &night, display: &linked, skipping: skipping, inbox: inbox,
         until: { StopSignal.isRequested })
     }
     do {
@@ -99,11 +150,13 @@ public final class PairNightAssembly {
     }
   }
 
-  /// Stops the control socket; the journal closes with the night.
+  /// Stops the control socket, then the links after waiting for the desk
+  /// (``LaneLink/stoppingWait``); the journal closes with the night.
   public func close() {
     guard !closed else { return }
     closed = true
     control?.close()
+    links?.stop(journalled: journalled, report: report)
   }
 
   deinit { close() }

@@ -2,21 +2,24 @@ import ArgumentParser
 import Centre
 import LaneOptions
 
-/// A request to a lane as `lane desk send LANE ACTION [VALUE] [--request-id ID]` takes it: the
-/// action, its value and the request's id.
+/// A request to a lane as `lane desk send LANE ACTION [VALUE] [--why REASON] [--request-id ID]`
+/// takes it: the action, its value, the reason (a league correction's) and the request's id.
 public struct DeskRequestArguments {
   public enum Action: String, ExpressibleByArgument, CaseIterable {
-    case correct, endSession = "end-session", startSession = "start-session"
+    case correct, endSession = "end-session", startSession = "start-session", league
   }
 
   public var action: Action
   public var value: String?
   public var requestID: String?
+  /// Why, for ``Action/league``.
+  public var why: String?
 
-  public init(action: Action, value: String?, requestID: String?) {
+  public init(action: Action, value: String?, requestID: String?, why: String? = nil) {
     self.action = action
     self.value = value
     self.requestID = requestID
+    self.why = why
   }
 
   /// How `lane desk send LANE` spells it.
@@ -28,7 +31,20 @@ public struct DeskRequestArguments {
   public func command() throws(ValidationError) -> Payload.Command {
     let id = requestID ?? "desk-" + String(UInt64.random(in: .min ... .max), radix: 36)
     if let requestID { try validated(try OptionValues.requestID(requestID)) }
+    if why != nil, action != .league { throw ValidationError("only league takes --why") }
     switch action {
+    case .league:
+      guard let value, let why else {
+        throw ValidationError(
+          "league needs the command and --why, e.g. lane desk send lane12 league \"move 12 to Ana\" --why \"bowled out of turn\"")
+      }
+      let command = Payload.Command(id: id, action: .league, command: value, why: why)
+      do {
+        try CentreMessage.validate(command)
+      } catch {
+        throw ValidationError("\(error)")
+      }
+      return command
     case .correct:
       try validated(try OptionValues.checkDeskValue(action: action.rawValue, value: value))
       return try validated(try OptionValues.deskCorrection(value ?? "", id: id))

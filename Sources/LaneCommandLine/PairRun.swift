@@ -1,3 +1,4 @@
+import CentreLink
 import LaneApplication
 import LaneBridge
 import LaneConfiguration
@@ -40,6 +41,7 @@ public struct PairRun {
     let lanesOwn: [(String, Bool)] = [
       ("--wiring", wiring.wiring != nil), ("--bowlers", session.bowlers != nil), ("--json", json),
       ("--lane", centre.lane != nil), ("--broker", centre.connection.broker != nil),
+      ("--mqtt-credentials", !centre.connection.credentialsFiles.isEmpty), ("--cafile", centre.connection.cafile != nil),
     ]
     given = lanesOwn.filter(\.1).map(\.0)
     self.web = web
@@ -64,13 +66,14 @@ public struct PairRun {
         .usage, "--league needs a pair: --config with a file naming two [[lanes]], each with its lane and wiring")
     }
     do {
-      try OptionValues.checkPairRun(given: given + (config.centre.broker != nil ? ["--broker"] : []))
+      try OptionValues.checkPairRun(given: given)
     } catch {
       throw LaneFailure(.usage, error.message)
     }
     var web = web
     web.fill(from: config)
     let boards = try web.address()
+    let links = try Self.links(of: config, pair)
     let wakes = try (StopSignal.wakeEvent(), StopSignal.wakeEvent(), StopSignal.wakeEvent())
     func open(_ lane: LaneConfig.PairLane, wake: WakeEvent) throws(LaneFailure) -> WiredLane {
       try WiringOptions.open(
@@ -80,7 +83,7 @@ public struct PairRun {
     try LivePairNight.run(
       LivePairNight.Settings(
         night: league, journal: journal ?? config.journal, lanes: (pair[0].lane, pair[1].lane),
-        operatorName: operatorName, boards: boards),
+        operatorName: operatorName, boards: boards, links: links),
       left: .init(sensor: left.sensor, wake: wakes.0, detector: detector.configuration(over: left.detector)),
       right: .init(sensor: right.sensor, wake: wakes.1, detector: detector.configuration(over: right.detector)),
       wake: wakes.2,
@@ -89,5 +92,25 @@ public struct PairRun {
         var output = StandardOutput()
         output.write(text)
       }, report: Report.line)
+  }
+
+  /// Each lane's link to the file's `[centre] broker` as the user its `[[lanes]]`
+  /// `credentials` name; `nil` without a broker.
+  ///
+  /// - Throws: ``LaneFailure``: 78 when a lane has no credentials (the file's problem), 66
+  ///   for a credentials file that cannot be read, 64 for one that is wrong.
+  static func links(of config: LaneConfig, _ pair: [LaneConfig.PairLane]) throws(LaneFailure) -> PairLinks.Settings? {
+    guard let broker = config.centre.broker else { return nil }
+    func settings(_ lane: LaneConfig.PairLane) throws(LaneFailure) -> BrokerSettings {
+      guard let credentials = lane.credentials else {
+        throw LaneFailure(
+          .badConfiguration,
+          "the config file's [centre] names a broker, but lane \(lane.lane)'s [[lanes]] has no credentials:"
+            + " each lane of a pair publishes as its own broker user (deploy/centre/add-lane.sh)")
+      }
+      return try BrokerSettings(
+        url: broker, credentials: credentials, cafile: config.centre.cafile, certfile: nil, keyfile: nil)
+    }
+    return PairLinks.Settings(left: try settings(pair[0]), right: try settings(pair[1]))
   }
 }

@@ -11,9 +11,9 @@ extension OptionValues {
   }
 
   /// `lane simulate`: one trace, or with `--league` two (the left lane's, then the right's);
-  /// a league replay takes its bowlers from the night and has no centre link yet, so
-  /// `alongside` (the other options given, as spelled) may hold `--http`, `--journal`,
-  /// `--realtime` and `--log`, and nothing else.
+  /// a league replay takes its bowlers from the night, so `alongside` (the other options
+  /// given, as spelled) may hold `--http`, `--journal`, `--realtime`, `--log` and
+  /// `--broker`, and nothing else.
   public static func checkTraces(_ traces: [String], league: Bool, alongside: [String]) throws(OptionValueError) {
     let count = traces.count
     if traces.filter({ $0 == "-" }).count > 1 {
@@ -29,22 +29,21 @@ extension OptionValues {
     }
     let why = [
       "--bowlers": "a league night's bowlers are in its night file",
-      "--broker": "a pair has no centre link yet (docs/league.md)",
       "--config": "a lane config file is one lane's",
     ]
-    if let other = alongside.first(where: { !["--http", "--journal", "--realtime", "--log"].contains($0) }) {
+    if let other = alongside.first(where: { !["--http", "--journal", "--realtime", "--log", "--broker"].contains($0) }) {
       throw OptionValueError("--league and \(other) do not go together: \(why[other] ?? "a league replay prints its night")")
     }
   }
 
-  /// `lane run` on a pair's config: each lane's wiring is in its `[[lanes]]`, the bowlers in
-  /// the night file, and a pair has no centre link yet, so `given` (a lane's own options
-  /// given, on the command line or in the file, as spelled) must be empty.
+  /// `lane run` on a pair's config: each lane's wiring and broker credentials are in its
+  /// `[[lanes]]`, the broker in the file's `[centre]`, the bowlers in the night file, so
+  /// `given` (a lane's own options given on the command line, as spelled) must be empty.
   public static func checkPairRun(given: [String]) throws(OptionValueError) {
     guard let option = given.first else { return }
     throw OptionValueError(
-      "a pair's lane run does not take \(option) (or its setting in the config file): each lane's wiring is in"
-        + " its [[lanes]], the bowlers in the night file, and a pair has no centre link yet (docs/league.md)")
+      "a pair's lane run does not take \(option): each lane's wiring and credentials are in its [[lanes]],"
+        + " the broker in the config file's [centre], the bowlers in the night file (docs/league.md)")
   }
 
   /// `lane record`: the wiring file is required (only `lane run` may take it from `--config`).

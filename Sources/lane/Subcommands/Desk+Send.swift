@@ -15,8 +15,10 @@ extension Lane.Desk {
         correct pins:1,2,4|foul|no-foul|dead-ball|undo corrects the lane's last throw; \
         end-session ends its session (the next opens with one unnamed bowler); \
         start-session "Ana,Ben" starts one for these bowlers, which the lane refuses while \
-        its session has deliveries (end it first). The lane journals the request with its \
-        id (author desk/ID) and answers a repeated id from the journal.
+        its session has deliveries (end it first); league "move 12 to Ana" --why "bowled \
+        out of turn" corrects the league night a pair bowls (either lane of the pair; the \
+        commands are in docs/league.md). The lane journals the request with its id (author \
+        desk/ID) and answers a repeated id from the journal.
         """ + ExitStatus.help(.usage, .dataError, .noInput, .unavailable, .noPermission, .badConfiguration)
     )
 
@@ -25,11 +27,18 @@ extension Lane.Desk {
     @Argument(help: "The lane's name on the broker.")
     var lane: String
 
-    @Argument(help: "correct, end-session or start-session.")
+    @Argument(help: "correct, end-session, start-session or league.")
     var action: DeskRequestArguments.Action
 
-    @Argument(help: "For correct: pins:1,2,4, foul, no-foul, dead-ball or undo; for start-session: the bowlers, \"Ana,Ben\".")
+    @Argument(
+      help: """
+        For correct: pins:1,2,4, foul, no-foul, dead-ball or undo; for start-session: the bowlers, \
+        "Ana,Ben"; for league: the league command, "move 12 to Ana".
+        """)
     var value: String?
+
+    @Option(help: "Why, for league: kept in the night's journal with the correction.")
+    var why: String?
 
     @Option(
       name: .customLong("request-id"),
@@ -37,7 +46,7 @@ extension Lane.Desk {
     var requestID: String?
 
     private var request: DeskRequestArguments {
-      DeskRequestArguments(action: action, value: value, requestID: requestID)
+      DeskRequestArguments(action: action, value: value, requestID: requestID, why: why)
     }
 
     func validate() throws {

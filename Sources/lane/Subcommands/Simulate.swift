@@ -31,7 +31,9 @@ extension Lane {
         league night on a pair from two traces, the left lane's then the right lane's, and \
         prints the night's sheet (or with --json one object: teams, their games and bowlers) \
         (docs/league.md); with --http it then serves the night's boards, /league/left and \
-        /league/right, until stopped (docs/display.md).
+        /league/right, until stopped (docs/display.md); with --broker and --mqtt-credentials \
+        twice (the left lane's user, then the right's) each lane publishes the night under \
+        its own id and the desk corrects it (docs/centre.md).
         """ + ExitStatus.help(
           .usage, .dataError, .noInput, .unavailable, .osError, .cannotCreate, .ioError,
           .temporaryFailure, .noPermission, .badConfiguration)
@@ -87,7 +89,7 @@ extension Lane {
           LeagueNightReplay.Settings(
             night: league, traces: traces, detector: detector.configuration(), json: json,
             journal: session.journal, speed: realtime || speed != nil ? speed ?? 1 : nil, log: log,
-            boards: try web.address()),
+            boards: try web.address(), links: try centre.connection.pairSettings()),
           output: { text in
             var output = StandardOutput()
             output.write(text)

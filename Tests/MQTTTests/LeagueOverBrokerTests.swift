@@ -1,0 +1,221 @@
+import CentreLink
+import Foundation
+import Journal
+import LaneConfiguration
+import League
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A pair bowling a league night on the centre link, through the built `lane` against a real
+/// mosquitto: each lane publishes the whole night under its own id, the desk has every
+/// record of each once, the desk corrects the night through either lane, and a pair killed
+/// mid-night resumes with nothing lost.
+@Suite(
+  "A league night on a pair over the broker, through lane",
+  .tags(.broker), .enabled(if: TestBroker.shouldRun, TestBroker.skipReason))
+struct LeagueOverBrokerTests {
+  /// One game of Pin Pals (Ana, Ben absent) against Gutter Kings (Cy, a vacancy, Di).
+  static let night = """
+    [league]
+    name = "Tuesday Mixed"
+    games = 1
+    handicap_basis = 220
+    handicap_percentage = 90
+    handicap_max = 60
+    vacancy_score = 120
+
+    [[teams]]
+    name = "Pin Pals"
+    start_lane = "left"
+    bowlers = [ { name = "Ana", average = 172 }, { name = "Ben", average = 141, absent = true } ]
+
+    [[teams]]
+    name = "Gutter Kings"
+    start_lane = "right"
+    bowlers = [ { name = "Cy", average = 188 }, { vacancy = true }, { name = "Di", average = 155 } ]
+    """
+
+  let broker: TestBroker
+  let lane: String
+
+  /// Given a broker with the users desk, lane1 and lane2, the built lane, and the night's
+  /// file and traces drawn from a seed in the broker's folder.
+  init() throws {
+    broker = try TestBroker()
+    guard let laneBinary else {
+      throw TestBroker.Failure(description: "the built lane executable was not found; swift build first")
+    }
+    lane = laneBinary
+    var random = SeededRandom(seed: 2411)
+    let planned = PlannedNight(night: try LeagueNightFile.parse(text: Self.night, file: "night.toml"), using: &random)
+    try Self.night.write(toFile: path("night.toml"), atomically: false, encoding: .utf8)
+    try planned.traces.left.write(toFile: path("left.trace"), atomically: false, encoding: .utf8)
+    try planned.traces.right.write(toFile: path("right.trace"), atomically: false, encoding: .utf8)
+  }
+
+  var url: String { "mqtt://127.0.0.1:\(broker.port)" }
+
+  func path(_ name: String) -> String { broker.folder + "/" + name }
+
+  func credentials(_ user: String) -> String { path("\(user).credentials") }
+
+  func output(_ file: String) -> String { (try? String(contentsOfFile: path(file), encoding: .utf8)) ?? "" }
+
+  /// Starts `lane desk` (`--json`, or its overview), its output into `file`, once it
+  /// subscribed to the lanes' events.
+  func startDesk(_ extra: [String], into file: String) async throws -> ChildProcess {
+    let subscriptions = { broker.log.components(separatedBy: "lanebridge/v1/lanes/+/events").count - 1 }
+    let before = subscriptions()
+    let desk = try ChildProcess(
+      lane, ["desk", "--broker", url, "--mqtt-credentials", credentials("desk")] + extra, outputFile: path(file))
+    #expect(await eventually(within: .seconds(30)) { subscriptions() > before })
+    return desk
+  }
+
+  /// `lane simulate --league` on the pair lane1 (left) and lane2 (right), journalled.
+  func startPair(_ extra: [String], into file: String) throws -> ChildProcess {
+    try ChildProcess(
+      lane,
+      ["simulate", "--league", "night.toml", "--journal", "night.journal", "--broker", url,
+       "--mqtt-credentials", credentials("lane1"), "--mqtt-credentials", credentials("lane2")]
+        + extra + ["left.trace", "right.trace"],
+      output: .file(path(file)), error: .file(path(file + ".err")), directory: broker.folder)
+  }
+
+  /// The events the desk printed for `lane`, in order.
+  func deskEvents(_ file: String, lane: String) -> [[String: Any]] {
+    output(file).split(separator: "\n").compactMap { line in
+      guard line.hasPrefix("{"),
+        let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        object["lane"] as? String == lane
+      else { return nil }
+      return object
+    }
+  }
+
+  /// The night's journal, read as the pair reads it.
+  func journalled() throws -> JournalledNight<JournalFile> {
+    let file = try JournalFile(path: path("night.journal"), ifMissing: .refuse)
+    return try JournalledNight(store: file, opened: file)
+  }
+
+  /// `lane desk send LANE league COMMAND --why WHY`: what it printed and its exit status.
+  func send(_ target: String, _ command: String, why: String, id: String) throws -> (output: String, status: Int32) {
+    let child = try ChildProcess(
+      lane,
+      ["desk", "send", "--broker", url, "--mqtt-credentials", credentials("desk"), target, "league", command,
+       "--why", why, "--request-id", id],
+      output: .pipe(.outOfChild), error: .pipe(.outOfChild))
+    let (output, error) = try child.readOutputAndError()
+    return (output + error, child.waitForExit())
+  }
+
+  @Test("When a pair replays a night over the broker, then the desk has the whole night from each lane once, in order, naming the pair, and its overview shows the pair on one line")
+  func publishesTheNight() async throws {
+    let desk = try await startDesk(["--json"], into: "desk.out")
+    defer { desk.stop() }
+    let overview = try await startDesk([], into: "overview.out")
+    defer { overview.stop() }
+
+    let pair = try startPair([], into: "pair.out")
+
+    #expect(await pair.exited() == 0, "\(output("pair.out.err"))")
+    let records = try journalled()
+    let count = records.lastSequence
+    for name in ["lane1", "lane2"] {
+      #expect(
+        await eventually(within: .seconds(20)) { deskEvents("desk.out", lane: name).count >= count },
+        "\(name): \(deskEvents("desk.out", lane: name).count) of \(count)")
+      let events = deskEvents("desk.out", lane: name)
+      #expect(events.compactMap { $0["seq"] as? Int } == Array(1...count), "\(name)")
+      #expect(events.allSatisfy { ($0["pair"] as? [String: String]) == ["left": "lane1", "right": "lane2"] })
+      #expect(events.first?["type"] as? String == "session-start")
+      #expect(events.filter { $0["type"] as? String == "throw" }.count == records.play.deliveries.count)
+      #expect(Set(events.compactMap { $0["session"] as? String }).count == 1)
+    }
+    // Both lanes' records are the same journal records.
+    let records1 = deskEvents("desk.out", lane: "lane1").map { $0["record"] as? [String: Any] }
+    let records2 = deskEvents("desk.out", lane: "lane2").map { $0["record"] as? [String: Any] }
+    #expect(records1.map { $0.map { NSDictionary(dictionary: $0) } } == records2.map { $0.map { NSDictionary(dictionary: $0) } })
+    let lastScreen = { output("overview.out").components(separatedBy: DeskOverview.clearScreen).last ?? "" }
+    #expect(
+      await eventually(within: .seconds(20)) {
+        lastScreen().split(separator: "\n").contains {
+          $0.hasPrefix("lane1+lane2") && $0.contains("league Tuesday Mixed: Pin Pals: Ana g1 f10")
+            && $0.contains("Gutter Kings: Cy g1 f10")
+        }
+      }, "the desk drew: \(lastScreen())")
+    #expect(!lastScreen().split(separator: "\n").contains { $0.hasPrefix("lane2 ") }, "\(lastScreen())")
+  }
+
+  @Test("When the desk sends league corrections to either lane while the pair bowls, then the pair journals each by desk/ID with its reason and answers; a repeated id is answered from the journal; a bad one is refused")
+  func deskCorrectsTheNight() async throws {
+    let desk = try await startDesk(["--json"], into: "desk.out")
+    defer { desk.stop() }
+    // Paced so the night is still bowled while the desk corrects it.
+    let pair = try startPair(["--speed", "20", "--log"], into: "pair.out")
+    defer { _ = pair.stop(signal: SIGKILL) }
+    #expect(
+      await eventually(within: .seconds(60)) { deskEvents("desk.out", lane: "lane2").count >= 4 },
+      "\(output("pair.out.err"))")
+
+    let sent: [(lane: String, command: String, why: String)] = [
+      ("lane1", "average Cy 150", "the secretary's list"),
+      ("lane2", "handicap Di 12", "league rule 4"),
+      ("lane1", "foul 2", "foul light was off"),
+      ("lane2", "no-foul 2", "the video shows no foul"),
+      ("lane1", "present Ben", "arrived before the first ball"),
+      ("lane2", "undo", "present by mistake"),
+    ]
+    for (index, correction) in sent.enumerated() {
+      let run = try send(correction.lane, correction.command, why: correction.why, id: "r-\(index)")
+      #expect(run.status == 0, "\(correction.command): \(run.output)")
+      #expect(run.output.contains("r-\(index): corrected (record "), "\(run.output)")
+    }
+    let again = try send("lane2", "average Cy 150", why: "the secretary's list", id: "r-0")
+    let refused = try send("lane1", "late Zed", why: "stuck in traffic", id: "r-z")
+    pair.signal(SIGTERM)
+
+    #expect(again.status == 0)
+    #expect(again.output.contains("already done as record"), "\(again.output)")
+    #expect(refused.status == 65)
+    #expect(refused.output.contains("refused: nobody bowling tonight is called 'Zed'"), "\(refused.output)")
+    #expect(await pair.exited() == 0, "\(output("pair.out.err"))")
+    let night = try journalled()
+    #expect(night.changes.map(\.author) == sent.indices.map { "desk/r-\($0)" })
+    #expect(night.changes.map(\.reason) == sent.map(\.why))
+    // Cy's average of 150 makes floor((220 - 150) × 90 / 100) = 63, over the league's 60.
+    let board = LeagueBoard(night.play)
+    let handicaps = Dictionary(board.teams[1].bowlers.map { ($0.name, $0.games[0].handicap) }) { first, _ in first }
+    #expect(handicaps["Cy"] == 60 && handicaps["Di"] == 12, "\(handicaps)")
+    #expect(output("pair.out").contains("by desk/r-1 (league rule 4)"))
+  }
+
+  @Test("When the pair is killed with SIGKILL mid-night and started again, then the desk has every record of each lane exactly once, in order")
+  func killedMidNight() async throws {
+    let desk = try await startDesk(["--json"], into: "desk.out")
+    defer { desk.stop() }
+    let first = try startPair(["--speed", "20"], into: "first.out")
+    #expect(
+      await eventually(within: .seconds(60)) { deskEvents("desk.out", lane: "lane1").count >= 5 },
+      "\(output("first.out.err"))")
+    first.signal(SIGKILL)
+    _ = await first.exited()
+
+    let second = try startPair([], into: "second.out")
+
+    #expect(await second.exited() == 0, "\(output("second.out.err"))")
+    #expect(output("second.out.err").contains("resuming the night journalled in"))
+    let count = try journalled().lastSequence
+    for name in ["lane1", "lane2"] {
+      #expect(
+        await eventually(within: .seconds(20)) { deskEvents("desk.out", lane: name).count >= count },
+        "\(name): \(deskEvents("desk.out", lane: name).count) of \(count)")
+      #expect(deskEvents("desk.out", lane: name).compactMap { $0["seq"] as? Int } == Array(1...count), "\(name)")
+    }
+  }
+}
