@@ -9,8 +9,9 @@ import WebServer
 /// `lane simulate --league`: a league night on a pair replayed from the two lanes' traces
 /// through the pair's loop (``PairRunner``), its board printed at the end (or its JSON), the
 /// technician's warnings reported per lane; with `--journal` the night journalled and open to
-/// corrections over the control socket, and resumed where a journal of it left off; with
-/// `--http` its boards then served to browsers until stopped.
+/// corrections over the control socket, and resumed where a journal of it left off; paced on
+/// a terminal, open to the scorer's console; with `--http` its boards then served to
+/// browsers until stopped.
 public enum LeagueNightReplay {
   /// What the command line asks for.
   public struct Settings {
@@ -28,11 +29,14 @@ public enum LeagueNightReplay {
     public var boards: HTTPAddress?
     /// Each lane's broker settings, for the centre link; `nil` without one.
     public var links: PairLinks.Settings?
+    /// Whether the scorer types corrections on standard input, as at a pair's `lane run`
+    /// (a paced replay on a terminal).
+    public var console: Bool
 
     public init(
       night: String, traces: [String], detector: ThrowDetector.Configuration, json: Bool,
       journal: String? = nil, speed: Double? = nil, log: Bool = false, boards: HTTPAddress? = nil,
-      links: PairLinks.Settings? = nil
+      links: PairLinks.Settings? = nil, console: Bool = false
     ) {
       self.night = night
       self.traces = traces
@@ -43,6 +47,7 @@ public enum LeagueNightReplay {
       self.log = log
       self.boards = boards
       self.links = links
+      self.console = console
     }
   }
 
@@ -78,8 +83,9 @@ public enum LeagueNightReplay {
       try LeagueBoards.serve(LeagueBoard(assembly.night.play), on: address, report: report)
     }
     defer { boards?.server.stop() }
-    // Without a journal nothing reaches the inbox (there is no control socket): not asked.
-    let inbox = settings.journal == nil ? nil : assembly.inbox
+    if settings.console { ConsoleInput.forward(to: assembly.inbox) }
+    // Without a journal, a broker or the console nothing reaches the inbox: not asked.
+    let inbox = settings.journal == nil && settings.links == nil && !settings.console ? nil : assembly.inbox
     func run(_ source: inout some PairSource) throws(LaneFailure) -> LaneEvent.Status {
       try assembly.run(
         &source, with: PairRunner(), lines: &lines, boards: boards?.hub, skipping: skipping, inbox: inbox,

@@ -33,7 +33,8 @@ extension Lane {
         (docs/league.md); with --http it then serves the night's boards, /league/left and \
         /league/right, until stopped (docs/display.md); with --broker and --mqtt-credentials \
         twice (the left lane's user, then the right's) each lane publishes the night under \
-        its own id and the desk corrects it (docs/centre.md).
+        its own id and the desk corrects it (docs/centre.md); paced on a terminal it takes \
+        the league commands typed at the console, as lane run on a pair does.
         """ + ExitStatus.help(
           .usage, .dataError, .noInput, .unavailable, .osError, .cannotCreate, .ioError,
           .temporaryFailure, .noPermission, .badConfiguration)
@@ -85,11 +86,14 @@ extension Lane {
 
     func run() throws {
       if let league {
+        // Paced on a terminal, the scorer corrects the night at the console, as at the pair.
+        let paced = realtime || speed != nil
         return try LeagueNightReplay.run(
           LeagueNightReplay.Settings(
             night: league, traces: traces, detector: detector.configuration(), json: json,
-            journal: session.journal, speed: realtime || speed != nil ? speed ?? 1 : nil, log: log,
-            boards: try web.address(), links: try centre.connection.pairSettings()),
+            journal: session.journal, speed: paced ? speed ?? 1 : nil, log: log,
+            boards: try web.address(), links: try centre.connection.pairSettings(),
+            console: paced && isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal),
           output: { text in
             var output = StandardOutput()
             output.write(text)

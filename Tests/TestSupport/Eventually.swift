@@ -1,5 +1,5 @@
 /// Whether `condition` becomes true within `limit`, checked every 20 ms.
-func eventually(
+public func eventually(
   within limit: Duration = .seconds(10), _ condition: () -> Bool
 ) async -> Bool {
   let deadline = ContinuousClock.now + limit

@@ -1,0 +1,70 @@
+import Foundation
+import Journal
+import LaneConfiguration
+import League
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The scorer's console at a pair, through `lane` on a terminal: a paced league replay takes
+/// the league commands typed there, as `lane run` on a pair does.
+@Suite("League corrections typed at the pair's console, through lane on a terminal")
+struct LeagueConsoleCommandTests {
+  let lane: LaneExecutable
+  let folder: ScratchFolder
+
+  /// Given the one-game night of ``LeagueJournalCommandTests`` and its traces.
+  init() throws {
+    lane = try LaneExecutable()
+    folder = try ScratchFolder()
+    var random = SeededRandom(seed: 2411)
+    let night = LeagueJournalCommandTests.night
+    let planned = PlannedNight(night: try LeagueNightFile.parse(text: night, file: "night.toml"), using: &random)
+    try night.write(toFile: folder.path("night.toml"), atomically: false, encoding: .utf8)
+    try planned.traces.left.write(toFile: folder.path("left.trace"), atomically: false, encoding: .utf8)
+    try planned.traces.right.write(toFile: folder.path("right.trace"), atomically: false, encoding: .utf8)
+  }
+
+  @Test("When the scorer types league commands while the pair bowls, then each is journalled as the console's with its reason (or the console's own), a line that does not read is answered, and help lists the commands")
+  func typedCorrections() async throws {
+    let console = try PseudoTerminal()
+    let pair = try ChildProcess(
+      lane.url.path,
+      ["simulate", "--league", "night.toml", "--journal", "night.journal", "--speed", "20", "--log",
+       "left.trace", "right.trace"],
+      input: .descriptor(console.terminal), output: .descriptor(console.terminal),
+      error: .descriptor(console.terminal), directory: folder.path)
+    defer { _ = pair.stop(signal: SIGKILL) }
+    #expect(await eventually(within: .seconds(60)) { console.text.contains("record 4:") }, "\(console.text)")
+
+    let typed: [(line: String, reason: String)] = [
+      ("average Cy 150; the secretary's list", "the secretary's list"),
+      ("handicap Di 12; league rule 4", "league rule 4"),
+      ("foul 2", "typed at the pair's console"),
+      ("no-foul 2; the video shows no foul", "the video shows no foul"),
+      ("undo; no-foul by mistake", "no-foul by mistake"),
+    ]
+    for (index, entry) in typed.enumerated() {
+      console.type(entry.line)
+      // One at a time: each is journalled and shown before the next is typed.
+      #expect(
+        await eventually(within: .seconds(20)) { console.text.components(separatedBy: "by console").count > index + 1 },
+        "\(entry.line): \(console.text)")
+    }
+    console.type("late Zed")
+    console.type("help")
+    #expect(await eventually(within: .seconds(20)) { console.text.contains("pins D 1,2,4") }, "\(console.text)")
+    pair.signal(SIGTERM)
+
+    #expect(await pair.exited() == 0)
+    console.close()
+    let file = try JournalFile(path: folder.path("night.journal"), ifMissing: .refuse)
+    let night = try JournalledNight(store: file, opened: file)
+    #expect(night.changes.map(\.author) == Array(repeating: "console", count: typed.count))
+    #expect(night.changes.map(\.reason) == typed.map(\.reason))
+    #expect(console.text.contains("nobody bowling tonight is called 'Zed'"), "\(console.text)")
+  }
+}
