@@ -57,33 +57,28 @@ public final class PairNightAssembly {
       throw LaneFailure(error.isUnreadable ? .noInput : .dataError, "\(error)")
     }
     // The records the links publish: the journal's, fed by its store as it appends.
-    var published: JournalOutboxSource?
-    func publishing(_ store: some JournalStore, _ entries: [JournalEntry]) throws(LaneFailure) -> AnyJournalStore {
+    var published: Result<JournalOutboxSource, JournalOutboxSource.Refusal>?
+    func publishing(_ store: some JournalStore, _ entries: [JournalEntry]) -> AnyJournalStore {
       guard links != nil else { return AnyJournalStore(store) }
-      do {
-        let source = try JournalOutboxSource(entries: entries)
-        published = source
-        return AnyJournalStore(JournalOutboxSource.Store(store, feeding: LaneSessions(open: source), journal: journal))
-      } catch {
-        throw LaneFailure(.dataError, "the night's journal cannot be published: \(error)")
-      }
+      published = Result { () throws(JournalOutboxSource.Refusal) in try JournalOutboxSource(entries: entries) }
+      guard case .success(let source)? = published else { return AnyJournalStore(store) }
+      return AnyJournalStore(JournalOutboxSource.Store(store, feeding: LaneSessions(open: source), journal: journal))
     }
-    do {
+    do throws(JournalError) {
       let start = try JournalEntry.nightStart(of: asked, at: Date())
       if let journal {
         let file = try JournalFile(path: journal, ifMissing: .create(start), lane: pair, holdingLane: true)
         if let recovered = file.recovered { report("warning: \(recovered)") }
-        night = try JournalledNight(store: try publishing(file, file.entries), opened: file)
+        night = try JournalledNight(store: publishing(file, file.entries), opened: file)
       } else {
         let memory = MemoryJournal(starting: start)
-        night = try JournalledNight(store: try publishing(memory, memory.entries), entries: memory.entries)
+        night = try JournalledNight(store: publishing(memory, memory.entries), entries: memory.entries)
       }
-    } catch let error as JournalError {
-      throw LaneFailure(error.exitStatus, "\(error)")
-    } catch let error as LaneFailure {
-      throw error
     } catch {
-      throw LaneFailure(.software, "\(error)")
+      throw LaneFailure(error.exitStatus, "\(error)")
+    }
+    if case .failure(let refusal)? = published {
+      throw LaneFailure(.dataError, "the night's journal cannot be published: \(refusal)")
     }
     if let journal, night.play.night != asked {
       throw LaneFailure(
@@ -94,7 +89,7 @@ public final class PairNightAssembly {
     resumedDeliveries = Dictionary(grouping: night.play.deliveries, by: \.lane).mapValues(\.count)
     journalled = journal != nil
     self.report = report
-    if let links, let pairing, let published {
+    if let links, let pairing, case .success(let published)? = published {
       self.links = try PairLinks.started(
         links, pair: pairing, open: published, league: asked.settings.name, journal: journal, report: report)
     } else {
