@@ -1,3 +1,4 @@
+import CentreLink
 import Foundation
 import LaneBridge
 import LaneSensing
@@ -75,8 +76,9 @@ public enum LeagueNightReplay {
           + " and are not scored again")
     }
     var lines = PairLineDisplay(log: settings.log, output: { output($0 + "\n") }, warnings: report)
-    let left = try open(settings.traces[0])
-    let right = try open(settings.traces[1])
+    // Each lane's health monitor, with a broker, sees the readings of its lane's trace.
+    let left = ObservedSensor(try open(settings.traces[0]), observer: assembly.links?.observer(of: .left))
+    let right = ObservedSensor(try open(settings.traces[1]), observer: assembly.links?.observer(of: .right))
     StopSignal.install()
     // The boards are served while the night is bowled, and after it until a stop.
     let boards = try settings.boards.map { address throws(LaneFailure) in

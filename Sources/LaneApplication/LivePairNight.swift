@@ -1,3 +1,4 @@
+import CentreLink
 import Foundation
 import Journal
 import LaneBridge
@@ -54,7 +55,8 @@ public enum LivePairNight {
   ) throws(LaneFailure) {
     let assembly = try PairNightAssembly(
       night: settings.night, journal: settings.journal, pair: "\(settings.lanes.left)+\(settings.lanes.right)",
-      links: settings.links, lanes: settings.lanes, wake: { wake.signal() }, report: report)
+      links: settings.links, lanes: settings.lanes, sensorClock: { MonotonicClock.now() },
+      wake: { wake.signal() }, report: report)
     defer { assembly.close() }
     if settings.journal == nil { report("no journal: the night is kept in memory only") }
     // The boards before the lanes' threads: an address that cannot be bound starts none.
@@ -64,7 +66,13 @@ public enum LivePairNight {
     defer { boards?.server.stop() }
     let feed: LivePairFeed
     do {
-      feed = try LivePairFeed(left: left, right: right, wake: wake)
+      // Each lane's health monitor sees the readings of its lane's lines.
+      func observed<Sensor: PinSensor>(_ lane: LivePairFeed.Lane<Sensor>, _ side: PairSide) -> LivePairFeed.Lane<ObservedSensor<Sensor>> {
+        .init(
+          sensor: ObservedSensor(lane.sensor, observer: assembly.links?.observer(of: side)), wake: lane.wake,
+          detector: lane.detector)
+      }
+      feed = try LivePairFeed(left: observed(left, .left), right: observed(right, .right), wake: wake)
     } catch {
       throw LaneFailure(.osError, "\(error)")
     }

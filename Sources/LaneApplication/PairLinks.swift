@@ -2,6 +2,8 @@ import Centre
 import CentreLink
 import Journal
 import LaneBridge
+import LaneSensing
+import League
 
 /// Both lanes' centre links of a pair bowling a league night: each lane publishes the whole
 /// night under its own id, as its own broker user, from the one journal (one source of
@@ -23,6 +25,12 @@ public final class PairLinks {
   public let left: LaneLink
   public let right: LaneLink
   public let pair: Payload.Pair
+
+  /// Hands each reading of a lane's sensor to its link's health monitor
+  /// (``ObservedSensor``).
+  public func observer(of lane: PairSide) -> @Sendable (SensorReading) -> Void {
+    lane == .left ? left.sensorObserver : right.sensorObserver
+  }
 
   /// Each link's inputs, for ``PairLinkDisplay``.
   public var inputs: (left: AsyncStream<LaneLink.Input>.Continuation, right: AsyncStream<LaneLink.Input>.Continuation) {
@@ -56,16 +64,18 @@ public final class PairLinks {
   /// - Parameters:
   ///   - pair: The lanes, from ``pair(_:lanes:)``.
   ///   - league: The league's name, on each lane's board.
+  ///   - sensorClock: Reads the lanes' sensors' clock, when it is the monotonic clock (a
+  ///     live pair), for the health monitors.
   /// - Throws: ``LaneFailure`` as ``LaneLink/started(lane:settings:origin:journal:sensorClock:report:)``.
   public static func started(
     _ settings: Settings, pair: Payload.Pair, open: JournalOutboxSource, league: String, journal: String?,
-    report: @escaping @Sendable (String) -> Void
+    sensorClock: (@Sendable () -> SensorInstant)? = nil, report: @escaping @Sendable (String) -> Void
   ) throws(LaneFailure) -> PairLinks {
     func start(_ lane: LaneID, _ settings: BrokerSettings) throws(LaneFailure) -> LaneLink {
       try LaneLink.started(
         lane, settings: settings, open: open,
         acknowledgementFile: journal.map { AcknowledgementFile(besideJournal: $0, lane: lane) },
-        journal: journal, sensorClock: nil, night: (pair, league),
+        journal: journal, sensorClock: sensorClock, night: (pair, league),
         report: { report("\(lane): \($0)") })
     }
     let left = try start(pair.left, settings.left)

@@ -3,6 +3,7 @@ import Foundation
 import Journal
 import LaneBridge
 import LaneConfiguration
+import LaneSensing
 import LaneControl
 import League
 import WebServer
@@ -37,6 +38,8 @@ public final class PairNightAssembly {
   ///   - links: Each lane's broker settings, for the centre link; `nil` without one.
   ///   - lanes: The pair's lanes' ids, when a config file names them (else each lane's
   ///     credentials name it).
+  ///   - sensorClock: Reads the lanes' sensors' clock, for the links' health monitors, when
+  ///     it is the monotonic clock (a live pair).
   ///   - wake: Ends the loop's wait when something is posted to the inbox.
   ///   - report: Where warnings go, one line each.
   /// - Throws: ``LaneFailure``: the night file unreadable (66) or wrong (65); the journal's
@@ -47,6 +50,7 @@ public final class PairNightAssembly {
   public init(
     night path: String, journal: String?, pair: String = JournalHeader.hostName,
     links: PairLinks.Settings? = nil, lanes: (left: String, right: String)? = nil,
+    sensorClock: (@Sendable () -> SensorInstant)? = nil,
     wake: @escaping @Sendable () -> Void = {}, report: @escaping @Sendable (String) -> Void
   ) throws(LaneFailure) {
     let pairing = try links.map { settings throws(LaneFailure) in try PairLinks.pair(settings, lanes: lanes) }
@@ -91,7 +95,8 @@ public final class PairNightAssembly {
     self.report = report
     if let links, let pairing, case .success(let published)? = published {
       self.links = try PairLinks.started(
-        links, pair: pairing, open: published, league: asked.settings.name, journal: journal, report: report)
+        links, pair: pairing, open: published, league: asked.settings.name, journal: journal,
+        sensorClock: sensorClock, report: report)
     } else {
       self.links = nil
     }

@@ -85,14 +85,15 @@ struct PairLinkTests {
     #expect(fields.map { $0["total"] } == [0, 131, 0, 0].map { .number($0) })
   }
 
-  @Test("When the pair shows a delivery and a warning, then both links get the record and the board, and only the warned lane's link the fault")
+  @Test("When the pair shows a delivery and a warning, then both links get the record and the board, and only that lane's link the delivery and the fault")
   func routes() async throws {
     let (night, _) = try Self.journalled()
     let left = AsyncStream.makeStream(of: LaneLink.Input.self)
     let right = AsyncStream.makeStream(of: LaneLink.Input.self)
     var display = PairLinkDisplay(local: NoDisplay(), links: (left.continuation, right.continuation))
 
-    try display.show(PairEvent(.delivered(lane: .right, number: 2), sequence: 3), in: night.play)
+    let detected = DetectedThrow(start: .zero, end: .zero, standingBefore: .full, knocked: PinSet([.head]))
+    try display.show(PairEvent(.delivered(lane: .right, number: 2, detected: detected), sequence: 3), in: night.play)
     try display.show(
       PairEvent(.warning(lane: .right, .detector(.init(time: .zero, kind: .extraBall))), sequence: 3), in: night.play)
     left.continuation.finish()
@@ -105,13 +106,14 @@ struct PairLinkTests {
         case .recorded(let seq): kinds.append("recorded \(seq)")
         case .board(_, let seq): kinds.append("board \(seq)")
         case .fault: kinds.append("fault")
+        case .delivered: kinds.append("delivered")
         default: kinds.append("other")
         }
       }
       return kinds
     }
     #expect(await kinds(left.stream) == ["recorded 3", "board 3", "recorded 3"])
-    #expect(await kinds(right.stream) == ["recorded 3", "board 3", "recorded 3", "fault"])
+    #expect(await kinds(right.stream) == ["recorded 3", "delivered", "board 3", "recorded 3", "fault"])
   }
 
   @Test("When both lanes of a pair send their boards, then the desk's overview shows the pair on one line with the league and each team's bowlers, and the faults of each lane")

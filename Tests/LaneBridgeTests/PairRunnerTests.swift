@@ -89,7 +89,7 @@ struct PairRunnerTests {
     }
     // Durable before shown: each delivery's event names its own record, already journalled.
     let shown = display.events.compactMap { event -> (Int, Int)? in
-      guard case .delivered(_, let number) = event.kind else { return nil }
+      guard case .delivered(_, let number, _) = event.kind else { return nil }
       return (number, event.sequence)
     }
     #expect(shown.map(\.0) == Array(1...night.play.deliveries.count))

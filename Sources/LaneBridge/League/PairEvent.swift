@@ -10,8 +10,9 @@ public struct PairEvent: Hashable, Sendable {
   public enum Kind: Hashable, Sendable {
     /// The pair started, stopped or its sensors ended.
     case status(LaneEvent.Status)
-    /// The night's delivery `number` (from 1) was journalled and scored on `lane`.
-    case delivered(lane: PairSide, number: Int)
+    /// The night's delivery `number` (from 1) was journalled and scored on `lane`, from
+    /// the throw its detector saw (for the lane's health monitor).
+    case delivered(lane: PairSide, number: Int, detected: DetectedThrow)
     /// A throw on `lane` after the night's last turn there: counted, not scored.
     case afterTheNight(lane: PairSide)
     /// A correction or an undo was journalled: what it did, who asked and why.

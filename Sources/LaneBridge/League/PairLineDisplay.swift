@@ -25,7 +25,7 @@ public struct PairLineDisplay: PairDisplay {
     case .warning(let lane, let warning): warnings("\(lane) lane: \(warning)")
     case .notice(let message): warnings(message)
     case .afterTheNight(let lane): afterTheNight[lane, default: 0] += 1
-    case .delivered(let lane, let number) where log:
+    case .delivered(let lane, let number, _) where log:
       output("record \(event.sequence): \(lane) lane, \(Self.describe(delivery: number, in: play))")
     case .corrected(let what, let by, let why) where log:
       output("record \(event.sequence): \(what) by \(by) (\(why))")

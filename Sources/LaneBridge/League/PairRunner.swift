@@ -92,7 +92,7 @@ public struct PairRunner: Sendable {
         throw error
       }
       for update in others { try show(update) }
-      try show(.delivered(lane: lane, number: night.play.deliveries.count))
+      try show(.delivered(lane: lane, number: night.play.deliveries.count, detected: detected))
     }
     /// Makes `command`, journalled as `by`'s; the reply's words, or why it was refused.
     func make(_ command: LeagueCommand, by author: String, why: String) throws -> Result<JournalEntry, LeagueError> {
