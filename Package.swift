@@ -346,7 +346,7 @@ let package = Package(
     .testTarget(
       name: "WebServerTests",
       dependencies: [
-        "lane", "WebServer", "WebBoard", "LaneBridge", "Bowling", "League", "LaneSensing",
+        "lane", "WebServer", "WebBoard", "Centre", "LaneBridge", "Bowling", "League", "LaneSensing",
         "SimulatedPinSensor", "TestSupport",
       ]
     ),

@@ -78,6 +78,14 @@ public struct PublishedNight {
     return Payload.Event(lane: lane, session: session, seq: entry.sequence, type: type, record: record, pair: pair)
   }
 
+  /// The start of a lane's own session (open play) for `bowlers`, as the lane publishes it.
+  public static func laneSessionStart(
+    of bowlers: [String], on lane: LaneID, session: String, at time: Date = startTime
+  ) throws -> Payload.Event {
+    let entry = JournalEntry(sequence: 1, time: time, author: "lane", event: .started(bowlers: bowlers))
+    return try event(of: entry, on: lane, session: session, pair: nil)
+  }
+
   /// Bowls the frame of whoever is up on `lane`, ball by ball, until someone else is up.
   private mutating func bowlFrame(on lane: PairSide) throws {
     guard let turn = play.up(on: lane) else { return }
