@@ -78,6 +78,16 @@ public struct PublishedNight {
     return Payload.Event(lane: lane, session: session, seq: entry.sequence, type: type, record: record, pair: pair)
   }
 
+  /// The records of the night journal at `path` (format 3, as `lane simulate --league
+  /// --journal` or a running pair writes it) as `lane` publishes them: the session is the
+  /// night's start time.
+  public static func events(ofJournalAt path: String, on lane: LaneID, pair: Payload.Pair) throws -> [Payload.Event] {
+    let entries = try JournalReader(path: path).entries(after: 0)
+    guard let first = entries.first else { return [] }
+    let session = SessionRotation.id(startedAt: first.time)
+    return try entries.map { try event(of: $0, on: lane, session: session, pair: pair) }
+  }
+
   /// The start of a lane's own session (open play) for `bowlers`, as the lane publishes it.
   public static func laneSessionStart(
     of bowlers: [String], on lane: LaneID, session: String, at time: Date = startTime

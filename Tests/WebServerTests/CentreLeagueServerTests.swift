@@ -1,3 +1,4 @@
+import Centre
 import Foundation
 import League
 import TestSupport
@@ -77,6 +78,33 @@ struct CentreLeagueServerTests {
       // The pair's own league pages are the pair's --http; lane display serves none.
       #expect(try await get("/league").head.hasPrefix("HTTP/1.1 404"))
     }
+  }
+
+  @Test("Given the example night replayed from the shipped traces into its journal by lane simulate --league --journal, when both lanes' records of it are shown, then each lane holds the night lane simulate --league --json prints")
+  func shippedNight() async throws {
+    let folder = try ScratchFolder()
+    let journal = folder.path("night.journal")
+    let printed = folder.path("night.json")
+    let traces = ["left", "right"].map { PackageFolder.url("Hardware/traces/league/tuesday-mixed-\($0).trace").path }
+    let replay = try ChildProcess(
+      try LaneServing.executable(),
+      ["simulate", "--league", PackageFolder.url("docs/examples/tuesday-mixed.toml").path, "--json", "--journal", journal]
+        + traces,
+      output: .file(printed))
+    #expect(replay.waitForExit() == 0)
+    let expected = try JSONDecoder().decode(LeagueBoard.self, from: Data(contentsOf: URL(fileURLWithPath: printed)))
+    let pair = Payload.Pair(left: DisplayedNight.lane7, right: DisplayedNight.lane8)
+    let display = CentreDisplay(hub: BoardHub(), report: { Issue.record("refused: \($0)") })
+
+    // When: lane 8's records come first, then lane 7's, each the whole night.
+    for lane in [DisplayedNight.lane8, DisplayedNight.lane7] {
+      for event in try PublishedNight.events(ofJournalAt: journal, on: lane, pair: pair) { display.show(event) }
+    }
+
+    #expect(expected.complete)
+    #expect(display.hub.board("7")?.night?.board == expected)
+    #expect(display.hub.board("8")?.night?.board == expected)
+    #expect(display.hub.board("7")?.night?.side == .left)
   }
 
   @Test("When a page listens to lane 8's events, then its first board is lane 8's with the night on the right")
