@@ -109,7 +109,6 @@ public struct BoardFeed: Sendable {
     next.faults = board.faults
     next.online = board.online
     // A correction's notice stays until the next ball, as on a lane's board.
-    next.notice = board.night == nil ? nil : board.notice
     if case .night(let event) = entry.event {
       switch event {
       case .started, .delivered:
