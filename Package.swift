@@ -98,7 +98,7 @@ let package = Package(
       dependencies: ["LaneBridge", "POSIX", .product(name: "SystemPackage", package: "swift-system")]),
     // The web boards' model: a lane's events and session as JSON board state and an event
     // stream numbered by journal sequence. Pure; no I/O.
-    .target(name: "WebBoard", dependencies: ["Bowling", "Centre", "Journal", "LaneBridge", "Scoreboard"]),
+    .target(name: "WebBoard", dependencies: ["Bowling", "Centre", "Journal", "LaneBridge", "League", "Scoreboard"]),
     // The web boards' HTTP server: pages, JSON and Server-Sent Events over hummingbird, fed
     // by WebDisplay, a LaneDisplay; and a league night's boards, from its LeagueBoard.
     .target(
@@ -253,7 +253,8 @@ let package = Package(
     // desk's deduplicating consumer and the lane's outbox. No I/O, no MQTT.
     .target(name: "Centre"),
     // What the test targets share: scratch folders removed after each test, the bundled
-    // traces with their .expected files, random league nights, `at(ms:)`, `Tag.hardware`, and the one way to start
+    // traces with their .expected files, random league nights (and their records as a pair's
+    // lanes publish them), `at(ms:)`, `Tag.hardware`, and the one way to start
     // a process (ChildProcess), find the built `lane` (BuiltProduct), run mosquitto and
     // headless Chromium, read HTTP on loopback (LoopbackClient), and make gpio-sim chips.
     // A regular target that only test targets depend on; every file in Tests/TestSupport
@@ -262,6 +263,7 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "Bowling", "League", "LaneSensing", "SimulatedPinSensor", "Wiring", "Calibration", "POSIX",
+        "Journal", "Centre",
       ],
       path: "Tests/TestSupport"
     ),
@@ -340,14 +342,14 @@ let package = Package(
       name: "WebBoardTests",
       dependencies: [
         "WebBoard", "Centre", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor",
-        "Scoreboard", "TestSupport",
+        "Scoreboard", "League", "TestSupport",
       ]
     ),
     // The web server with real HTTP clients, and the pages in headless Chromium.
     .testTarget(
       name: "WebServerTests",
       dependencies: [
-        "lane", "WebServer", "WebBoard", "LaneBridge", "Bowling", "League", "LaneSensing",
+        "lane", "WebServer", "WebBoard", "Centre", "LaneBridge", "Bowling", "League", "LaneSensing",
         "SimulatedPinSensor", "TestSupport",
       ]
     ),

@@ -83,9 +83,41 @@ public struct BoardFeed: Sendable {
     case .ended:
       next.notice = "session ended by \(entry.author)"
     case .night:
-      // Never here: a lane's session refuses a night's record before its board is asked
-      // (CentreBoards.receive). Were one to come, the board says so rather than hide it.
+      // Never here: a lane's session refuses a night's record, and a night's records go to
+      // apply(night:showing:rack:sequence:publishedAt:) (CentreBoards.receive). Were one to
+      // come, the board says so rather than hide it.
       next.notice = "a league night's record (\(entry.sequence)), which a lane's board does not show"
+    }
+    next.publishedAt = publishedAt
+    board = next
+    return BoardUpdate(board: next)
+  }
+
+  /// The board of a lane bowling a league night on a pair, after one of the night's records
+  /// (brought by either lane of the pair), which left `night` behind.
+  ///
+  /// - Parameters:
+  ///   - rack: The pins the night sets for this lane's next ball, `nil` once its turns there
+  ///     are bowled.
+  ///   - sequence: The night's last record number, the board's ``LaneBoard/sequence``.
+  ///   - publishedAt: When the record arrived, milliseconds since 1970.
+  public mutating func apply(
+    night entry: JournalEntry, showing night: LaneBoard.Night, rack: Rack?, sequence: Int,
+    publishedAt: Double? = nil
+  ) -> BoardUpdate {
+    var next = LaneBoard(lane: lane, night: night, rack: rack, sequence: sequence)
+    next.faults = board.faults
+    next.online = board.online
+    // A correction's notice stays until the next ball, as on a lane's board.
+    if case .night(let event) = entry.event {
+      switch event {
+      case .started, .delivered:
+        next.notice = nil
+      case .corrected(let correction, let reason):
+        next.notice = "correction by \(entry.author): \(correction) (why: \(reason))"
+      case .undone(let reason):
+        next.notice = "undo by \(entry.author): the latest correction standing taken back (why: \(reason))"
+      }
     }
     next.publishedAt = publishedAt
     board = next

@@ -1,11 +1,14 @@
 import Bowling
 import Centre
+import League
 import Scoreboard
 
-/// The desk's detail board of one lane (`lane desk --lane ID`), drawn on a terminal: the
+/// The desk's detail board of one lane (`lane desk show ID`), drawn on a terminal: the
 /// lane's status, its faults, and every bowler's current game as the lane's own console
 /// shows it (``SessionScoreboard``), folded from the lane's events in seq order
-/// (``CentreBoards``, as `lane display` folds them).
+/// (``CentreBoards``, as `lane display` folds them); on a lane bowling a league night on a
+/// pair, the night's sheet as the pair's console shows it (``LeagueScoreboard``), from the
+/// whole night the lane publishes.
 ///
 /// Pure: fed the lane's events and retained status with the time each arrived
 /// (milliseconds since 1970), drawn for a given time.
@@ -42,7 +45,8 @@ public struct DeskDetail: Sendable {
   }
 
   /// The screen at `now` (milliseconds since 1970): a status line, one line per fault, the
-  /// last record not shown (if any), then the bowlers' games.
+  /// last record not shown (if any), then the bowlers' games, or the pair and the night's
+  /// sheet.
   public func render(now: Double) -> String {
     var head = "lane \(lane): "
     if let status {
@@ -56,7 +60,11 @@ public struct DeskDetail: Sendable {
     var lines = [Self.clearScreen + head]
     lines += (status?.faults ?? []).map { "fault: \($0)" }
     if let lastRefusal { lines.append("record \(lastRefusal.seq) not shown: \(lastRefusal.reason)") }
-    if let scores = boards.scores(of: lane) {
+    if let play = boards.night(of: lane), let pair = boards.board(of: lane)?.night {
+      lines.append(
+        "league night on lanes \(pair.left) (left) and \(pair.right) (right): this is the \(pair.side) lane")
+      lines.append(LeagueScoreboard().render(LeagueBoard(play)))
+    } else if let scores = boards.scores(of: lane) {
       lines.append(SessionScoreboard().render(scores))
     } else {
       lines.append("waiting for the lane's session to start here (the lane is asked to publish it again)")

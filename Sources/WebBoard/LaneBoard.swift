@@ -136,6 +136,9 @@ public struct LaneBoard: Codable, Hashable, Sendable {
   /// Whether the lane is connected to the centre's broker (its retained status), for a
   /// board fed over the broker by `lane display`; `nil` for a lane serving its own boards.
   public var online: Bool?
+  /// The league night the lane bowls on a pair (``Night``), for a board fed over the
+  /// centre's broker; absent for a lane's own session.
+  public var night: Night?
 
   /// How many recent warnings a board keeps.
   public static let faultLimit = 5
@@ -153,5 +156,6 @@ public struct LaneBoard: Codable, Hashable, Sendable {
     notice = nil
     publishedAt = nil
     online = nil
+    night = nil
   }
 }

@@ -12,7 +12,42 @@ extension BoardPages {
   /// its width on a screen narrower than 16:9), so ten bowlers fit a 1080p screen and a
   /// 1280x800 one alike. A frame's marks and its total sit in rows of fixed heights, as on
   /// the lane's own overhead board.
-  static let leagueOverhead = """
+  static let leagueOverhead = leagueOverheadPage(following: """
+    const side = laneFromPath();
+    const sideWords = { left: "left lane", right: "right lane" };
+    const onWords = { left: "the left lane", right: "the right lane" };
+    // The night's boards as they change, the current one first; the browser reconnects by
+    // itself when the stream drops.
+    const events = new EventSource("/league/events");
+    events.addEventListener("league", event => render(JSON.parse(event.data)));
+    events.onerror = () => { document.getElementById("link").textContent = "reconnecting"; };
+    """)
+
+  /// `/lanes/<lane>` of `lane display` for a lane bowling a league night on a pair: the
+  /// same overhead board, drawn from the night in the lane's own boards
+  /// (`/lanes/<lane>/events`, ``LaneBoard/night``), the lanes named by their ids.
+  ///
+  /// Once the lane's board holds no night (a session of its own started) the page loads
+  /// again, and the server gives it the lane's own overhead board.
+  static let centreLeagueOverhead = leagueOverheadPage(following: """
+    const lane = laneFromPath();
+    let side = "left";
+    let sideWords = { left: "left lane", right: "right lane" };
+    let onWords = sideWords;
+    follow("/lanes/" + encodeURIComponent(lane) + "/events", board => {
+      if (!board.night) { location.reload(); return; }
+      const night = board.night;
+      side = night.side;
+      sideWords = { left: "lane " + night.left, right: "lane " + night.right };
+      onWords = sideWords;
+      render(night.board);
+    });
+    """)
+
+  /// The league overhead page, its night read by `following` (a script that defines
+  /// `side`, `sideWords` and `onWords` and calls `render` with each `LeagueBoard`).
+  private static func leagueOverheadPage(following source: String) -> String {
+    """
     <!doctype html>
     <html lang="en"><head><meta charset="utf-8"><title>League night</title>
     <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -75,6 +110,7 @@ extension BoardPages {
     #standings .pending { color: var(--dim); }
     #standings .pts { color: var(--hi); font-size: 1.8rem; margin-left: 0.6rem; }
     #standings td.points { font-weight: bold; color: var(--hi); }
+    #latencies { display: none; }
     </style></head>
     <body>
     <header><span id="title">League night</span><span id="game"></span><span id="up"></span>
@@ -89,9 +125,8 @@ extension BoardPages {
     <th scope="col" data-frame="9">9</th><th scope="col" data-frame="10">10</th>
     <th scope="col">Scr</th><th scope="col">Hcp</th><th scope="col">Tot</th></tr></thead></table>
     <table id="standings"><thead></thead><tbody></tbody></table></main>
+    <pre id="latencies"></pre>
     <script>\(script)
-    const side = laneFromPath();
-    const sideWords = { left: "left lane", right: "right lane" };
     const points = p => (p % 1 ? (Math.floor(p) || "") + "\\u00bd" : String(p)) + (p === 1 ? " point" : " points");
     const known = value => value !== null && value !== undefined;
     // The game bowled on this lane now; once its turns are bowled, the other lane's, or the last.
@@ -116,7 +151,7 @@ extension BoardPages {
           cell.setAttribute("data-lane", frame.lane);
           if (frame.lane !== side) {
             classes.push("other");
-            box.appendChild(el("span", { class: "lanetag", title: "bowled on the " + sideWords[frame.lane] },
+            box.appendChild(el("span", { class: "lanetag", title: "bowled on " + onWords[frame.lane] },
               frame.lane === "left" ? "L" : "R"));
           }
         }
@@ -148,7 +183,7 @@ extension BoardPages {
       if (played.frames.some(f => f.missed)) tags.push("late");
       if (known(played.provisional)) tags.push("provisional: " + played.provisional);
       if (upHere) tags.push("up, frame " + here.frame);
-      if (upThere) tags.push("up on the " + sideWords[there.lane] + ", frame " + there.frame);
+      if (upThere) tags.push("up on " + onWords[there.lane] + ", frame " + there.frame);
       const name = el("td", { class: "name" });
       name.appendChild(el("div", { class: "who" }, bowler.name));
       name.appendChild(el("div", { class: "tags" }, tags.join(" \\u00b7 ")));
@@ -174,7 +209,7 @@ extension BoardPages {
       head.appendChild(el("th", { scope: "rowgroup" }, team.name));
       head.appendChild(el("td", { class: "teamnote", colspan: 10 },
         "Game " + game + (known(score.points) ? ": " + points(score.points) : "") +
-        " \\u00b7 starts on the " + sideWords[team.startLane]));
+        " \\u00b7 starts on " + onWords[team.startLane]));
       for (const [kind, value] of [["scratch", score.scratch], ["handicap", score.handicap], ["total", score.total]]) {
         head.appendChild(el("td", { class: "num " + kind, ["data-" + kind]: value }, value));
       }
@@ -227,11 +262,7 @@ extension BoardPages {
       status.textContent = board.complete ? "night complete" : "";
       status.className = "status";
     }
-    // The night's boards as they change, the current one first; the browser reconnects by
-    // itself when the stream drops.
-    const events = new EventSource("/league/events");
-    events.addEventListener("league", event => render(JSON.parse(event.data)));
-    events.onerror = () => { document.getElementById("link").textContent = "reconnecting"; };
-    </script></body></html>
+    \(source)</script></body></html>
     """
+  }
 }

@@ -11,7 +11,7 @@ import WebBoard
 /// | path | what |
 /// | --- | --- |
 /// | `/` | the desk: every lane |
-/// | `/lanes/<lane>` | the overhead board of a lane |
+/// | `/lanes/<lane>` | the overhead board of a lane; of a pair's league night for a lane bowling one |
 /// | `/lanes/<lane>/games` | a lane's finished games with their statistics |
 /// | `/api/lanes`, `/api/lanes/<lane>`, `/api/lanes/<lane>/games` | the same as JSON |
 /// | `/events`, `/lanes/<lane>/events` | every lane's or one lane's boards as Server-Sent Events |
@@ -53,8 +53,9 @@ public struct BoardServer: Sendable {
     let desk = BoardPages.desk(linkingLeague: league != nil)
     router.get("/") { _, _ in Self.html(desk) }
     router.get("/lanes/:lane") { _, context in
-      _ = try Self.board(of: context, in: hub)
-      return Self.html(BoardPages.overhead)
+      // A lane bowling a league night on a pair (lane display) shows the night's board.
+      let board = try Self.board(of: context, in: hub)
+      return Self.html(board.night == nil ? BoardPages.overhead : BoardPages.centreLeagueOverhead)
     }
     router.get("/lanes/:lane/games") { _, context in
       _ = try Self.board(of: context, in: hub)

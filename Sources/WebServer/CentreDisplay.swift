@@ -5,7 +5,9 @@ import WebBoard
 
 /// A centre's lanes on the web boards (`lane display`): each event and status the broker
 /// brings is folded into the lanes' boards (``CentreBoards``) and published to the
-/// ``BoardHub`` the server reads, without waiting for any page.
+/// ``BoardHub`` the server reads, without waiting for any page. A league night's record
+/// from either lane of a pair moves both lanes' boards, which carry the night
+/// (``LaneBoard/night``): the hub feeds each pair's night to its lanes' pages.
 public final class CentreDisplay: Sendable {
   public let hub: BoardHub
   private let boards = Mutex(CentreBoards())
@@ -35,7 +37,10 @@ public final class CentreDisplay: Sendable {
       }
     }
     switch outcome {
-    case .success(let change): hub.publish(change.update, games: change.games)
+    case .success(let change):
+      hub.publish(change.update, games: change.games)
+      // A league night's record moves both lanes of its pair on.
+      if let other = change.otherLane { hub.publish(other) }
     case .failure(let refusal): report("\(refusal)")
     }
   }
