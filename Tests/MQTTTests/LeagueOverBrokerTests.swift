@@ -5,6 +5,7 @@ import LaneConfiguration
 import League
 import TestSupport
 import Testing
+import WebBoard
 
 #if canImport(Glibc)
   import Glibc
@@ -45,7 +46,7 @@ struct LeagueOverBrokerTests {
   /// Given a broker with the users desk, lane1 and lane2, the built lane, and the night's
   /// file and traces drawn from a seed in the broker's folder.
   init() throws {
-    broker = try TestBroker()
+    broker = try TestBroker(displays: ["display"])
     guard let laneBinary else {
       throw TestBroker.Failure(description: "the built lane executable was not found; swift build first")
     }
@@ -216,6 +217,39 @@ struct LeagueOverBrokerTests {
         await eventually(within: .seconds(20)) { deskEvents("desk.out", lane: name).count >= count },
         "\(name): \(deskEvents("desk.out", lane: name).count) of \(count)")
       #expect(deskEvents("desk.out", lane: name).compactMap { $0["seq"] as? Int } == Array(1...count), "\(name)")
+    }
+  }
+
+  @Test("When a pair replays a night over the broker while lane display serves the boards, then each lane's board holds the night the pair's journal holds, from its own side")
+  func displayShowsTheNight() async throws {
+    let display = try ChildProcess(
+      lane,
+      ["display", "--broker", url, "--mqtt-credentials", credentials("display"), "--http", "127.0.0.1:0"],
+      outputFile: path("display.out"))
+    defer { display.stop() }
+    let serving = "serving the boards on http://127.0.0.1:"
+    #expect(await eventually(within: .seconds(30)) { output("display.out").contains(serving) }, "\(output("display.out"))")
+    let port = try #require(
+      output("display.out").components(separatedBy: serving).last.flatMap { Int($0.prefix { $0.isNumber }) })
+
+    let pair = try startPair([], into: "pair.out")
+
+    #expect(await pair.exited() == 0, "\(output("pair.out.err"))")
+    let night = try journalled()
+    let expected = LeagueBoard(night.play)
+    for (name, side) in [("lane1", PairSide.left), ("lane2", .right)] {
+      var shown: LaneBoard?
+      let arrived = await eventually(within: .seconds(20)) {
+        let client = try? LoopbackClient(port: port)
+        defer { client?.hangUp() }
+        try? client?.get("/api/lanes/\(name)")
+        guard let body = try? client?.response().body else { return false }
+        shown = try? JSONDecoder().decode(LaneBoard.self, from: Data(body.utf8))
+        return shown?.night?.board == expected
+      }
+      #expect(arrived, "\(name): \(String(describing: shown?.night))")
+      #expect(shown?.night?.side == side)
+      #expect(shown?.night.map { [$0.left, $0.right] } == ["lane1", "lane2"])
     }
   }
 }
