@@ -31,7 +31,12 @@ extension Lane {
         league night on a pair from two traces, the left lane's then the right lane's, and \
         prints the night's sheet (or with --json one object: teams, their games and bowlers) \
         (docs/league.md); with --http it then serves the night's boards, /league/left and \
-        /league/right, until stopped (docs/display.md).
+        /league/right, until stopped (docs/display.md). With --config naming a pair and two \
+        traces (the left lane's, then the right's) it replays the pair in open play: two \
+        independent lanes, each with its journal and bowlers from its [[lanes]], each scored \
+        as lane simulate of its trace alone; it prints each lane's report after its id (with \
+        --json one object, {"lanes":[{"lane":ID,"report":...}]}), and paced or with --log \
+        each lane's lines after its id (docs/running.md).
         """ + ExitStatus.help(
           .usage, .dataError, .noInput, .unavailable, .osError, .cannotCreate, .ioError,
           .temporaryFailure, .noPermission, .badConfiguration)
@@ -64,7 +69,8 @@ extension Lane {
     @OptionGroup var centre: CentreOptions
     @OptionGroup var web: HTTPOptions
 
-    @Argument(help: "The trace file, or - for standard input; with --league the left lane's and the right lane's.")
+    @Argument(
+      help: "The trace file, or - for standard input; with --league or a pair's --config the left lane's and the right lane's.")
     var traces: [String]
 
     private var trace: String { traces[0] }
@@ -93,10 +99,28 @@ extension Lane {
             output.write(text)
           }, report: Report.line)
       }
+      let file = try configOptions.load()
+      if let file, file.pair != nil {
+        let own: [(String, Bool)] = [
+          ("--journal", session.journal != nil), ("--bowlers", session.bowlers != nil),
+          ("--lane", centre.lane != nil), ("--broker", centre.connection.broker != nil),
+        ]
+        return try OpenPlayReplay(
+          config: file, configPath: configOptions.config, traces: traces, given: own.filter(\.1).map(\.0),
+          json: json, log: log, speed: realtime || speed != nil ? speed ?? 1 : nil, web: web, detector: detector
+        ).run()
+      }
+      if file != nil {
+        do {
+          try OptionValues.checkConfigTraces(traces.count, pair: false)
+        } catch {
+          throw LaneFailure(.usage, error.message)
+        }
+      }
       // The config file's settings under the command line's; a replay has no wiring.
       var (session, centre, web) = (session, centre, web)
       var wiring: String?
-      try configOptions.merged(try configOptions.load(), wiring: &wiring, session: &session, centre: &centre, web: &web)
+      try configOptions.merged(file, wiring: &wiring, session: &session, centre: &centre, web: &web)
       let paced = realtime || speed != nil
       // Standard input may have nothing to read for ever: a stop wakes the read (a file's
       // reads never block long).
