@@ -82,7 +82,8 @@ extension OptionValues {
     guard let option = given.first else { return }
     throw OptionValueError(
       "a pair's lane run does not take \(option): in open play each lane's id, wiring, journal, bowlers and"
-        + " credentials are in its [[lanes]], the broker in [centre] (docs/running.md)")
+        + " credentials are in its [[lanes]], the broker in [centre], and each lane logs its lines after its id"
+        + " (docs/running.md)")
   }
 
   /// `lane record`: the wiring file is required (only `lane run` may take it from `--config`).

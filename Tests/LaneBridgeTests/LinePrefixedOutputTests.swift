@@ -28,15 +28,4 @@ struct LinePrefixedOutputTests {
 
     #expect(output.base.writes == ["8: | X |\n8: \n8: | 9 / |\n"])
   }
-
-  @Test("When flushed with a line that has not ended, then it is written with its newline; with none, nothing is")
-  func flush() {
-    var output = LinePrefixedOutput(Writes(), prefix: "8: ")
-
-    output.flush()
-    output.write("stopped")
-    output.flush()
-
-    #expect(output.base.writes == ["8: stopped\n"])
-  }
 }

@@ -77,7 +77,8 @@ struct OptionsTogetherTests {
     #expect(
       throws: OptionValueError(
         "a pair's lane run does not take --journal: in open play each lane's id, wiring, journal, bowlers and"
-          + " credentials are in its [[lanes]], the broker in [centre] (docs/running.md)")
+          + " credentials are in its [[lanes]], the broker in [centre], and each lane logs its lines after its id"
+          + " (docs/running.md)")
     ) { try OptionValues.checkOpenPlayRun(given: ["--journal", "--json"]) }
     #expect(
       throws: OptionValueError(

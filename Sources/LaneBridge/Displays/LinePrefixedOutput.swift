@@ -4,7 +4,7 @@
 /// Text is held until its line ends, so a line written in pieces (`print` writes the text,
 /// then the newline) still reaches `base` whole; two lanes writing to standard output from
 /// their own threads then never cut into each other's lines (one `write(2)` of a short
-/// line is not split by another). What is left without a newline is written by ``flush()``.
+/// line is not split by another). The lane's displays end every line they write.
 public struct LinePrefixedOutput<Base: TextOutputStream>: TextOutputStream {
   public var base: Base
   public let prefix: String
@@ -26,11 +26,5 @@ public struct LinePrefixedOutput<Base: TextOutputStream>: TextOutputStream {
     }
     base.write(lines)
     pending = String(pending[pending.index(after: lastNewline)...])
-  }
-
-  /// Writes what is left of a line that has not ended, with its newline.
-  public mutating func flush() {
-    guard !pending.isEmpty else { return }
-    write("\n")
   }
 }

@@ -103,7 +103,8 @@ extension Lane {
       if let file, file.pair != nil {
         let own: [(String, Bool)] = [
           ("--journal", session.journal != nil), ("--bowlers", session.bowlers != nil),
-          ("--lane", centre.lane != nil), ("--broker", centre.connection.broker != nil),
+          ("--lane", centre.lane != nil), ("--lane-name", web.deprecatedLaneName != nil),
+          ("--broker", centre.connection.broker != nil),
         ]
         return try OpenPlayReplay(
           config: file, configPath: configOptions.config, traces: traces, given: own.filter(\.1).map(\.0),
