@@ -104,8 +104,8 @@ public struct OpenPlayReplay {
     }
     for (index, status) in statuses.enumerated() {
       guard case .stopped = status else { continue }
-      Report.line(
-        "\(open.ids[index]): stopped before the end of the trace; \(LaneSummary(open.assemblies[index].session.session))")
+      let summary = LaneSummary(open.assemblies[index].session.session)
+      Report.line("\(open.ids[index]): stopped before the end of the trace; \(summary)")
     }
     try print(reports, of: open.ids)
     if open.servesBoards && !statuses.contains(where: { if case .stopped = $0 { true } else { false } }) {

@@ -70,7 +70,10 @@ extension Lane {
     @OptionGroup var web: HTTPOptions
 
     @Argument(
-      help: "The trace file, or - for standard input; with --league or a pair's --config the left lane's and the right lane's.")
+      help: """
+        The trace file, or - for standard input; with --league or a pair's --config the left \
+        lane's and the right lane's.
+        """)
     var traces: [String]
 
     private var trace: String { traces[0] }
