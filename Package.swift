@@ -209,7 +209,8 @@ let package = Package(
       name: "LaneCommandLine",
       dependencies: [
         "LaneApplication", "LaneBridge", "LaneConfiguration", "LaneHardware", "LaneOptions",
-        "CentreLink", "Centre", "LaneSensing", "POSIX", "WebServer",
+        "CentreLink", "Centre", "LaneSensing", "POSIX", "WebServer", "Journal", "Scoreboard",
+        "SimulatedPinSensor",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -41,12 +41,18 @@ public struct ConsoleInput {
   /// Starts a thread that blocks until the operator types, and posts each line to `inbox`
   /// (which wakes the lane) until standard input ends.
   public static func forward(to inbox: LaneInbox) {
+    forward { inbox.post(.console($0)) }
+  }
+
+  /// Starts a thread that blocks until the operator types, and hands each line to `take`
+  /// until standard input ends: a pair's console routes it to one lane's inbox.
+  public static func forward(_ take: @escaping @Sendable (String) -> Void) {
     let thread = Thread {
       var console = ConsoleInput()
       while !console.isClosed {
         var request = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         guard (try? retryOnInterrupt { poll(&request, 1, -1) }) != nil else { return }
-        for line in console.lines() { inbox.post(.console(line)) }
+        for line in console.lines() { take(line) }
       }
     }
     thread.name = "lane console"

@@ -10,8 +10,9 @@ public struct ConfigOptions: ParsableArguments {
 
   @Option(help: """
     A lane config file (TOML, e.g. deploy/lane/lane.toml) with lane, wiring, journal, bowlers, \
-    http, http_public and a [centre] table; options given here override it, and relative \
-    paths in it are resolved against its folder.
+    http, http_public and a [centre] table, or a pair's with two [[lanes]] (each its lane, \
+    wiring, journal, bowlers, credentials; docs/running.md); options given here override it, \
+    and relative paths in it are resolved against its folder.
     """)
   public var config: String?
 

@@ -13,7 +13,7 @@ import POSIX
 /// `lane run` on a pair's config file on a league night: the options a pair takes, both
 /// lanes' wirings opened (a mistake there creates no journal), then the night on them
 /// (``LivePairNight``), each lane's sensor read on a thread of its own, one journal for the
-/// pair.
+/// pair. Without `--league`, open play (``runOpenPlay()``, in `PairRun+OpenPlay.swift`).
 public struct PairRun {
   /// The config file as read, `nil` without `--config`, and its path.
   public var config: LaneConfig?
@@ -52,19 +52,16 @@ public struct PairRun {
 
   /// Runs the night until a stop signal.
   ///
-  /// - Throws: ``LaneFailure``: 64 without a night or without a pair, or with a lane's own
-  ///   option; a wiring's failure naming its lane; what ``LivePairNight`` throws.
+  /// - Throws: ``LaneFailure``: 64 without a pair, or with a lane's own option (or its
+  ///   journal or bowlers in the file); a wiring's failure naming its lane; what
+  ///   ``LivePairNight`` throws. Without a night, what ``runOpenPlay()`` throws.
   public func run() throws {
-    guard let league else {
-      throw LaneFailure(
-        .usage,
-        "\(configPath ?? "the config file") names a pair: give --league NIGHT.toml for its league night"
-          + " (open play on a pair is not there yet: run one lane run per lane)")
-    }
+    guard let league else { return try runOpenPlay() }
     guard let config, let pair = config.pair else {
       throw LaneFailure(
         .usage, "--league needs a pair: --config with a file naming two [[lanes]], each with its lane and wiring")
     }
+    try Self.check(config, for: .leagueNight, file: configPath)
     do {
       try OptionValues.checkPairRun(given: given)
     } catch {

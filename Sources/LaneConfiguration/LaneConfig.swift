@@ -27,18 +27,41 @@ public struct LaneConfig: Sendable, Equatable {
   /// its id and wiring; `nil` for a single lane (`lane` and `wiring` at the top).
   public var pair: [PairLane]?
 
+  /// How a pair is played: some keys of its file belong to one way only.
+  public enum PairPlay: Sendable, Hashable {
+    /// Two independent lanes, each with its own journal and bowlers (`lane run --config`).
+    case openPlay
+    /// A league night across the pair, one journal for both lanes (`--league NIGHT.toml`).
+    case leagueNight
+  }
+
+  /// The keys of a pair's file that the other way of playing cannot take, with their lines:
+  /// each lane's journal and bowlers for a league night, the pair's one journal for open
+  /// play (``check(_:file:)``).
+  public var pairProblems: [PairPlay: [LaneConfigError.Problem]] = [:]
+
   /// One lane of a pair: its id (checked as `--lane` is), its wiring file's path and, for
   /// the centre link, its broker user's credentials file (each lane of a pair publishes
-  /// under its own id, as its own broker user).
+  /// under its own id, as its own broker user); in open play, its own journal and bowlers.
   public struct PairLane: Sendable, Equatable {
     public var lane: String
     public var wiring: String
     public var credentials: String?
+    /// `journal`: the lane's own journal in open play, a single lane's; a league night has
+    /// one journal for the pair instead (the top-level `journal`).
+    public var journal: String?
+    /// `bowlers`: the lane's bowlers in open play, its first session's; a league night's
+    /// come from its night file.
+    public var bowlers: [String]?
 
-    public init(lane: String, wiring: String, credentials: String? = nil) {
+    public init(
+      lane: String, wiring: String, credentials: String? = nil, journal: String? = nil, bowlers: [String]? = nil
+    ) {
       self.lane = lane
       self.wiring = wiring
       self.credentials = credentials
+      self.journal = journal
+      self.bowlers = bowlers
     }
   }
 
@@ -76,12 +99,22 @@ public struct LaneConfig: Sendable, Equatable {
     self.centre = centre
   }
 
+  /// Refuses what a pair's file holds for the other way of playing, every such key named
+  /// with its line; a single lane's file passes.
+  ///
+  /// - Parameter file: The file's name, for the message.
+  /// - Throws: ``LaneConfigError``, to exit 64 as any mistake in the file does.
+  public func check(_ play: PairPlay, file: String) throws(LaneConfigError) {
+    guard let problems = pairProblems[play], !problems.isEmpty else { return }
+    throw LaneConfigError(file: file, problems: problems)
+  }
+
   /// The keys a config file's top level may have.
   public static let topLevelKeys = [
     "lane", "wiring", "journal", "bowlers", "http", "http_public", "centre", "lanes",
   ]
   /// The keys of each `[[lanes]]` table.
-  public static let pairLaneKeys = ["lane", "wiring", "credentials"]
+  public static let pairLaneKeys = ["lane", "wiring", "credentials", "journal", "bowlers"]
   /// The keys of its `[centre]` table.
   public static let centreKeys = ["broker", "credentials", "cafile", "certfile", "keyfile"]
 

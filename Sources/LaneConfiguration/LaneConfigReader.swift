@@ -21,12 +21,16 @@ struct LaneConfigReader: TOMLValueReading {
     if let lanes = root["lanes"] {
       config.pair = pair(lanes)
       for key in ["lane", "wiring", "bowlers"] where root[key] != nil {
-        report(key, "a pair's file names each lane's id and wiring in its [[lanes]], and its bowlers come with the league night; remove \(key) here")
+        report(
+          key,
+          "a pair's file names each lane's id, wiring and (in open play) bowlers in its [[lanes]],"
+            + " and a league night's bowlers come with the night; remove \(key) here")
       }
     }
+    if config.pair != nil { config.pairProblems = pairProblems(root) }
     config.wiring = path(root["wiring"], at: "wiring")
     config.journal = path(root["journal"], at: "journal")
-    config.bowlers = bowlers(root["bowlers"])
+    config.bowlers = bowlers(root["bowlers"], at: "bowlers")
     config.http = string(root["http"], at: "http")
     if let httpPublic = bool(root["http_public"], at: "http_public") {
       // The same check as --http-public.
@@ -94,6 +98,8 @@ struct LaneConfigReader: TOMLValueReading {
       let lane = laneID(table["lane"], at: "\(prefix).lane")
       let wiring = path(table["wiring"], at: "\(prefix).wiring")
       let credentials = path(table["credentials"], at: "\(prefix).credentials")
+      let journal = path(table["journal"], at: "\(prefix).journal")
+      let bowlers = bowlers(table["bowlers"], at: "\(prefix).bowlers")
       for (key, given) in [("lane", table["lane"] != nil), ("wiring", wiring != nil)] where !given {
         report("\(prefix).\(key)", "each of a pair's lanes needs its \(key)")
       }
@@ -102,9 +108,41 @@ struct LaneConfigReader: TOMLValueReading {
         continue
       }
       if let lane { ids.append(lane) }
-      if let lane, let wiring { lanes.append(.init(lane: lane, wiring: wiring, credentials: credentials)) }
+      if let lane, let wiring {
+        lanes.append(
+          .init(lane: lane, wiring: wiring, credentials: credentials, journal: journal, bowlers: bowlers))
+      }
     }
     return lanes.count == 2 ? lanes : nil
+  }
+
+  /// What each way of playing a pair refuses of its file: a league night has one journal
+  /// for the pair (the top-level `journal`) and its bowlers in the night file; open play a
+  /// journal and bowlers per lane, in its `[[lanes]]`.
+  private func pairProblems(_ root: TOMLTable) -> [LaneConfig.PairPlay: [LaneConfigError.Problem]] {
+    var leagueNight: [LaneConfigError.Problem] = []
+    let lanes = root["lanes"]?.array.map { array in array.map(\.table) } ?? []
+    for (index, table) in lanes.enumerated() {
+      for key in ["journal", "bowlers"] where table?[key] != nil {
+        let path = "lanes[\(index + 1)].\(key)"
+        leagueNight.append(
+          .init(
+            key: path, line: locator.line(of: path),
+            message:
+              "a league night has one journal for the pair (--journal or the top-level journal) and its bowlers"
+              + " in the night file; remove \(key) here, or run the pair in open play without --league"))
+      }
+    }
+    var openPlay: [LaneConfigError.Problem] = []
+    if root["journal"] != nil {
+      openPlay.append(
+        .init(
+          key: "journal", line: locator.line(of: "journal"),
+          message:
+            "the pair's one journal is a league night's (--league); in open play each lane keeps its own:"
+            + " give each [[lanes]] its journal, and remove journal here"))
+    }
+    return [.leagueNight: leagueNight, .openPlay: openPlay]
   }
 
   /// A path, resolved against the config file's folder when relative.
@@ -115,17 +153,17 @@ struct LaneConfigReader: TOMLValueReading {
   }
 
   /// A list of bowlers' names, each a non-empty string without a comma.
-  private mutating func bowlers(_ value: TOMLValueConvertible?) -> [String]? {
+  private mutating func bowlers(_ value: TOMLValueConvertible?, at key: String) -> [String]? {
     guard let value else { return nil }
     guard value.type == .array, let array = value.array, !array.isEmpty else {
-      report("bowlers", "expected a list of names, e.g. [\"Ana\", \"Ben\"], found \(WiringError.Problem.describe(value))")
+      report(key, "expected a list of names, e.g. [\"Ana\", \"Ben\"], found \(WiringError.Problem.describe(value))")
       return nil
     }
     var names: [String] = []
     for (index, element) in array.enumerated() {
-      guard let name = string(element, at: "bowlers[\(index + 1)]") else { continue }
+      guard let name = string(element, at: "\(key)[\(index + 1)]") else { continue }
       guard !name.contains(",") else {
-        report("bowlers[\(index + 1)]", "a name cannot hold a comma: \"\(WiringError.Problem.clipped(name))\"")
+        report("\(key)[\(index + 1)]", "a name cannot hold a comma: \"\(WiringError.Problem.clipped(name))\"")
         continue
       }
       names.append(name)

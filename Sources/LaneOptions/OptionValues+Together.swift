@@ -20,7 +20,12 @@ extension OptionValues {
       throw OptionValueError("only one trace can be standard input (-)")
     }
     guard league else {
-      if count != 1 { throw OptionValueError("give one trace, or two with --league; found \(count)") }
+      // Two traces with --config: a pair in open play, once the file is read to say so
+      // (``checkConfigTraces(_:pair:)``).
+      if count == 2 && alongside.contains("--config") { return }
+      if count != 1 {
+        throw OptionValueError("give one trace, or two with --league or with a --config naming a pair; found \(count)")
+      }
       return
     }
     guard count == 2 else {
@@ -36,6 +41,28 @@ extension OptionValues {
     }
   }
 
+  /// `lane simulate --config FILE`: one trace for a lane's file, two (the left lane's, then
+  /// the right's) for a pair's.
+  public static func checkConfigTraces(_ count: Int, pair: Bool) throws(OptionValueError) {
+    if pair && count != 2 {
+      throw OptionValueError(
+        "the config file names a pair: give two traces, the left lane's then the right lane's; found \(count)")
+    }
+    if !pair && count != 1 {
+      throw OptionValueError("the config file names one lane: give one trace (two need --league or a pair's config)")
+    }
+  }
+
+  /// `lane simulate` on a pair's config in open play: each lane's id, journal, bowlers and
+  /// broker credentials are in its `[[lanes]]`, so `given` (a lane's own options given on
+  /// the command line, as spelled) must be empty.
+  public static func checkOpenPlayReplay(given: [String]) throws(OptionValueError) {
+    guard let option = given.first else { return }
+    throw OptionValueError(
+      "a pair's replay does not take \(option): in open play each lane's id, journal, bowlers and credentials"
+        + " are in its [[lanes]], the broker in [centre] (docs/running.md)")
+  }
+
   /// `lane run` on a pair's config: each lane's wiring and broker credentials are in its
   /// `[[lanes]]`, the broker in the file's `[centre]`, the bowlers in the night file, so
   /// `given` (a lane's own options given on the command line, as spelled) must be empty.
@@ -44,6 +71,18 @@ extension OptionValues {
     throw OptionValueError(
       "a pair's lane run does not take \(option): each lane's wiring and credentials are in its [[lanes]],"
         + " the broker in the config file's [centre], the bowlers in the night file (docs/league.md)")
+  }
+
+  /// `lane run` on a pair's config in open play: each lane's id, wiring, journal, bowlers and
+  /// broker credentials are in its `[[lanes]]` (the broker in the file's `[centre]`), and the
+  /// log is each lane's, so `given` (a lane's own options given on the command line, as
+  /// spelled) must be empty.
+  public static func checkOpenPlayRun(given: [String]) throws(OptionValueError) {
+    guard let option = given.first else { return }
+    throw OptionValueError(
+      "a pair's lane run does not take \(option): in open play each lane's id, wiring, journal, bowlers and"
+        + " credentials are in its [[lanes]], the broker in [centre], and each lane logs its lines after its id"
+        + " (docs/running.md)")
   }
 
   /// `lane record`: the wiring file is required (only `lane run` may take it from `--config`).

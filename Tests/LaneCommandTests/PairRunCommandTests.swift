@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `lane run` on a pair's config file, up to its hardware: the options a pair takes and
-/// refuses, and a wiring mistake that creates no journal. The pair bowling on real kernel
+/// `lane run` on a pair's config file on a league night, up to its hardware: the options a
+/// pair takes and refuses, and a wiring mistake that creates no journal (open play's are
+/// `OpenPlayPairCommandTests`). The pair bowling on real kernel
 /// lines is the gpio-sim rig's.
 @Suite("lane run on a pair, before its lines are opened")
 struct PairRunCommandTests {
@@ -31,13 +32,13 @@ struct PairRunCommandTests {
     try lane.run(["run"] + arguments, in: folder.path)
   }
 
-  @Test("When a pair's config is given without --league, or --league without a pair, then it exits 64 saying what is missing")
+  @Test("When a pair's config with the night's one journal is given without --league (open play), or --league without a pair, then it exits 64 saying what is wrong")
   func leagueAndPairGoTogether() throws {
     let withoutNight = try run(["--config", "pair.toml"])
     let withoutPair = try run(["--league", "night.toml"])
 
     #expect(withoutNight.status == 64)
-    #expect(withoutNight.standardError.contains("names a pair: give --league NIGHT.toml"))
+    #expect(withoutNight.standardError.contains("line 1: journal: the pair's one journal is a league night's"))
     #expect(withoutPair.status == 64)
     #expect(withoutPair.standardError.contains("--league needs a pair"))
   }

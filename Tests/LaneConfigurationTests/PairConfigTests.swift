@@ -86,4 +86,73 @@ struct PairConfigTests {
     #expect(problems.map(\.key) == ["centre.credentials"])
     #expect(problems.first?.message.contains("[[lanes]]") == true)
   }
+
+  @Suite("Given a pair in open play: each lane with its own journal and bowlers")
+  struct OpenPlay {
+    static let text = """
+      [[lanes]]
+      lane = "lane7"
+      wiring = "lane7.toml"
+      journal = "lane7.journal"
+      bowlers = ["Ana", "Ben"]
+
+      [[lanes]]
+      lane = "lane8"
+      wiring = "lane8.toml"
+      journal = "/var/lib/lanebridge/lane8.journal"
+      """
+
+    @Test("When the file is read, then each lane keeps its journal, relative to the file's folder, and its bowlers")
+    func eachLanesOwn() throws {
+      let config = try LaneConfigTests.parse(Self.text)
+
+      #expect(config.pair?.map(\.journal) == [
+        "/etc/lanebridge/lane7/lane7.journal", "/var/lib/lanebridge/lane8.journal",
+      ])
+      #expect(config.pair?.map(\.bowlers) == [["Ana", "Ben"], nil])
+      #expect(config.journal == nil)
+    }
+
+    @Test("When it is checked for open play, then it passes; for a league night, then each lane's journal and bowlers are refused with their lines")
+    func leagueNightRefusesThem() throws {
+      let config = try LaneConfigTests.parse(Self.text)
+
+      try config.check(.openPlay, file: "pair.toml")
+      let error = try #require(throws: LaneConfigError.self) { try config.check(.leagueNight, file: "pair.toml") }
+      #expect(error.problems.map(\.key) == ["lanes[1].journal", "lanes[1].bowlers", "lanes[2].journal"])
+      #expect(error.problems.map(\.line) == [4, 5, 10])
+      #expect(error.problems[0].message.contains("one journal for the pair"))
+      #expect(error.file == "pair.toml")
+    }
+
+    @Test("When a lane's bowlers are not a list of names, then the lane's key is named with its line")
+    func badBowlers() {
+      let problems = LaneConfigTests.problems(
+        Self.text.replacingOccurrences(of: "[\"Ana\", \"Ben\"]", with: "[\"Ana\", \"B,en\"]"))
+      #expect(problems.map(\.key) == ["lanes[1].bowlers[2]"])
+      #expect(problems.map(\.line) == [5])
+    }
+  }
+
+  @Suite("Given a pair's file with the pair's one journal at the top")
+  struct LeagueNight {
+    @Test("When it is checked for a league night, then it passes; for open play, then the journal is refused: each lane keeps its own")
+    func openPlayRefusesIt() throws {
+      let config = try LaneConfigTests.parse(PairConfigTests.pair)
+
+      try config.check(.leagueNight, file: "pair.toml")
+      let error = try #require(throws: LaneConfigError.self) { try config.check(.openPlay, file: "pair.toml") }
+      #expect(error.problems.map(\.key) == ["journal"])
+      #expect(error.problems.map(\.line) == [1])
+      #expect(error.problems[0].message.contains("give each [[lanes]] its journal"))
+    }
+  }
+
+  @Test("When a single lane's file is checked for either way of playing a pair, then it passes")
+  func singleLanePasses() throws {
+    let config = try LaneConfigTests.parse("lane = \"lane7\"\nwiring = \"w.toml\"\njournal = \"lane.journal\"\n")
+
+    try config.check(.openPlay, file: "lane.toml")
+    try config.check(.leagueNight, file: "lane.toml")
+  }
 }

@@ -27,7 +27,7 @@ struct OptionsTogetherTests {
 
   @Test("When lane simulate gets other than one trace, or --league other than two or with bowlers or a lane config, then it is refused")
   func traces() {
-    #expect(throws: OptionValueError("give one trace, or two with --league; found 2")) {
+    #expect(throws: OptionValueError("give one trace, or two with --league or with a --config naming a pair; found 2")) {
       try OptionValues.checkTraces(["a", "b"], league: false, alongside: [])
     }
     #expect(throws: OptionValueError("--league replays a pair: give two traces, the left lane's then the right lane's; found 1")) {
@@ -52,6 +52,39 @@ struct OptionsTogetherTests {
     #expect(throws: Never.self) {
       try OptionValues.checkTraces(["a", "b"], league: true, alongside: ["--http", "--journal", "--realtime", "--log"])
     }
+  }
+
+  @Test("When lane simulate gets two traces with --config, then the count waits for the file: a pair's takes two, a lane's one")
+  func configTraces() {
+    #expect(throws: Never.self) { try OptionValues.checkTraces(["a", "b"], league: false, alongside: ["--config"]) }
+    #expect(throws: OptionValueError("give one trace, or two with --league or with a --config naming a pair; found 3")) {
+      try OptionValues.checkTraces(["a", "b", "c"], league: false, alongside: ["--config"])
+    }
+    #expect(throws: Never.self) { try OptionValues.checkConfigTraces(2, pair: true) }
+    #expect(throws: Never.self) { try OptionValues.checkConfigTraces(1, pair: false) }
+    #expect(throws: OptionValueError("the config file names a pair: give two traces, the left lane's then the right lane's; found 1")) {
+      try OptionValues.checkConfigTraces(1, pair: true)
+    }
+    #expect(throws: OptionValueError("the config file names one lane: give one trace (two need --league or a pair's config)")) {
+      try OptionValues.checkConfigTraces(2, pair: false)
+    }
+  }
+
+  @Test("When a pair in open play is given a lane's own option, then it is refused, saying each lane's are in its [[lanes]]")
+  func openPlayOptions() {
+    #expect(throws: Never.self) { try OptionValues.checkOpenPlayRun(given: []) }
+    #expect(throws: Never.self) { try OptionValues.checkOpenPlayReplay(given: []) }
+    #expect(
+      throws: OptionValueError(
+        "a pair's lane run does not take --journal: in open play each lane's id, wiring, journal, bowlers and"
+          + " credentials are in its [[lanes]], the broker in [centre], and each lane logs its lines after its id"
+          + " (docs/running.md)")
+    ) { try OptionValues.checkOpenPlayRun(given: ["--journal", "--json"]) }
+    #expect(
+      throws: OptionValueError(
+        "a pair's replay does not take --bowlers: in open play each lane's id, journal, bowlers and credentials"
+          + " are in its [[lanes]], the broker in [centre] (docs/running.md)")
+    ) { try OptionValues.checkOpenPlayReplay(given: ["--bowlers"]) }
   }
 
   @Test("When lane correct's pins come without numbers, or numbers without pins, then it is refused")

@@ -26,9 +26,13 @@ extension Lane {
         record is published to the centre (docs/centre.md). --config FILE reads these \
         settings from a file for the systemd unit (docs/deployment.md). A config file naming a \
         pair (two [[lanes]], each with its lane and wiring, on one chip or two) runs both lanes \
-        in one process on a league night: --league NIGHT.toml, one journal for the pair, \
-        corrections typed at the console or sent with lane correct --league, the night's \
-        boards with --http (docs/league.md).
+        in one process. In open play (no --league) they are two independent lanes, each with \
+        the journal, bowlers and credentials of its [[lanes]], exactly as one lane run of it: \
+        each lane's log lines after its id, both lanes' boards on one --http server, a console \
+        line starting with the lane's id (lane7 p 1,2,4), lane correct --journal THAT.journal \
+        for one lane (docs/running.md). On a league night, --league NIGHT.toml: one journal \
+        for the pair, corrections typed at the console or sent with lane correct --league, \
+        the night's boards with --http (docs/league.md).
         """ + ExitStatus.help(
           .usage, .dataError, .noInput, .unavailable, .osError, .cannotCreate, .ioError,
           .temporaryFailure, .noPermission, .badConfiguration)

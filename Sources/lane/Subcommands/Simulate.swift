@@ -34,7 +34,13 @@ extension Lane {
         /league/right, until stopped (docs/display.md); with --broker and --mqtt-credentials \
         twice (the left lane's user, then the right's) each lane publishes the night under \
         its own id and the desk corrects it (docs/centre.md); paced on a terminal it takes \
-        the league commands typed at the console, as lane run on a pair does.
+        the league commands typed at the console, as lane run on a pair does. \
+        With --config naming a pair and two \
+        traces (the left lane's, then the right's) it replays the pair in open play: two \
+        independent lanes, each with its journal and bowlers from its [[lanes]], each scored \
+        as lane simulate of its trace alone; it prints each lane's report after its id (with \
+        --json one object, {"lanes":[{"lane":ID,"report":...}]}), and paced or with --log \
+        each lane's lines after its id (docs/running.md).
         """ + ExitStatus.help(
           .usage, .dataError, .noInput, .unavailable, .osError, .cannotCreate, .ioError,
           .temporaryFailure, .noPermission, .badConfiguration)
@@ -67,7 +73,11 @@ extension Lane {
     @OptionGroup var centre: CentreOptions
     @OptionGroup var web: HTTPOptions
 
-    @Argument(help: "The trace file, or - for standard input; with --league the left lane's and the right lane's.")
+    @Argument(
+      help: """
+        The trace file, or - for standard input; with --league or a pair's --config the left \
+        lane's and the right lane's.
+        """)
     var traces: [String]
 
     private var trace: String { traces[0] }
@@ -99,10 +109,29 @@ extension Lane {
             output.write(text)
           }, report: Report.line)
       }
+      let file = try configOptions.load()
+      if let file, file.pair != nil {
+        let own: [(String, Bool)] = [
+          ("--journal", session.journal != nil), ("--bowlers", session.bowlers != nil),
+          ("--lane", centre.lane != nil), ("--lane-name", web.deprecatedLaneName != nil),
+          ("--broker", centre.connection.broker != nil),
+        ]
+        return try OpenPlayReplay(
+          config: file, configPath: configOptions.config, traces: traces, given: own.filter(\.1).map(\.0),
+          json: json, log: log, speed: realtime || speed != nil ? speed ?? 1 : nil, web: web, detector: detector
+        ).run()
+      }
+      if file != nil {
+        do {
+          try OptionValues.checkConfigTraces(traces.count, pair: false)
+        } catch {
+          throw LaneFailure(.usage, error.message)
+        }
+      }
       // The config file's settings under the command line's; a replay has no wiring.
       var (session, centre, web) = (session, centre, web)
       var wiring: String?
-      try configOptions.merged(try configOptions.load(), wiring: &wiring, session: &session, centre: &centre, web: &web)
+      try configOptions.merged(file, wiring: &wiring, session: &session, centre: &centre, web: &web)
       let paced = realtime || speed != nil
       // Standard input may have nothing to read for ever: a stop wakes the read (a file's
       // reads never block long).
