@@ -264,7 +264,7 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "Bowling", "League", "LaneSensing", "SimulatedPinSensor", "Wiring", "Calibration", "POSIX",
-        "Journal", "Centre",
+        "Journal", "Centre", "LaneConfiguration",
       ],
       path: "Tests/TestSupport"
     ),

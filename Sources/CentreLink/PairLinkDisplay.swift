@@ -28,45 +28,12 @@ public struct PairLinkDisplay<Local: PairDisplay>: PairDisplay {
     if case .delivered(let lane, _, let detected) = event.kind { link(lane).yield(.delivered(detected)) }
     switch event.kind {
     case .delivered, .corrected, .status(.running):
-      let games = Self.board(of: LeagueBoard(play))
+      let games = LeagueBoard(play).linkGames
       for link in both { link.yield(.board(games, seq: event.sequence)) }
     case .warning(let lane, let warning):
       link(lane).yield(.fault("\(warning)"))
     default:
       break
     }
-  }
-
-  /// The board's `games` on a league night: every bowler of both teams, in lineup order,
-  /// with their team and their current game as a lane's board has it (the game's number,
-  /// the next frame, the scratch total, whether it is complete, the earlier games' totals),
-  /// so a desk that shows a lane's board shows a pair's.
-  public static func board(of board: LeagueBoard) -> JSONValue {
-    .array(
-      board.teams.flatMap { team in
-        team.bowlers.map { bowler -> JSONValue in
-          let current = bowler.games.first { !$0.complete } ?? bowler.games.last
-          let earlier = bowler.games.prefix { $0.game < (current?.game ?? 1) }
-          return .object([
-            "bowler": .string(bowler.name),
-            "team": .string(team.name),
-            "game": .number(Double(current?.game ?? 1)),
-            "frame": .number(Double(current.map(Self.frame(of:)) ?? 1)),
-            "total": .number(Double(current?.total ?? 0)),
-            "complete": .bool(current?.complete ?? false),
-            "absent": .bool(current?.absent ?? false),
-            "earlier": .array(earlier.map { .number(Double($0.total)) }),
-          ])
-        }
-      })
-  }
-
-  /// The frame a bowler's game is at: the one being bowled, else the next (10 once the game
-  /// is complete, 1 before its first ball).
-  static func frame(of game: LeagueBoard.BowlerGame) -> Int {
-    guard !game.complete else { return 10 }
-    guard let last = game.frames.last(where: { !$0.rolls.isEmpty || $0.missed }) else { return 1 }
-    let finished = last.missed || last.marks.contains("X") || last.marks.count >= 2
-    return min(10, finished ? last.number + 1 : last.number)
   }
 }

@@ -67,7 +67,7 @@ struct PairLinkTests {
   func board() throws {
     let (night, _) = try Self.journalled()
 
-    let games = PairLinkDisplay<NoDisplay>.board(of: LeagueBoard(night.play))
+    let games = LeagueBoard(night.play).linkGames
 
     guard case .array(let rows) = games else {
       Issue.record("not an array: \(games)")
@@ -124,7 +124,7 @@ struct PairLinkTests {
     left.state = .online
     left.pair = pair
     left.league = "Tuesday Mixed"
-    left.games = PairLinkDisplay<NoDisplay>.board(of: LeagueBoard(night.play))
+    left.games = LeagueBoard(night.play).linkGames
     var right = left
     right.state = .offline
     right.faults = ["pin 3 rose again during the delivery"]

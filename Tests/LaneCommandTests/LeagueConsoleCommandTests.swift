@@ -67,4 +67,58 @@ struct LeagueConsoleCommandTests {
     #expect(night.changes.map(\.reason) == typed.map(\.reason))
     #expect(console.text.contains("nobody bowling tonight is called 'Zed'"), "\(console.text)")
   }
+
+  @Test(
+    "When the scorer types each league correction at the running pair's console, then each is journalled as the console's with its reason and makes the night it says, or is refused and changes nothing",
+    arguments: LeagueCorrections.cases)
+  func eachCorrection(_ given: LeagueCorrections.Case) async throws {
+    let folder = try ScratchFolder()
+    try LeagueCorrections.night.write(toFile: folder.path("night.toml"), atomically: false, encoding: .utf8)
+    try LeagueCorrections.idleTrace.write(toFile: folder.path("idle.trace"), atomically: false, encoding: .utf8)
+    let path = folder.path("night.journal")
+    try LeagueCorrections.start(at: path, bowling: given.balls)
+    var expected = try LeagueCorrections.night(at: path).play
+
+    /// The pair on two idle lanes, paced, open to its console for an hour.
+    func started() throws -> (PseudoTerminal, ChildProcess) {
+      let console = try PseudoTerminal()
+      let pair = try ChildProcess(
+        lane.url.path,
+        ["simulate", "--league", "night.toml", "--journal", "night.journal", "--speed", "1", "--log",
+         "idle.trace", "idle.trace"],
+        input: .descriptor(console.terminal), output: .descriptor(console.terminal),
+        error: .descriptor(console.terminal), directory: folder.path)
+      return (console, pair)
+    }
+    func stop(_ running: (PseudoTerminal, ChildProcess)) async {
+      running.1.signal(SIGTERM)
+      #expect(await running.1.exited() == 0, "\(running.0.text)")
+      running.0.close()
+    }
+    var running = try started()
+    for (index, command) in given.commands.enumerated() {
+      if index == 1, given.ballBetween {
+        await stop(running)
+        try LeagueCorrections.bowl([LeagueCorrections.ballBetween], into: path)
+        expected = try LeagueCorrections.night(at: path).play
+        running = try started()
+      }
+      let made = try LeagueCorrections.expected(after: command, on: expected)
+      let console = running.0
+      let answers = { console.text.components(separatedBy: "by console (rule 6b)").count + console.text.components(separatedBy: "correction refused").count }
+      let before = answers()
+
+      console.type("\(command); rule 6b")
+
+      #expect(await eventually(within: .seconds(20)) { answers() > before }, "\(command): \(console.text)")
+      #expect(console.text.contains("correction refused") != given.accepts(index), "\(command): \(console.text)")
+      if given.accepts(index) { expected = made }
+    }
+    await stop(running)
+
+    let after = try LeagueCorrections.night(at: path)
+    #expect(after.play == expected)
+    #expect(after.changes.map(\.author) == Array(repeating: "console", count: given.commands.indices.filter(given.accepts).count))
+    #expect(after.changes.allSatisfy { $0.reason == "rule 6b" })
+  }
 }

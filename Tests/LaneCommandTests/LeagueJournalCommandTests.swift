@@ -16,7 +16,7 @@ import Testing
 struct LeagueJournalCommandTests {
   /// ``LeagueCommandTests``'s night of one game, so that a paced replay is short: Pin Pals
   /// (Ana, Ben absent) against Gutter Kings (Cy, a vacancy, Di).
-  static let night = LeagueCommandTests.night.replacingOccurrences(of: "games = 3", with: "games = 1")
+  static let night = LeagueCorrections.night
 
   let lane: LaneExecutable
   let folder: ScratchFolder
@@ -181,100 +181,33 @@ struct LeagueJournalCommandTests {
 /// with its reason, and the night the journal then holds is the night the command makes.
 @Suite("Each league correction from the desk, through lane correct")
 struct LeagueCorrectionCommandTests {
-  /// The first balls of the night, by Rule 106: Ana's first frame on the left (7, then 2),
-  /// Cy's on the right (3, then 7), then Cy's second frame on the left (4) and Ana's on the
-  /// right (1).
-  static let balls: [(PairSide, [Int])] = [
-    (.left, [1, 2, 3, 4, 5, 6, 7]), (.right, [1, 2, 3]), (.left, [8, 9]), (.right, [4, 5, 6, 7, 8, 9, 10]),
-    (.left, [1, 2, 3, 4]), (.right, [1]),
-  ]
-
-  /// Commands in order on a journal of the first `balls` balls, with a ball bowled on the
-  /// left lane (the 3-pin of a fresh rack) after the first when `ballBetween`; `accepted`
-  /// says whether the last is (every one before it is).
-  struct Case: Sendable, CustomTestStringConvertible {
-    var commands: [String]
-    var balls: Int
-    var ballBetween = false
-    var accepted: Bool
-    var testDescription: String { "\(commands.joined(separator: " then ")) after \(balls) balls" }
-  }
-
-  static let cases: [Case] = [
-    .init(commands: ["pins 3 8"], balls: 6, accepted: true),
-    .init(commands: ["pins 3 1"], balls: 6, accepted: false),
-    .init(commands: ["foul 3", "no-foul 3"], balls: 6, accepted: true),
-    .init(commands: ["dead 6"], balls: 6, accepted: true),
-    .init(commands: ["move 5 to 1.1"], balls: 5, accepted: true),
-    .init(commands: ["move 6 to 2.1"], balls: 6, accepted: false),
-    .init(commands: ["wrong-lane 5 Ana rebowl"], balls: 5, accepted: true),
-    .init(commands: ["wrong-lane 5 Ana keep"], balls: 5, accepted: true),
-    .init(commands: ["provisional 5", "decide 5 provisional"], balls: 6, accepted: false),
-    .init(commands: ["provisional 5", "decide 5 provisional"], balls: 6, ballBetween: true, accepted: true),
-    .init(commands: ["provisional 5", "decide 5 first"], balls: 6, ballBetween: true, accepted: true),
-    .init(commands: ["late Di", "arrived Di"], balls: 0, accepted: true),
-    .init(commands: ["late Di"], balls: 6, accepted: false),
-    .init(commands: ["absent Ana"], balls: 0, accepted: true),
-    .init(commands: ["present Ben"], balls: 6, accepted: true),
-    .init(commands: ["average Cy 150", "handicap Di 12", "handicap Di formula"], balls: 6, accepted: true),
-    .init(commands: ["substitute 1.1 Zoe 160"], balls: 6, accepted: true),
-    .init(commands: ["average Cy 150", "undo"], balls: 6, accepted: true),
-    .init(commands: ["undo"], balls: 6, accepted: false),
-  ]
-
   @Test(
     "When the desk sends league commands to a stopped pair, then each is journalled with who and why and makes the night it says, or is refused untouched",
-    arguments: cases)
-  func commands(_ given: Case) throws {
+    arguments: LeagueCorrections.cases)
+  func commands(_ given: LeagueCorrections.Case) throws {
     let lane = try LaneExecutable()
     let folder = try ScratchFolder()
-    try LeagueJournalCommandTests.night.write(toFile: folder.path("night.toml"), atomically: false, encoding: .utf8)
-    let night = try LeagueNightFile.parse(text: LeagueJournalCommandTests.night, file: "night.toml")
+    try LeagueCorrections.night.write(toFile: folder.path("night.toml"), atomically: false, encoding: .utf8)
     let path = folder.path("night.journal")
-    _ = try JournalFile(path: path, ifMissing: .create(try JournalEntry.nightStart(of: night, at: Date())))
-    try Self.bowl(Self.balls.prefix(given.balls), into: path)
+    try LeagueCorrections.start(at: path, bowling: given.balls)
 
     for (index, command) in given.commands.enumerated() {
-      if index == 1, given.ballBetween { try Self.bowl([(.left, [3])], into: path) }
+      if index == 1, given.ballBetween { try LeagueCorrections.bowl([LeagueCorrections.ballBetween], into: path) }
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
-      // What the command makes, worked out on the night as journalled.
-      var expected = try Self.night(at: path)
-      let action = try LeagueCommand.parse(command, in: expected, reason: .given("rule 6b")).action
-      switch action {
-      case .correct(let correction): try? expected.correct(correction)
-      case .undo: try? expected.undo()
-      }
-      let accepted = index < given.commands.count - 1 || given.accepted
+      let expected = try LeagueCorrections.expected(after: command, on: LeagueCorrections.night(at: path).play)
 
       let run = try lane.run(
         ["correct", "--journal", "night.journal", "--by", "desk/mo", "--league", command, "--why", "rule 6b"],
         in: folder.path)
 
-      #expect(run.status == (accepted ? 0 : 65), "\(command): \(run.standardError)")
-      if accepted {
-        let file = try JournalFile(path: path, ifMissing: .refuse)
-        let after = try JournalledNight(store: file, opened: file)
+      #expect(run.status == (given.accepts(index) ? 0 : 65), "\(command): \(run.standardError)")
+      if given.accepts(index) {
+        let after = try LeagueCorrections.night(at: path)
         #expect(after.changes.last.map { ($0.author, $0.reason) } ?? ("", "") == ("desk/mo", "rule 6b"))
         #expect(after.play == expected, "\(command)")
       } else {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "\(command)")
       }
     }
-  }
-
-  /// Journals `balls` as the pair would have, opening the journal as the pair does.
-  static func bowl(_ balls: some Sequence<(PairSide, [Int])>, into path: String) throws {
-    let file = try JournalFile(path: path, ifMissing: .refuse)
-    var journalled = try JournalledNight(store: file, opened: file)
-    for (side, pins) in balls {
-      _ = try journalled.deliver(
-        .init(knocked: PinSet(pins.compactMap(Pin.init(rawValue:))), isFoul: false), on: side, at: Date())
-    }
-  }
-
-  /// The night a journal holds, read as the pair reads it.
-  static func night(at path: String) throws -> LeaguePlay {
-    let file = try JournalFile(path: path, ifMissing: .refuse)
-    return try JournalledNight(store: file, opened: file).play
   }
 }

@@ -20,25 +20,7 @@ import WebBoard
   .tags(.broker), .enabled(if: TestBroker.shouldRun, TestBroker.skipReason))
 struct LeagueOverBrokerTests {
   /// One game of Pin Pals (Ana, Ben absent) against Gutter Kings (Cy, a vacancy, Di).
-  static let night = """
-    [league]
-    name = "Tuesday Mixed"
-    games = 1
-    handicap_basis = 220
-    handicap_percentage = 90
-    handicap_max = 60
-    vacancy_score = 120
-
-    [[teams]]
-    name = "Pin Pals"
-    start_lane = "left"
-    bowlers = [ { name = "Ana", average = 172 }, { name = "Ben", average = 141, absent = true } ]
-
-    [[teams]]
-    name = "Gutter Kings"
-    start_lane = "right"
-    bowlers = [ { name = "Cy", average = 188 }, { vacancy = true }, { name = "Di", average = 155 } ]
-    """
+  static let night = LeagueCorrections.night
 
   let broker: TestBroker
   let lane: String
@@ -251,5 +233,54 @@ struct LeagueOverBrokerTests {
       #expect(shown?.night?.side == side)
       #expect(shown?.night.map { [$0.left, $0.right] } == ["lane1", "lane2"])
     }
+  }
+
+  @Test(
+    "When the desk sends each league correction to the running pair, through either lane, then each is journalled by desk/ID with its reason and makes the night it says, or is refused (65) and changes nothing",
+    arguments: LeagueCorrections.cases)
+  func eachCorrection(_ given: LeagueCorrections.Case) async throws {
+    try LeagueCorrections.idleTrace.write(toFile: path("idle.trace"), atomically: false, encoding: .utf8)
+    let journal = path("night.journal")
+    try LeagueCorrections.start(at: journal, bowling: given.balls)
+    var expected = try LeagueCorrections.night(at: journal).play
+
+    /// The pair on two idle lanes, paced, open to the desk for an hour, once both lanes
+    /// listen for commands.
+    func started() async throws -> ChildProcess {
+      let subscribed = { broker.log.components(separatedBy: "lanebridge/v1/lanes/lane2/commands").count }
+      let before = subscribed()
+      let pair = try ChildProcess(
+        lane,
+        ["simulate", "--league", "night.toml", "--journal", "night.journal", "--speed", "1", "--broker", url,
+         "--mqtt-credentials", credentials("lane1"), "--mqtt-credentials", credentials("lane2"),
+         "idle.trace", "idle.trace"],
+        output: .appending(path("pair.out")), error: .appending(path("pair.out")), directory: broker.folder)
+      #expect(await eventually(within: .seconds(30)) { subscribed() > before }, "\(output("pair.out"))")
+      return pair
+    }
+    var pair = try await started()
+    for (index, command) in given.commands.enumerated() {
+      if index == 1, given.ballBetween {
+        pair.signal(SIGTERM)
+        #expect(await pair.exited() == 0)
+        try LeagueCorrections.bowl([LeagueCorrections.ballBetween], into: journal)
+        expected = try LeagueCorrections.night(at: journal).play
+        pair = try await started()
+      }
+      let made = try LeagueCorrections.expected(after: command, on: expected)
+
+      let sent = try send(index % 2 == 0 ? "lane1" : "lane2", command, why: "rule 6b", id: "r-\(index)")
+
+      #expect(sent.status == (given.accepts(index) ? 0 : 65), "\(command): \(sent.output)")
+      if given.accepts(index) { expected = made }
+    }
+    pair.signal(SIGTERM)
+    #expect(await pair.exited() == 0, "\(output("pair.out"))")
+
+    let after = try LeagueCorrections.night(at: journal)
+    #expect(after.play == expected)
+    let accepted = given.commands.indices.filter(given.accepts)
+    #expect(after.changes.map(\.author) == accepted.map { "desk/r-\($0)" })
+    #expect(after.changes.allSatisfy { $0.reason == "rule 6b" })
   }
 }
