@@ -34,13 +34,12 @@ extension Lane {
         /league/right, until stopped (docs/display.md); with --broker and --mqtt-credentials \
         twice (the left lane's user, then the right's) each lane publishes the night under \
         its own id and the desk corrects it (docs/centre.md); paced on a terminal it takes \
-        the league commands typed at the console, as lane run on a pair does. \
-        With --config naming a pair and two \
-        traces (the left lane's, then the right's) it replays the pair in open play: two \
-        independent lanes, each with its journal and bowlers from its [[lanes]], each scored \
-        as lane simulate of its trace alone; it prints each lane's report after its id (with \
-        --json one object, {"lanes":[{"lane":ID,"report":...}]}), and paced or with --log \
-        each lane's lines after its id (docs/running.md).
+        the league commands typed at the console, as lane run on a pair does. With --config \
+        naming a pair and two traces (the left lane's, then the right's) it replays the pair \
+        in open play: two independent lanes, each with its journal and bowlers from its \
+        [[lanes]], each scored as lane simulate of its trace alone; it prints each lane's \
+        report after its id (with --json one object, {"lanes":[{"lane":ID,"report":...}]}), \
+        and paced or with --log each lane's lines after its id (docs/running.md).
         """ + ExitStatus.help(
           .usage, .dataError, .noInput, .unavailable, .osError, .cannotCreate, .ioError,
           .temporaryFailure, .noPermission, .badConfiguration)
