@@ -42,25 +42,8 @@ struct LeagueOutput: Decodable {
 
 @Suite("lane simulate --league, run as a user runs it")
 struct LeagueCommandTests {
-  static let night = """
-    [league]
-    name = "Tuesday Mixed"
-    games = 3
-    handicap_basis = 220
-    handicap_percentage = 90
-    handicap_max = 60
-    vacancy_score = 120
-
-    [[teams]]
-    name = "Pin Pals"
-    start_lane = "left"
-    bowlers = [ { name = "Ana", average = 172 }, { name = "Ben", average = 141, absent = true } ]
-
-    [[teams]]
-    name = "Gutter Kings"
-    start_lane = "right"
-    bowlers = [ { name = "Cy", average = 188 }, { vacancy = true }, { name = "Di", average = 155 } ]
-    """
+  /// Three games of Pin Pals (Ana, Ben absent) against Gutter Kings (Cy, a vacancy, Di).
+  static let night = LeagueCorrections.night.replacingOccurrences(of: "games = 1", with: "games = 3")
 
   let lane: LaneExecutable
   let folder: ScratchFolder

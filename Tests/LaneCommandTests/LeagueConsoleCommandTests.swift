@@ -28,15 +28,21 @@ struct LeagueConsoleCommandTests {
     try planned.traces.right.write(toFile: folder.path("right.trace"), atomically: false, encoding: .utf8)
   }
 
-  @Test("When the scorer types league commands while the pair bowls, then each is journalled as the console's with its reason (or the console's own), a line that does not read is answered, and help lists the commands")
-  func typedCorrections() async throws {
+  /// `lane simulate --league` of the night on `traces`, paced at `speed`, its
+  /// standard input, output and error a terminal.
+  func startPair(_ traces: [String], speed: String) throws -> (PseudoTerminal, ChildProcess) {
     let console = try PseudoTerminal()
     let pair = try ChildProcess(
       lane.url.path,
-      ["simulate", "--league", "night.toml", "--journal", "night.journal", "--speed", "20", "--log",
-       "left.trace", "right.trace"],
+      ["simulate", "--league", "night.toml", "--journal", "night.journal", "--speed", speed, "--log"] + traces,
       input: .descriptor(console.terminal), output: .descriptor(console.terminal),
       error: .descriptor(console.terminal), directory: folder.path)
+    return (console, pair)
+  }
+
+  @Test("When the scorer types league commands while the pair bowls, then each is journalled as the console's with its reason (or the console's own), a line that does not read is answered, and help lists the commands")
+  func typedCorrections() async throws {
+    let (console, pair) = try startPair(["left.trace", "right.trace"], speed: "20")
     defer { _ = pair.stop(signal: SIGKILL) }
     #expect(await eventually(within: .seconds(60)) { console.text.contains("record 4:") }, "\(console.text)")
 
@@ -72,23 +78,14 @@ struct LeagueConsoleCommandTests {
     "When the scorer types each league correction at the running pair's console, then each is journalled as the console's with its reason and makes the night it says, or is refused and changes nothing",
     arguments: LeagueCorrections.cases)
   func eachCorrection(_ given: LeagueCorrections.Case) async throws {
-    let folder = try ScratchFolder()
-    try LeagueCorrections.night.write(toFile: folder.path("night.toml"), atomically: false, encoding: .utf8)
     try LeagueCorrections.idleTrace.write(toFile: folder.path("idle.trace"), atomically: false, encoding: .utf8)
     let path = folder.path("night.journal")
     try LeagueCorrections.start(at: path, bowling: given.balls)
     var expected = try LeagueCorrections.night(at: path).play
 
-    /// The pair on two idle lanes, paced, open to its console for an hour.
+    // The pair on two idle lanes, paced, open to its console for an hour.
     func started() throws -> (PseudoTerminal, ChildProcess) {
-      let console = try PseudoTerminal()
-      let pair = try ChildProcess(
-        lane.url.path,
-        ["simulate", "--league", "night.toml", "--journal", "night.journal", "--speed", "1", "--log",
-         "idle.trace", "idle.trace"],
-        input: .descriptor(console.terminal), output: .descriptor(console.terminal),
-        error: .descriptor(console.terminal), directory: folder.path)
-      return (console, pair)
+      try startPair(["idle.trace", "idle.trace"], speed: "1")
     }
     func stop(_ running: (PseudoTerminal, ChildProcess)) async {
       running.1.signal(SIGTERM)
