@@ -24,8 +24,10 @@ struct LeagueConsoleCommandTests {
     let night = LeagueJournalCommandTests.night
     let planned = PlannedNight(night: try LeagueNightFile.parse(text: night, file: "night.toml"), using: &random)
     try night.write(toFile: folder.path("night.toml"), atomically: false, encoding: .utf8)
-    try planned.traces.left.write(toFile: folder.path("left.trace"), atomically: false, encoding: .utf8)
-    try planned.traces.right.write(toFile: folder.path("right.trace"), atomically: false, encoding: .utf8)
+    // Kept open after the night: the commands are taken however late they are typed.
+    for (name, trace) in [("left", planned.traces.left), ("right", planned.traces.right)] {
+      try LeagueCorrections.keptOpen(trace).write(toFile: folder.path("\(name).trace"), atomically: false, encoding: .utf8)
+    }
   }
 
   /// `lane simulate --league` of the night on `traces`, paced at `speed`, its

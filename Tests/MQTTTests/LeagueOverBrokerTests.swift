@@ -38,6 +38,10 @@ struct LeagueOverBrokerTests {
     try Self.night.write(toFile: path("night.toml"), atomically: false, encoding: .utf8)
     try planned.traces.left.write(toFile: path("left.trace"), atomically: false, encoding: .utf8)
     try planned.traces.right.write(toFile: path("right.trace"), atomically: false, encoding: .utf8)
+    // Kept open after the night, for the desk's corrections however late they come.
+    for (name, trace) in [("left", planned.traces.left), ("right", planned.traces.right)] {
+      try LeagueCorrections.keptOpen(trace).write(toFile: path("\(name)-open.trace"), atomically: false, encoding: .utf8)
+    }
   }
 
   var url: String { "mqtt://127.0.0.1:\(broker.port)" }
@@ -59,13 +63,14 @@ struct LeagueOverBrokerTests {
     return desk
   }
 
-  /// `lane simulate --league` on the pair lane1 (left) and lane2 (right), journalled.
-  func startPair(_ extra: [String], into file: String) throws -> ChildProcess {
+  /// `lane simulate --league` on the pair lane1 (left) and lane2 (right), journalled; with
+  /// `keptOpen`, on the traces that stay open an hour after the night.
+  func startPair(_ extra: [String], keptOpen: Bool = false, into file: String) throws -> ChildProcess {
     try ChildProcess(
       lane,
       ["simulate", "--league", "night.toml", "--journal", "night.journal", "--broker", url,
        "--mqtt-credentials", credentials("lane1"), "--mqtt-credentials", credentials("lane2")]
-        + extra + ["left.trace", "right.trace"],
+        + extra + (keptOpen ? ["left-open.trace", "right-open.trace"] : ["left.trace", "right.trace"]),
       output: .file(path(file)), error: .file(path(file + ".err")), directory: broker.folder)
   }
 
@@ -140,7 +145,7 @@ struct LeagueOverBrokerTests {
     let desk = try await startDesk(["--json"], into: "desk.out")
     defer { desk.stop() }
     // Paced so the night is still bowled while the desk corrects it.
-    let pair = try startPair(["--speed", "20", "--log"], into: "pair.out")
+    let pair = try startPair(["--speed", "20", "--log"], keptOpen: true, into: "pair.out")
     defer { _ = pair.stop(signal: SIGKILL) }
     #expect(
       await eventually(within: .seconds(60)) { deskEvents("desk.out", lane: "lane2").count >= 4 },
