@@ -44,6 +44,10 @@ public actor DeskLink {
   private var lanes: [LaneID: LaneView] = [:]
   private var lastResendRequest: [DeskConsumer.Key: ContinuousClock.Instant] = [:]
   private var requests = 0
+  /// Per session whose events the store could not keep: the seq they start at, and the ask
+  /// for them again, due once a resend interval has passed.
+  private var unstored: [DeskConsumer.Key: Int] = [:]
+  private var storeRetries: [DeskConsumer.Key: Task<Void, Never>] = [:]
   /// The overview's redraw, due once something changed.
   private var redraw: Task<Void, Never>?
   /// The newest acknowledgement of each lane not yet handed to the broker; one publish at
@@ -105,6 +109,7 @@ public actor DeskLink {
     // next desk.
     await broker.receive { await self.take($0) }
     ages?.cancel()
+    for retry in storeRetries.values { retry.cancel() }
     redraw?.cancel()
     await flushing?.value
     broker.disconnect(sendingWill: true)
@@ -149,12 +154,15 @@ public actor DeskLink {
       guard retained else { return }
       let key = DeskConsumer.Key(lane: lane, session: ack.session)
       let resumed = consumer.resume(key, acknowledgedUpTo: ack.upto)
-      if let from = deliver(resumed, lane: lane, session: ack.session) { await askResend(key, from: from) }
+      if let from = deliver(resumed, lane: lane, session: ack.session) { await askAgainForUnstored(key, from: from) }
     case .event(let event):
       let key = DeskConsumer.Key(lane: event.lane, session: event.session)
       let outcome = consumer.receive(event)
-      let unstored = deliver(outcome.delivered, lane: event.lane, session: event.session)
-      if let from = unstored ?? outcome.resendFrom { await askResend(key, from: from) }
+      if let from = deliver(outcome.delivered, lane: event.lane, session: event.session) {
+        await askAgainForUnstored(key, from: from)
+      } else if let from = outcome.resendFrom {
+        await askResend(key, from: from)
+      }
     case .status(let status):
       lanes[status.lane, default: LaneView()].state = status.state
       if let lastSeq = status.lastSeq { lanes[status.lane, default: LaneView()].lastSeq = lastSeq }
@@ -215,6 +223,29 @@ public actor DeskLink {
       await publish(ack, to: .ack(lane), retain: true)
     }
     flushing = nil
+  }
+
+  /// Asks the lane again for events the store could not keep, and once a resend interval
+  /// later while they are still missing: a lane with nothing new to publish sends nothing
+  /// that would show the desk the gap.
+  private func askAgainForUnstored(_ key: DeskConsumer.Key, from seq: Int) async {
+    unstored[key] = seq
+    await askResend(key, from: seq)
+    guard storeRetries[key] == nil else { return }
+    storeRetries[key] = Task {
+      guard (try? await Task.sleep(for: Self.resendInterval)) != nil else { return }
+      await self.retryUnstored(key)
+    }
+  }
+
+  /// Asks again while the events the store last failed to keep are still missing.
+  private func retryUnstored(_ key: DeskConsumer.Key) async {
+    storeRetries[key] = nil
+    guard let seq = unstored[key], consumer.expected(key) <= seq else {
+      unstored[key] = nil
+      return
+    }
+    await askAgainForUnstored(key, from: seq)
   }
 
   private func askResend(_ key: DeskConsumer.Key, from seq: Int) async {

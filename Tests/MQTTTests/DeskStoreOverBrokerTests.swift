@@ -1,4 +1,7 @@
+import Centre
+import CentreLink
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -170,5 +173,69 @@ struct DeskStoreOverBrokerTests {
       let (count, pins) = expected[name] ?? (0, 0)
       return "\(name) \(count) \(pins) \(pins / max(1, count))"
     })
+  }
+}
+
+extension DeskStoreOverBrokerTests {
+  @Test("When the store fails its first three commits, then the desk reports each, acknowledges none of them, asks the lane again, and ends with every record stored and printed once")
+  func failedCommits() async throws {
+    // Given a desk whose store refuses its first three commits.
+    let store = FailingStore(failures: 3)
+    let printed = Collected<String>()
+    let reports = Collected<String>()
+    let desk = try DeskLink(
+      settings: try BrokerSettings(url: url, credentialsFile: credentials("desk"), caFile: nil),
+      output: .jsonLines, write: printed.append, report: reports.append, store: store)
+    let running = Task { try await desk.run() }
+    defer { running.cancel() }
+    #expect(await broker.waitForLog("lanebridge/v1/lanes/+/events", within: .seconds(30)))
+
+    // When a lane plays a game.
+    let lane1 = try ChildProcess(
+      lane,
+      ["simulate", "--broker", url, "--mqtt-credentials", credentials("lane1"), "--journal",
+       broker.folder + "/lane1.journal", traces.appendingPathComponent("string-pinsetter-game.trace").path],
+      outputFile: broker.folder + "/lane1.out")
+    #expect(await lane1.exited() == 0)
+
+    // Then every record is stored once, in order, each printed once; the three failures
+    // were reported; and the lane ended with everything acknowledged.
+    let records = recordCount(ofJournal: output("lane1.journal"))
+    #expect(records > 10)
+    #expect(await eventually(within: .seconds(20)) { store.seqs.count >= records })
+    #expect(store.seqs == Array(1...max(1, records)))
+    #expect(printed.all.count == records)
+    let failures = reports.all.filter { $0.contains("not stored, so not acknowledged") }
+    #expect(failures.count == 3, "\(reports.all)")
+    #expect(!output("lane1.out").contains("has not acknowledged"), "\(output("lane1.out"))")
+  }
+}
+
+/// A store that refuses its first `failures` commits, then keeps events in memory, the
+/// first copy of each (lane, session, seq) winning, as the desk's store does.
+private final class FailingStore: EventStore {
+  struct Refused: Error, CustomStringConvertible {
+    var description: String { "the disk is full (a test's store)" }
+  }
+
+  private let state: Mutex<(failures: Int, kept: [Payload.Event])>
+
+  init(failures: Int) { state = Mutex((failures, [])) }
+
+  /// The seqs kept, in the order they were.
+  var seqs: [Int] { state.withLock { $0.kept.map(\.seq) } }
+
+  func store(_ events: [Payload.Event]) throws -> [Payload.Event] {
+    try state.withLock { state in
+      if state.failures > 0 {
+        state.failures -= 1
+        throw Refused()
+      }
+      let fresh = events.filter { event in
+        !state.kept.contains { $0.lane == event.lane && $0.session == event.session && $0.seq == event.seq }
+      }
+      state.kept += fresh
+      return fresh
+    }
   }
 }

@@ -70,6 +70,8 @@ extension Lane.Desk {
           var output = StandardOutput()
           print(line, to: &output)
         }, report: Report.line, until: { await StopSignal.requested(on: wake) })
+      // Closing checkpoints the WAL into the file; a desk killed instead leaves it for the next.
+      do { try recordStore?.close() } catch { throw error.failure }
     }
   }
 }
