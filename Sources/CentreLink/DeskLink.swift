@@ -154,7 +154,9 @@ public actor DeskLink {
       guard retained else { return }
       let key = DeskConsumer.Key(lane: lane, session: ack.session)
       let resumed = consumer.resume(key, acknowledgedUpTo: ack.upto)
-      if let from = deliver(resumed, lane: lane, session: ack.session) { await askAgainForUnstored(key, from: from) }
+      if let from = deliver(resumed, lane: lane, session: ack.session) {
+        await askAgainForUnstored(key, from: from)
+      }
     case .event(let event):
       let key = DeskConsumer.Key(lane: event.lane, session: event.session)
       let outcome = consumer.receive(event)
@@ -194,7 +196,9 @@ public actor DeskLink {
       do {
         shown = try store.store(events)
       } catch {
-        report("records \(first.seq) to \(first.seq + events.count - 1) of lane \(lane) session \(session) not stored, so not acknowledged; the lane is asked to send them again: \(error)")
+        report(
+          "records \(first.seq) to \(first.seq + events.count - 1) of lane \(lane) session \(session) not stored,"
+            + " so not acknowledged; the lane is asked to send them again: \(error)")
         consumer.rewind(DeskConsumer.Key(lane: lane, session: session), to: first.seq)
         return first.seq
       }
