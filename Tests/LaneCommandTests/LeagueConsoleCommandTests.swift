@@ -11,7 +11,8 @@ import Testing
 
 /// The scorer's console at a pair, through `lane` on a terminal: a paced league replay takes
 /// the league commands typed there, as `lane run` on a pair does.
-@Suite("League corrections typed at the pair's console, through lane on a terminal")
+// One at a time: each correction's case starts a pair on a terminal.
+@Suite("League corrections typed at the pair's console, through lane on a terminal", .serialized)
 struct LeagueConsoleCommandTests {
   let lane: LaneExecutable
   let folder: ScratchFolder

@@ -179,7 +179,9 @@ struct LeagueJournalCommandTests {
 
 /// Every league command through `lane correct` on a stopped pair: journalled as the desk's,
 /// with its reason, and the night the journal then holds is the night the command makes.
-@Suite("Each league correction from the desk, through lane correct")
+// One at a time: nineteen cases blocked at once in a child's exit hold the concurrency
+// pool's threads, which the async tests of other suites then wait for.
+@Suite("Each league correction from the desk, through lane correct", .serialized)
 struct LeagueCorrectionCommandTests {
   @Test(
     "When the desk sends league commands to a stopped pair, then each is journalled with who and why and makes the night it says, or is refused untouched",

@@ -17,7 +17,10 @@ import WebBoard
 /// mid-night resumes with nothing lost.
 @Suite(
   "A league night on a pair over the broker, through lane",
-  .tags(.broker), .enabled(if: TestBroker.shouldRun, TestBroker.skipReason))
+  .tags(.broker), .enabled(if: TestBroker.shouldRun, TestBroker.skipReason),
+  // One at a time: each correction's case starts a pair and desk requests, and nineteen at
+  // once on two cores starve the other suites' broker tests.
+  .serialized)
 struct LeagueOverBrokerTests {
   /// One game of Pin Pals (Ana, Ben absent) against Gutter Kings (Cy, a vacancy, Di).
   static let night = LeagueCorrections.night
