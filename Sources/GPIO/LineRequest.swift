@@ -137,6 +137,18 @@ public final class LineRequest: Sendable {
     return ready.last == true ? .woken : .timedOut
   }
 
+  /// The most events one ``readEvents()`` returns: the kernel's queue size
+  /// as requested (libgpiod and the kernel cap it at 1024), never more than
+  /// the queue holds, so the read after the kernel dropped an event is full.
+  public var eventsPerRead: Int {
+    let requested = configuration.eventBufferSize > 0 ? configuration.eventBufferSize : 16 * offsets.count
+    return min(requested, Self.largestEventQueue)
+  }
+
+  /// The kernel's largest event queue per request (`GPIO_V2_LINES_MAX` × 16),
+  /// libgpiod's largest event buffer too.
+  static let largestEventQueue = 1024
+
   /// Reads the pending edge events without blocking, oldest first; empty
   /// when none is pending.
   ///
@@ -144,7 +156,7 @@ public final class LineRequest: Sendable {
   ///
   /// The corresponding C function is `gpiod_line_request_read_edge_events`.
   public func readEvents() throws(GPIOError) -> [EdgeEvent] {
-    let capacity = max(configuration.eventBufferSize, 16 * offsets.count)
+    let capacity = eventsPerRead
     let clock = configuration.eventClock
     let events = try withHandle(.readEvents(chip: chip.info.path)) {
       (request) throws(Shim.Failure) in try Shim.readEvents(request, capacity: capacity)

@@ -55,27 +55,40 @@ struct EdgeTranslator {
     .quiet(until: stamp(time))
   }
 
-  /// The readings a batch of edge events (oldest first) makes, in order.
+  /// The readings a batch of edge events makes, in order.
   ///
-  /// A gap in the global sequence numbers (the kernel's queue overflowed)
-  /// becomes `.lost` with the number of missing events, then a `.snapshot`
-  /// of the pins as they were just before the event after the gap, then that
-  /// event. The snapshot starts from `readLevels()`, the levels now (read
-  /// after the batch, at most once per batch, only on a gap), and undoes the
-  /// later events of the batch: each line that changes again in the batch
-  /// was, before its first such edge, at the level that edge left.
+  /// The kernel numbers an edge in its interrupt handler but queues it from
+  /// that line's interrupt thread, so two lines' edges a few microseconds
+  /// apart can be queued out of number order, the second even after a read.
+  /// The batch is therefore put in number order, and a gap in the numbers is
+  /// a loss only when `filledTheRead` (the read returned as many events as it
+  /// could take). The kernel drops events only from a full queue, oldest
+  /// first, and a read takes at most what the queue holds, so the read after
+  /// a drop is always full; a gap in a shorter read is an edge still on its
+  /// way, which comes in a later batch.
   ///
-  /// Events without sequence numbers (libgpiod 1.x) cannot reveal a loss.
+  /// A loss becomes `.lost` with the number of missing events, then a
+  /// `.snapshot` of the pins as they were just before the event after the
+  /// gap, then that event. The snapshot starts from `readLevels()`, the
+  /// levels now (read after the batch, at most once per batch, only on a
+  /// loss), and undoes the later events of the batch: each line that changes
+  /// again in the batch was, before its first such edge, at the level that
+  /// edge left.
+  ///
+  /// Events without sequence numbers (libgpiod 1.x) keep their order and
+  /// cannot reveal a loss.
   /// - Throws: Whatever `readLevels` throws.
   mutating func translate<Failure: Error>(
-    _ events: [EdgeEvent],
+    _ batch: [EdgeEvent],
+    filledTheRead: Bool,
     readLevels: () throws(Failure) -> [LineOffset: Bool]
   ) throws(Failure) -> [SensorReading] {
+    let events = Self.inNumberOrder(batch)
     var readings: [SensorReading] = []
     var levelsNow: [LineOffset: Bool]?
     for (index, event) in events.enumerated() {
       if let sequence = event.globalSequence {
-        if sequence > lastSequence, sequence - lastSequence > 1 {
+        if filledTheRead, sequence > lastSequence, sequence - lastSequence > 1 {
           let time = stamp(instant(of: event))
           readings.append(.lost(count: Int(clamping: sequence - lastSequence - 1), at: time))
           if levelsNow == nil { levelsNow = try readLevels() }
@@ -90,6 +103,12 @@ struct EdgeTranslator {
       }
     }
     return readings
+  }
+
+  /// `batch` by global sequence number, or as read when it has none.
+  private static func inNumberOrder(_ batch: [EdgeEvent]) -> [EdgeEvent] {
+    guard batch.allSatisfy({ $0.globalSequence != nil }) else { return batch }
+    return batch.sorted { ($0.globalSequence ?? 0) < ($1.globalSequence ?? 0) }
   }
 
   /// The pins whose inputs say they stand, from physical levels.

@@ -27,10 +27,11 @@ import LaneSensing
 /// keeping the order, so time never goes backwards.
 ///
 /// **Lost events.** With libgpiod 2.x every event has a sequence number; a
-/// gap means the kernel's queue overflowed, and the sensor returns
-/// `.lost(count:at:)` then a `.snapshot` read from the kernel (wound back to
-/// just before the event after the gap). libgpiod 1.x gives no sequence
-/// numbers, so a loss cannot be detected there.
+/// gap in a full read means the kernel's queue overflowed (a gap in a shorter
+/// read is an edge queued out of order; see `EdgeTranslator`), and the sensor
+/// returns `.lost(count:at:)` then a `.snapshot` read from the kernel (wound
+/// back to just before the event after the gap). libgpiod 1.x gives no
+/// sequence numbers, so a loss cannot be detected there.
 ///
 /// **Idle.** `next(timeout:)` blocks in the kernel (`ppoll`) until an edge,
 /// the timeout or the ``wake`` event (a signal handler signals it), so an
@@ -125,7 +126,8 @@ public final class GPIOPinSensor: PinSensor {
           }
         }
         let events = try request.readEvents()
-        pending = try translator.translate(events) { () throws(GPIOError) in
+        pending = try translator.translate(events, filledTheRead: events.count >= request.eventsPerRead) {
+          () throws(GPIOError) in
           try request.values()
         }
       }

@@ -176,7 +176,7 @@ struct EdgeTranslatorTests {
       #expect(translator.lastSequence == 3)
     }
 
-    @Test("When two numbers are missing, then lost 2, a snapshot from before the next edge, and the edges follow")
+    @Test("When two numbers are missing from a full read, then lost 2, a snapshot from before the next edge, and the edges follow")
     mutating func gap() throws {
       // Given the kernel now reads pin 7's and pin 3's lines low.
       var now = allLines(high: true)
@@ -187,7 +187,7 @@ struct EdgeTranslatorTests {
       let readings = try translator.translate([
         edge(line(of: 7), .falling, at: 40, sequence: 5),
         edge(ballLine, .falling, at: 41, sequence: 6),
-      ]) { () throws(LevelsUnreadable) in now }
+      ], filledTheRead: true) { () throws(LevelsUnreadable) in now }
 
       // Then pin 7 stood before its edge; pin 3, with no edge since, is down.
       #expect(readings == [
@@ -198,14 +198,14 @@ struct EdgeTranslatorTests {
       ])
     }
 
-    @Test("When a batch has two gaps, then each is reported with its snapshot and the levels are read once")
+    @Test("When a full read has two gaps, then each is reported with its snapshot and the levels are read once")
     mutating func twoGaps() throws {
       var reads = 0
       let readings = try translator.translate([
         edge(line(of: 5), .falling, at: 30, sequence: 4),
         edge(line(of: 5), .rising, at: 31, sequence: 5),
         edge(line(of: 6), .falling, at: 35, sequence: 9),
-      ]) { () throws(LevelsUnreadable) in
+      ], filledTheRead: true) { () throws(LevelsUnreadable) in
         reads += 1
         var now = allLines(high: true)
         now[line(of: 6)] = false
@@ -224,10 +224,39 @@ struct EdgeTranslatorTests {
       ])
     }
 
+    @Test(
+      """
+      When a read that was not full has pin 7's edge numbered 4 and pin 6's numbered 3 comes \
+      in the next read, then nothing is lost: both pins go down, the levels are never read
+      """)
+    mutating func queuedOutOfOrderAcrossReads() throws {
+      // The kernel numbers edges in the interrupt and queues them from each
+      // line's interrupt thread: pin 6's thread ran after the read.
+      let first = try translator.translate([edge(line(of: 7), .falling, at: 41, sequence: 4)])
+      let second = try translator.translate([edge(line(of: 6), .falling, at: 40, sequence: 3)])
+
+      #expect(first == [.event(SensorEvent(pin(7, .down), at: at(ms: 41)))])
+      #expect(second == [.event(SensorEvent(pin(6, .down), at: at(ms: 41)))])
+      #expect(translator.lastSequence == 4)
+    }
+
+    @Test("When a read has two lines' edges queued out of number order, then they come in number order")
+    mutating func queuedOutOfOrderInARead() throws {
+      let readings = try translator.translate([
+        edge(line(of: 7), .falling, at: 41, sequence: 4),
+        edge(line(of: 6), .falling, at: 40, sequence: 3),
+      ], filledTheRead: true) { () throws(LevelsReadUnexpectedly) in throw LevelsReadUnexpectedly() }
+
+      #expect(readings == [
+        .event(SensorEvent(pin(6, .down), at: at(ms: 40))),
+        .event(SensorEvent(pin(7, .down), at: at(ms: 41))),
+      ])
+    }
+
     @Test("When the levels cannot be read after a gap, then the error is thrown")
     mutating func unreadable() {
       #expect(throws: LevelsUnreadable()) {
-        try translator.translate([edge(ballLine, .falling, at: 50, sequence: 10)]) {
+        try translator.translate([edge(ballLine, .falling, at: 50, sequence: 10)], filledTheRead: true) {
           () throws(LevelsUnreadable) in throw LevelsUnreadable()
         }
       }
@@ -236,13 +265,13 @@ struct EdgeTranslatorTests {
 
   @Suite("Given a fresh request whose first events were lost")
   struct FirstEventsLost {
-    @Test("When the first event seen is number 3, then lost 2 comes before it")
+    @Test("When the first event seen is number 3 in a full read, then lost 2 comes before it")
     func firstSequenceThree() throws {
       var translator = optoConfiguration().translator
 
-      let readings = try translator.translate([edge(ballLine, .falling, at: 5, sequence: 3)]) {
-        () throws(LevelsUnreadable) in allLines(high: true)
-      }
+      let readings = try translator.translate(
+        [edge(ballLine, .falling, at: 5, sequence: 3)], filledTheRead: true
+      ) { () throws(LevelsUnreadable) in allLines(high: true) }
 
       #expect(readings == [
         .lost(count: 2, at: at(ms: 5)),

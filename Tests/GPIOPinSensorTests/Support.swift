@@ -59,8 +59,11 @@ struct LevelsReadUnexpectedly: Error {}
 struct LevelsUnreadable: Error, Equatable {}
 
 extension EdgeTranslator {
-  /// Translates a batch whose lines' levels must not be needed.
+  /// Translates a batch, from a read that was not full, whose lines' levels
+  /// must not be needed.
   mutating func translate(_ events: [EdgeEvent]) throws -> [SensorReading] {
-    try translate(events) { () throws(LevelsReadUnexpectedly) in throw LevelsReadUnexpectedly() }
+    try translate(events, filledTheRead: false) {
+      () throws(LevelsReadUnexpectedly) in throw LevelsReadUnexpectedly()
+    }
   }
 }
