@@ -7,7 +7,8 @@
 # same time, since the guests spend most of their time waiting in real time for the traces
 # and the technician, so VMs at once take about as long as the longest alone.
 #   hardware   the package's hardware suites (GPIOTests', GPIOPinSensorTests') on a chip made
-#              here, labelled gpio-sim-lane, 14 lines: given through LANEBRIDGE_GPIO_CHIP;
+#              here, 14 lines, given through LANEBRIDGE_GPIO_CHIP; labelled gpio-sim-hardware,
+#              since the rig's suites, running at the same time, make gpio-sim-lane;
 #   errors     GPIOSimRigTests' checks of `lane run`'s errors and the libgpiod it loads;
 #   replays    the bundled traces (Rig.traces: LANE_CHECKS_TRACES, LANE_CHECKS_SKIP_TRACES)
 #              scored live as `lane simulate` scores them, and the latency measured on them;
@@ -19,8 +20,8 @@
 #              once, on one chip of 26 lines and then on two chips, its journal compared
 #              with what `lane simulate --league` scores;
 #   lane       hardware,errors,replays,idle;  all  every part.
-# The rig's parts (all but hardware) run in one `rig-tests` run of the bundle; their suites
-# make their own chips.
+# The parts run in one `guest-tests` run of the bundle; the rig's suites make their own
+# chips, the hardware suites are given one made here.
 #
 # BUILD_DIR holds `lane`, `gpio-sim-drive` and LaneBridgePackageTests.xctest (built on the
 # host: the guest's root is the host's, read-only, so it runs the built bundle, not
@@ -95,36 +96,39 @@ run_tests() {
   say "ok - $phase in $((SECONDS - started)) s: ${summary##*Test run with }"
 }
 
+# One run of the bundle for every part chosen: under emulation, and with the other VMs'
+# guests on the host's CPUs, each start of the bundle costs about 15-25 s.
+filters=() environment=() hardware_chip=false
 if [[ -n ${chosen[hardware]:-} ]]; then
-  # The hardware suites, on a chip made here.
+  # The hardware suites, on a chip made here; the rig's suites make and remove their own.
   line_names=(pin1 pin2 pin3 pin4 pin5 pin6 pin7 pin8 pin9 pin10 ball foul cycle spare)
-  if gpiosim_create gpio-sim-lane "${#line_names[@]}" "${line_names[@]}"; then
-    run_tests hardware-tests 'GPIOHardwareTests|GPIOPinSensorHardwareTests|expectedGenerationIsCompiledIn' \
-      LANEBRIDGE_GPIO_CHIP="$(gpiosim_chip_dev gpio-sim-lane)" \
-      LANEBRIDGE_GPIO_SIM_PULL_DIR="$(gpiosim_sysfs_dir gpio-sim-lane)"
-    # The suites must have released every line they requested.
-    info=$(gpioinfo "$(gpiosim_chip_name gpio-sim-lane)") || info="gpioinfo failed"
-    held=$(grep -c '"lane-test"' <<<"$info" || true)
-    if ((held != 0)); then
-      say "FAIL: $held lines still held by lane-test after the hardware suites: $info"
-      failed+=("hardware-tests (lines left held)")
-    fi
-    gpiosim_destroy gpio-sim-lane || failed+=("removing the hardware suites' chip")
+  if gpiosim_create gpio-sim-hardware "${#line_names[@]}" "${line_names[@]}"; then
+    hardware_chip=true
+    filters+=('GPIOHardwareTests|GPIOPinSensorHardwareTests|expectedGenerationIsCompiledIn')
+    environment+=(LANEBRIDGE_GPIO_CHIP="$(gpiosim_chip_dev gpio-sim-hardware)"
+      LANEBRIDGE_GPIO_SIM_PULL_DIR="$(gpiosim_sysfs_dir gpio-sim-hardware)")
   else
-    failed+=("hardware-tests (no chip)")
+    failed+=("hardware suites (no chip)")
   fi
 fi
-
-# The rig's own suites: they make and remove their chips.
-filters=()
 for part in errors replays idle calibrate pair; do
   if [[ -n ${chosen[$part]:-} ]]; then filters+=("${part_filter[$part]}"); fi
 done
 if ((${#filters[@]} > 0)); then
-  run_tests rig-tests "$(IFS='|'; echo "${filters[*]}")"
+  run_tests guest-tests "$(IFS='|'; echo "${filters[*]}")" "${environment[@]}"
   for figures in latency.txt idle-cpu.txt pair-night.txt; do
     if [[ -f $results/$figures ]]; then cat "$results/$figures"; fi
   done
+fi
+if $hardware_chip; then
+  # The hardware suites must have released every line they requested.
+  info=$(gpioinfo "$(gpiosim_chip_name gpio-sim-hardware)") || info="gpioinfo failed"
+  held=$(grep -c '"lane-test"' <<<"$info" || true)
+  if ((held != 0)); then
+    say "FAIL: $held lines still held by lane-test after the hardware suites: $info"
+    failed+=("hardware suites (lines left held)")
+  fi
+  gpiosim_destroy gpio-sim-hardware || failed+=("removing the hardware suites' chip")
 fi
 
 if ((${#failed[@]} > 0)); then

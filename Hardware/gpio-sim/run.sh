@@ -35,13 +35,13 @@ source "$here/common.sh"
 # run at the same time.
 selftest="selftest 300 selftest.sh"
 generations=(
-  "libgpiod1 2400 guest-checks.sh .build/gpio-sim/libgpiod1 1 hardware,errors,replays"
-  "libgpiod2 2400 guest-checks.sh .build/gpio-sim/libgpiod2 2 hardware,errors,replays"
+  "libgpiod1 2400 guest-checks.sh .build/gpio-sim/libgpiod1 1 replays"
+  "libgpiod2 2400 guest-checks.sh .build/gpio-sim/libgpiod2 2 replays"
   "libgpiod1-calibrate 1200 guest-checks.sh .build/gpio-sim/libgpiod1 1 calibrate,idle"
   "libgpiod2-calibrate 1200 guest-checks.sh .build/gpio-sim/libgpiod2 2 calibrate"
   "libgpiod2-replays 1200 guest-checks.sh .build/gpio-sim/libgpiod2 2 replays,idle"
-  "libgpiod1-pair 1200 guest-checks.sh .build/gpio-sim/libgpiod1 1 pair"
-  "libgpiod2-pair 1200 guest-checks.sh .build/gpio-sim/libgpiod2 2 pair"
+  "libgpiod1-pair 1200 guest-checks.sh .build/gpio-sim/libgpiod1 1 hardware,errors,pair"
+  "libgpiod2-pair 1200 guest-checks.sh .build/gpio-sim/libgpiod2 2 hardware,errors,pair"
 )
 # What each VM is given besides: the bundled traces it replays under `lane run`
 # (GPIOSimRigTests' Rig.traces) and the latency test's minimum of settle-ended deliveries.
@@ -53,13 +53,16 @@ generations=(
 # the default minimum of 30 gets what its traces hold less two (a late edge under emulation
 # can push a delivery out of the settle window's 0.2 s), so the test still fails if lane
 # stops scoring them; the generation's figures are its VMs' latency.txt together. The pair
-# check (a league night's two traces, 75 s and 77 s shortened, replayed at once on one chip
-# and then on two) needs no more than its night and has a VM per generation of its own:
-# added to another VM it would make that VM the longest.
+# check (a league night's two traces, 75 s and 77 s shortened, replayed at once) plays each
+# layout once a run: both lanes on one chip with 2.x, on two chips with 1.6
+# (LANE_CHECKS_PAIR_LAYOUTS); its VMs also run the hardware suites and lane run's errors,
+# which kept the lane VMs the longest. Every VM starts the test bundle once.
 declare -A guest_environment=(
   [libgpiod1]="LANE_CHECKS_TRACES=two-games-held-out"
   [libgpiod2]="LANE_CHECKS_TRACES=freefall-fouls-and-sweeps,respot-only-game LANE_CHECKS_MIN_SAMPLES=22"
   [libgpiod2-replays]="LANE_CHECKS_SKIP_TRACES=two-games-held-out,freefall-fouls-and-sweeps,respot-only-game LANE_CHECKS_MIN_SAMPLES=10"
+  [libgpiod1-pair]="LANE_CHECKS_PAIR_LAYOUTS=two-chips"
+  [libgpiod2-pair]="LANE_CHECKS_PAIR_LAYOUTS=one-chip"
 )
 if [[ ${GPIO_SIM_RELEASE_FIGURES:-} == 1 ]]; then
   generations=("release-figures 1200 guest-checks.sh .build/gpio-sim/libgpiod1 1 replays,idle")

@@ -17,7 +17,7 @@ extension GPIOSimRig {
 
     @Test(
       "When lane run plays it live, then it journals every delivery lane simulate --league scores, each on its lane, to the same bowler, frame and pins",
-      arguments: PairReplay.Layout.allCases)
+      arguments: try PairReplay.chosenLayouts())
     func liveDeliveriesEqualSimulation(layout: PairReplay.Layout) throws {
       let replay = try PairReplay.of(layout)
       let expected = replay.night.log.deliveries
@@ -38,7 +38,7 @@ extension GPIOSimRig {
 
     @Test(
       "When lane simulate --league resumes the pair's journal, then it scores nothing again and prints the night the traces score",
-      arguments: PairReplay.Layout.allCases)
+      arguments: try PairReplay.chosenLayouts())
     func resumedJournalEqualsSimulation(layout: PairReplay.Layout) throws {
       let replay = try PairReplay.of(layout)
       let expected = replay.night.log.deliveries
@@ -59,7 +59,7 @@ extension GPIOSimRig {
 
     @Test(
       "When lane run gets SIGTERM after it, then it exits 0, prints the sheet lane simulate --league prints and frees every line",
-      arguments: PairReplay.Layout.allCases)
+      arguments: try PairReplay.chosenLayouts())
     func stopsWithTheSheet(layout: PairReplay.Layout) throws {
       let replay = try PairReplay.of(layout)
 

@@ -49,6 +49,24 @@ struct PairReplay {
 
   private static let made = Mutex<[Layout: PairReplay]>([:])
 
+  /// The layouts this run plays: every one, or those `LANE_CHECKS_PAIR_LAYOUTS` names
+  /// (separated by spaces or commas). The rig gives each libgpiod generation's pair VM one
+  /// of them (Hardware/gpio-sim/run.sh), so each is played once per run.
+  /// - Throws: When a name is not a layout's.
+  static func chosenLayouts() throws -> [Layout] {
+    let names = Rig.selected(
+      from: Layout.allCases.map(\.rawValue),
+      only: ProcessInfo.processInfo.environment["LANE_CHECKS_PAIR_LAYOUTS"], skipping: nil)
+    return try names.map { name in
+      guard let layout = Layout(rawValue: name) else {
+        throw Command.Failure(
+          description: "LANE_CHECKS_PAIR_LAYOUTS names '\(name)'; the layouts are "
+            + Layout.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      return layout
+    }
+  }
+
   /// The night played on `layout`, now unless played already in this test run.
   static func of(_ layout: Layout) throws -> PairReplay {
     if let replay = made.withLock({ $0[layout] }) { return replay }
