@@ -109,16 +109,18 @@ struct JournalScan: Hashable, Sendable {
 
   /// Why bad bytes at the end cannot be one torn record, or `nil` when they can.
   ///
-  /// A write cut short leaves part of one record, perhaps followed by zeros. A good record
-  /// inside the bytes (two records run together when a line end was changed) or more text
-  /// after the first line is damage, which cutting would lose.
+  /// A write cut short leaves part of one record, perhaps followed by zeros; cut just before
+  /// its line end, the whole record. A good record after the line's own start (two records
+  /// run together when a line end was changed) or more text after the first line is damage,
+  /// which cutting would lose.
   static func notTorn(_ tail: ArraySlice<UInt8>) -> String? {
     let firstLineEnd = tail.firstIndex(of: UInt8(ascii: "\n")) ?? tail.endIndex
     if tail[firstLineEnd...].contains(where: { $0 != 0 && $0 != UInt8(ascii: "\n") }) {
       return "bad records run on after it, which no torn write leaves"
     }
     let line = tail[..<firstLineEnd]
-    var index = line.startIndex + 1
+    // Past the line's own `{`, after its checksum and a space: a record there is another one.
+    var index = min(line.startIndex + 10, line.endIndex)
     while let brace = line[index...].firstIndex(of: UInt8(ascii: "{")) {
       if brace - line.startIndex >= 9, (try? JournalRecord.entry(from: line[(brace - 9)...])) != nil {
         return "it holds a good record run together with it (a changed line end?)"

@@ -97,6 +97,21 @@ struct JournalFileTests {
     #expect(next.sequence == 4)
   }
 
+  @Test("When the last record was cut just before its line end, then it is moved aside as torn, not refused as damage")
+  func tornBeforeItsLineEnd() throws {
+    let lastStart = try offset(ofRecord: 4)
+    let whole = try bytes()
+    #expect(truncate(path, off_t(whole.count - 1)) == 0)
+
+    let file = try JournalFile(path: path, ifMissing: .refuse)
+
+    let recovered = try #require(file.recovered)
+    #expect(recovered.offset == lastStart)
+    #expect(recovered.length == whole.count - 1 - lastStart)
+    #expect(file.entries.count == 3)
+    #expect(try bytes() == whole.prefix(lastStart))
+  }
+
   @Test("When zeros follow the last good record, then they are a torn tail too")
   func zeroTail() throws {
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))

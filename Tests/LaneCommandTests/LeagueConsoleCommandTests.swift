@@ -27,7 +27,7 @@ struct LeagueConsoleCommandTests {
     try night.write(toFile: folder.path("night.toml"), atomically: false, encoding: .utf8)
     // Kept open after the night: the commands are taken however late they are typed.
     for (name, trace) in [("left", planned.traces.left), ("right", planned.traces.right)] {
-      try LeagueCorrections.keptOpen(trace).write(toFile: folder.path("\(name).trace"), atomically: false, encoding: .utf8)
+      try BundledTrace.keptOpen(trace).write(toFile: folder.path("\(name).trace"), atomically: false, encoding: .utf8)
     }
   }
 

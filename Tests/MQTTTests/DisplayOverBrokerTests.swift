@@ -37,11 +37,13 @@ struct DisplayOverBrokerTests {
 
   /// Starts `lane simulate --broker` as lane1 on the long trace at 5 times its speed, with
   /// a journal; its output into lane1.out.
+  /// lane1 replaying two games at five times their pace, then staying open until stopped.
   func startLane1() throws -> ChildProcess {
     try ChildProcess(
       lane,
       ["simulate", "--broker", url, "--mqtt-credentials", credentials("lane1"),
-       "--journal", broker.folder + "/lane1.journal", "--speed", "5", longTrace],
+       "--journal", broker.folder + "/lane1.journal", "--speed", "5",
+       try BundledTrace(name: "two-games-held-out").keptOpen(in: broker.folder)],
       outputFile: broker.folder + "/lane1.out")
   }
 

@@ -242,7 +242,9 @@ struct LaneOverBrokerTests {
   @Test("When the desk corrects the last throw with a request id, then the lane journals it once, replies, and answers a repeat from the journal")
   func deskCorrection() async throws {
     let journal = broker.folder + "/lane1.journal"
-    let lane1 = try startLane("lane1", ["--journal", journal, "--speed", "5"], trace: longTrace, into: "lane1.out")
+    // Given lane1 bowling, and open to requests until stopped, however late they come.
+    let trace = try BundledTrace(name: "two-games-held-out").keptOpen(in: broker.folder)
+    let lane1 = try startLane("lane1", ["--journal", journal, "--speed", "5"], trace: trace, into: "lane1.out")
     defer { lane1.stop() }
     #expect(await eventually { journalRecords("lane1.journal") >= 2 })
     func correct(_ what: String, id: String, into file: String) async throws -> (Int32?, String) {

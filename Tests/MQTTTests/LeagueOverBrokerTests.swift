@@ -43,7 +43,7 @@ struct LeagueOverBrokerTests {
     try planned.traces.right.write(toFile: path("right.trace"), atomically: false, encoding: .utf8)
     // Kept open after the night, for the desk's corrections however late they come.
     for (name, trace) in [("left", planned.traces.left), ("right", planned.traces.right)] {
-      try LeagueCorrections.keptOpen(trace).write(toFile: path("\(name)-open.trace"), atomically: false, encoding: .utf8)
+      try BundledTrace.keptOpen(trace).write(toFile: path("\(name)-open.trace"), atomically: false, encoding: .utf8)
     }
   }
 

@@ -43,9 +43,6 @@ final class TestBroker: @unchecked Sendable {
   ) throws {
     mosquitto = try Mosquitto()
     folder = mosquitto.folder
-    port = try freeLoopbackPort()
-    tlsPort = tls ? try freeLoopbackPort() : nil
-    mutualTLSPort = tls ? try freeLoopbackPort() : nil
     try FileManager.default.copyItem(
       atPath: Self.deployFolder.appendingPathComponent("acl").path, toPath: folder + "/acl")
     for user in users {
@@ -75,10 +72,29 @@ final class TestBroker: @unchecked Sendable {
     try FileManager.default.createDirectory(
       atPath: folder + "/db", withIntermediateDirectories: false,
       attributes: [.posixPermissions: 0o777])
-    try mosquitto.start(
-      configuration: Self.configuration(
-        folder: folder, port: port, tlsPort: tlsPort, mutualTLSPort: mutualTLSPort),
-      ports: [port] + [tlsPort, mutualTLSPort].compactMap { $0 })
+    (port, tlsPort, mutualTLSPort) = try Self.start(mosquitto, tls: tls)
+  }
+
+  /// Starts `mosquitto` on free loopback ports; its plain, TLS and mutual-TLS ports.
+  ///
+  /// A port free when chosen can be taken by another test's broker before this one binds
+  /// it; mosquitto then exits at start, and new ports are chosen, five times at most.
+  private static func start(_ mosquitto: Mosquitto, tls: Bool) throws -> (Int, Int?, Int?) {
+    for attempt in 1...5 {
+      let port = try freeLoopbackPort()
+      let tlsPort = tls ? try freeLoopbackPort() : nil
+      let mutualTLSPort = tls ? try freeLoopbackPort() : nil
+      do {
+        try mosquitto.start(
+          configuration: configuration(
+            folder: mosquitto.folder, port: port, tlsPort: tlsPort, mutualTLSPort: mutualTLSPort),
+          ports: [port] + [tlsPort, mutualTLSPort].compactMap { $0 })
+        return (port, tlsPort, mutualTLSPort)
+      } catch let failure as Failure where attempt < 5 && failure.description.contains("Address already in use") {
+        continue
+      }
+    }
+    throw Failure(description: "mosquitto found its ports taken five times")
   }
 
   /// The user's password as add-lane.sh (or add-display.sh) wrote it.

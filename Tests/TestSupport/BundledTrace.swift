@@ -24,6 +24,24 @@ public struct BundledTrace: CustomTestStringConvertible, Sendable {
   /// The path of the `.trace` file.
   public var path: String { Self.directory.appendingPathComponent("\(name).trace").path }
 
+  /// Writes ``keptOpen(_:)`` of this trace into `folder`; its path.
+  ///
+  /// - Throws: The error of reading the trace or writing the copy.
+  public func keptOpen(in folder: String) throws -> String {
+    let copy = folder + "/\(name)-kept-open.trace"
+    try Self.keptOpen(String(contentsOfFile: path, encoding: .utf8)).write(toFile: copy, atomically: false, encoding: .utf8)
+    return copy
+  }
+
+  /// `trace` with an hour of a standing rack after its last event: a paced replay of it
+  /// stays open to requests and corrections after its deliveries until it is stopped,
+  /// however late a test on a loaded machine gets to send them.
+  public static func keptOpen(_ trace: String) -> String {
+    let last = trace.split(separator: "\n").last { !$0.hasPrefix("#") && !$0.allSatisfy(\.isWhitespace) }
+    let time = last.flatMap { Double($0.split(separator: " ").first ?? "") } ?? 0
+    return trace + (trace.hasSuffix("\n") ? "" : "\n") + "\(Int(time) + 3600) pins 1111111111\n"
+  }
+
   /// The `.expected` file's lines that start with `prefix` (`knocked=`, `total=`), in order.
   ///
   /// - Throws: The error of reading the `.expected` file.

@@ -117,12 +117,4 @@ public enum LeagueCorrections {
   /// stays open to corrections for that long without bowling.
   public static let idleTrace = "0 pins 1111111111\n3600 pins 1111111111\n"
 
-  /// `trace` with an hour of a standing rack after its last event: a paced replay of it
-  /// stays open to corrections after its deliveries until it is stopped, however late a
-  /// test on a loaded machine gets to send them.
-  public static func keptOpen(_ trace: String) -> String {
-    let last = trace.split(separator: "\n").last { !$0.hasPrefix("#") && !$0.allSatisfy(\.isWhitespace) }
-    let time = last.flatMap { Double($0.split(separator: " ").first ?? "") } ?? 0
-    return trace + (trace.hasSuffix("\n") ? "" : "\n") + "\(Int(time) + 3600) pins 1111111111\n"
-  }
 }

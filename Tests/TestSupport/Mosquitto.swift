@@ -59,6 +59,8 @@ public final class Mosquitto: @unchecked Sendable {
   /// waits (10 s at most) until every one of `ports` on 127.0.0.1 accepts a connection.
   public func start(configuration: String, ports: [Int]) throws {
     try configuration.write(toFile: folder + "/mosquitto.conf", atomically: false, encoding: .utf8)
+    // The log of this start only, not of an earlier one that found its ports taken.
+    unlink(folder + "/broker.log")
     self.ports = ports
     try launch()
   }
