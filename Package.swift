@@ -28,6 +28,7 @@ let package = Package(
     .library(name: "MQTT", targets: ["MQTT"]),
     .library(name: "Centre", targets: ["Centre"]),
     .library(name: "CentreLink", targets: ["CentreLink"]),
+    .library(name: "CentreStore", targets: ["CentreStore"]),
     .library(name: "LaneConfiguration", targets: ["LaneConfiguration"]),
     // For the option values' fuzz target in Fuzz/; not meant as an API.
     .library(name: "LaneOptions", targets: ["LaneOptions"]),
@@ -43,6 +44,9 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     // FileDescriptor and Errno under the POSIX target; already built for swift-nio.
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    // The desk's store (Sources/CentreStore) over Debian's libsqlite3 (libsqlite3-dev); only
+    // CentreStore, `lane` and their tests link it (docs/records.md, docs/ci.md for its build cost).
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
   ],
   targets: [
     // The pure ten-pin domain: pins, throws, frames, games. No I/O.
@@ -236,6 +240,7 @@ let package = Package(
         "Wiring",
         "Centre",
         "CentreLink",
+        "CentreStore",
         "MQTT",
         "WebServer",
         "POSIX",
@@ -275,6 +280,23 @@ let package = Package(
       dependencies: [
         "Centre", "MQTT", "LaneBridge", "LaneSensing", "Journal", "League", "Bowling", "SafeFiles", "POSIX",
         .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    // The desk's store: every lane's journal records kept once by (lane, session, seq) in a
+    // SQLite file through GRDB, and the games and averages folded from them. The only target
+    // that imports GRDB.
+    .target(
+      name: "CentreStore",
+      dependencies: [
+        "Centre", "CentreLink", "Journal", "Bowling", "LaneBridge", "SafeFiles", "POSIX",
+        .product(name: "SystemPackage", package: "swift-system"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
+    // The store on real SQLite files; GRDB itself only to make files that are not ours.
+    .testTarget(
+      name: "CentreStoreTests",
+      dependencies: [
+        "CentreStore", "Centre", "Journal", "Bowling", "LaneBridge", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
     .testTarget(

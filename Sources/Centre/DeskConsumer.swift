@@ -74,6 +74,15 @@ public struct DeskConsumer: Sendable {
     return delivered
   }
 
+  /// Takes back the delivery of a session's events from `seq` on, which the desk could not
+  /// store: they count as never received, so the next one asks for a resend from `seq`.
+  public mutating func rewind(_ key: Key, to seq: Int) {
+    guard var stream = streams[key], seq < stream.next else { return }
+    stream.next = max(1, seq)
+    stream.held = [:]
+    streams[key] = stream
+  }
+
   /// Takes one validated event.
   public mutating func receive(_ event: Payload.Event) -> Outcome {
     guard takesEventsAhead || event.ahead != true else { return Outcome(notYet: true) }

@@ -38,10 +38,16 @@ public actor DeskLink {
   private let write: @Sendable (String) -> Void
   private let report: @Sendable (String) -> Void
   private let epoch: Int
+  /// Where each delivered event is committed before it is printed and acknowledged.
+  private let store: (any EventStore)?
   private var consumer = DeskConsumer()
   private var lanes: [LaneID: LaneView] = [:]
   private var lastResendRequest: [DeskConsumer.Key: ContinuousClock.Instant] = [:]
   private var requests = 0
+  /// Per session whose events the store could not keep: the seq they start at, and the ask
+  /// for them again, due once a resend interval has passed.
+  private var unstored: [DeskConsumer.Key: Int] = [:]
+  private var storeRetries: [DeskConsumer.Key: Task<Void, Never>] = [:]
   /// The overview's redraw, due once something changed.
   private var redraw: Task<Void, Never>?
   /// The newest acknowledgement of each lane not yet handed to the broker; one publish at
@@ -60,9 +66,11 @@ public actor DeskLink {
   /// - Parameters:
   ///   - write: Prints one line (or, for the overview, one screen) to standard output.
   ///   - report: Tells the operator about a refused message or a failed publish (stderr).
+  ///   - store: Keeps each event before it is printed and acknowledged (`--store`); with it,
+  ///     `--json` prints an event only when it is stored for the first time.
   public init(
     settings: BrokerSettings, output: Output, write: @escaping @Sendable (String) -> Void,
-    report: @escaping @Sendable (String) -> Void
+    report: @escaping @Sendable (String) -> Void, store: (any EventStore)? = nil
   ) throws {
     epoch = Int(Date().timeIntervalSince1970 * 1000)
     let will = MQTTClient.Will(
@@ -73,6 +81,7 @@ public actor DeskLink {
     self.output = output
     self.write = write
     self.report = report
+    self.store = store
   }
 
   /// Connects, subscribes and shows the lanes until `stop` returns; then goes offline
@@ -100,6 +109,7 @@ public actor DeskLink {
     // next desk.
     await broker.receive { await self.take($0) }
     ages?.cancel()
+    for retry in storeRetries.values { retry.cancel() }
     redraw?.cancel()
     await flushing?.value
     broker.disconnect(sendingWill: true)
@@ -142,13 +152,19 @@ public actor DeskLink {
     case .ack(let lane, let ack):
       // Our own acks come back live (not retained); only the stored ones say where we were.
       guard retained else { return }
-      let resumed = consumer.resume(DeskConsumer.Key(lane: lane, session: ack.session), acknowledgedUpTo: ack.upto)
-      deliver(resumed, lane: lane, session: ack.session)
+      let key = DeskConsumer.Key(lane: lane, session: ack.session)
+      let resumed = consumer.resume(key, acknowledgedUpTo: ack.upto)
+      if let from = deliver(resumed, lane: lane, session: ack.session) {
+        await askAgainForUnstored(key, from: from)
+      }
     case .event(let event):
       let key = DeskConsumer.Key(lane: event.lane, session: event.session)
       let outcome = consumer.receive(event)
-      deliver(outcome.delivered, lane: event.lane, session: event.session)
-      if let from = outcome.resendFrom { await askResend(key, from: from) }
+      if let from = deliver(outcome.delivered, lane: event.lane, session: event.session) {
+        await askAgainForUnstored(key, from: from)
+      } else if let from = outcome.resendFrom {
+        await askResend(key, from: from)
+      }
     case .status(let status):
       lanes[status.lane, default: LaneView()].state = status.state
       if let lastSeq = status.lastSeq { lanes[status.lane, default: LaneView()].lastSeq = lastSeq }
@@ -169,24 +185,39 @@ public actor DeskLink {
     }
   }
 
-  private func deliver(_ events: [Payload.Event], lane: LaneID, session: String) {
-    guard !events.isEmpty else { return }
-    for event in events {
-      if output == .jsonLines {
-        do {
-          write(String(decoding: try CentreMessage.encode(event), as: UTF8.self))
-        } catch {
-          report("cannot print event \(event.seq) of \(lane): \(error)")
-        }
+  /// Stores (with `--store`), prints and acknowledges events the consumer delivered.
+  ///
+  /// - Returns: The seq to ask the lane to send again from, when the store could not keep
+  ///   them: they are neither printed nor acknowledged, and count as not received.
+  private func deliver(_ events: [Payload.Event], lane: LaneID, session: String) -> Int? {
+    guard let first = events.first else { return nil }
+    var shown = events
+    if let store {
+      do {
+        shown = try store.store(events)
+      } catch {
+        report(
+          "records \(first.seq) to \(first.seq + events.count - 1) of lane \(lane) session \(session) not stored,"
+            + " so not acknowledged; the lane is asked to send them again: \(error)")
+        consumer.rewind(DeskConsumer.Key(lane: lane, session: session), to: first.seq)
+        return first.seq
       }
-      if event.type == .throw { lanes[lane, default: LaneView()].lastThrow = .now }
     }
+    for event in shown where output == .jsonLines {
+      do {
+        write(String(decoding: try CentreMessage.encode(event), as: UTF8.self))
+      } catch {
+        report("cannot print event \(event.seq) of \(lane): \(error)")
+      }
+    }
+    for event in events where event.type == .throw { lanes[lane, default: LaneView()].lastThrow = .now }
     lanes[lane, default: LaneView()].delivered += events.count
     changed()
     if let ack = consumer.acknowledgement(DeskConsumer.Key(lane: lane, session: session)) {
       acknowledgementsDue[lane] = ack
       if flushing == nil { flushing = Task { await self.flushAcknowledgements() } }
     }
+    return nil
   }
 
   /// Publishes the due acknowledgements, newest per lane, until none is left.
@@ -196,6 +227,29 @@ public actor DeskLink {
       await publish(ack, to: .ack(lane), retain: true)
     }
     flushing = nil
+  }
+
+  /// Asks the lane again for events the store could not keep, and once a resend interval
+  /// later while they are still missing: a lane with nothing new to publish sends nothing
+  /// that would show the desk the gap.
+  private func askAgainForUnstored(_ key: DeskConsumer.Key, from seq: Int) async {
+    unstored[key] = seq
+    await askResend(key, from: seq)
+    guard storeRetries[key] == nil else { return }
+    storeRetries[key] = Task {
+      guard (try? await Task.sleep(for: Self.resendInterval)) != nil else { return }
+      await self.retryUnstored(key)
+    }
+  }
+
+  /// Asks again while the events the store last failed to keep are still missing.
+  private func retryUnstored(_ key: DeskConsumer.Key) async {
+    storeRetries[key] = nil
+    guard let seq = unstored[key], consumer.expected(key) <= seq else {
+      unstored[key] = nil
+      return
+    }
+    await askAgainForUnstored(key, from: seq)
   }
 
   private func askResend(_ key: DeskConsumer.Key, from seq: Int) async {

@@ -40,14 +40,18 @@ public enum CentreServices {
   }
 
   /// Runs the front desk until `stop` returns: every lane's events exactly once, acknowledged,
-  /// written by `write` as JSON lines or as the overview.
+  /// written by `write` as JSON lines or as the overview, and kept in `store` first when
+  /// one is given (`--store`).
   ///
   /// - Throws: ``LaneFailure``: 78 for settings the link refuses, the broker's failure.
   public static func runDesk(
-    settings: BrokerSettings, output: DeskLink.Output, write: @escaping @Sendable (String) -> Void,
-    report: @escaping @Sendable (String) -> Void, until stop: @escaping @Sendable () async -> Void
+    settings: BrokerSettings, output: DeskLink.Output, store: (any EventStore)? = nil,
+    write: @escaping @Sendable (String) -> Void, report: @escaping @Sendable (String) -> Void,
+    until stop: @escaping @Sendable () async -> Void
   ) async throws(LaneFailure) {
-    let desk = try made { try DeskLink(settings: settings, output: output, write: write, report: report) }
+    let desk = try made {
+      try DeskLink(settings: settings, output: output, write: write, report: report, store: store)
+    }
     try await running { () async throws(MQTTError) in try await desk.run(until: stop) }
   }
 

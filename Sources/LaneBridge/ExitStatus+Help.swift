@@ -11,7 +11,7 @@ extension ExitStatus {
     case .software: "a bug in lane, to report"
     case .osError: "the system refused a resource lane needs"
     case .cannotCreate: "an output file or socket exists or cannot be created"
-    case .ioError: "reading the lines or writing the journal or an output failed"
+    case .ioError: "reading the lines, writing the journal or an output, or using the store failed"
     case .temporaryFailure: "stopped, the journal is in use, or no answer in time"
     case .protocolError: "the answer is not a lane's reply"
     case .noPermission: "the chip may not be opened, or the broker refuses the credentials"

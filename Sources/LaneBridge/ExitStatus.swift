@@ -23,7 +23,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
   case osError = 71
   /// An output file exists without `--force` or cannot be created (EX_CANTCREAT).
   case cannotCreate = 73
-  /// Reading the lines, writing the journal or writing standard output failed (EX_IOERR).
+  /// Reading the lines, writing the journal or standard output, or opening or reading the
+  /// desk's store failed (EX_IOERR).
   case ioError = 74
   /// The technician stopped, or the deck did not match; nothing was saved; the journal is in
   /// use by another lane; a running lane did not answer a correction in time (EX_TEMPFAIL).

@@ -15,7 +15,7 @@ struct Lane: AsyncParsableCommand {
     version: SoftwareVersion.current,
     subcommands: [
       Score.self, Simulate.self, Run.self, Record.self, Calibrate.self, Correct.self, SessionCommand.self,
-      JournalCommand.self, Desk.self, Display.self,
+      JournalCommand.self, Desk.self, Display.self, Records.self,
     ]
   )
 

@@ -121,4 +121,19 @@ struct DeskConsumerTests {
     #expect(consumer.receive(event(5)).duplicate)
     #expect(consumer.receive(event(6)).delivered.map(\.seq) == [6])
   }
+
+  @Test("Given 1 to 3 delivered and 3 not stored, when the desk rewinds to 3, then nothing past 2 is acknowledged, 4 asks a resend from 3, and 3 is delivered again")
+  func rewoundAfterAFailedCommit() {
+    var consumer = DeskConsumer()
+    let key = DeskConsumer.Key(lane: lane1, session: "s1")
+    for seq in 1...3 { _ = consumer.receive(event(seq)) }
+
+    consumer.rewind(key, to: 3)
+
+    #expect(consumer.acknowledgement(key) == Payload.Ack(session: "s1", upto: 2))
+    let ahead = consumer.receive(event(4))
+    #expect(ahead.delivered.isEmpty)
+    #expect(ahead.resendFrom == 3)
+    #expect(consumer.receive(event(3)).delivered.map(\.seq) == [3, 4])
+  }
 }

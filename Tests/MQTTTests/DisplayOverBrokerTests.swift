@@ -2,7 +2,6 @@ import Centre
 import CentreLink
 import Foundation
 import MQTT
-import Synchronization
 import TestSupport
 import Testing
 
@@ -198,16 +197,5 @@ struct DisplayOverBrokerTests {
     #expect(!journal.contains("desk/d-2") && !journal.contains("desk/d-3"))
     #expect(await reply("d-2", within: .zero) == nil)
     #expect(await reply("d-3", within: .zero) == nil)
-  }
-}
-
-/// What a display link handed over, from its handlers' threads.
-private final class Collected<Element: Sendable>: Sendable {
-  private let items = Mutex<[Element]>([])
-
-  var all: [Element] { items.withLock { $0 } }
-
-  func append(_ item: Element) {
-    items.withLock { $0.append(item) }
   }
 }

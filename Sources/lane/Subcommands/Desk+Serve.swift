@@ -1,4 +1,5 @@
 import ArgumentParser
+import CentreStore
 import LaneApplication
 import LaneBridge
 import LaneCommandLine
@@ -14,16 +15,25 @@ extension Lane.Desk {
         in seq order per lane, asks a lane to publish again when a seq is missing, and \
         acknowledges what it has (retained, so a restarted desk carries on where it was). \
         On a terminal one line per lane is redrawn in place; with --json one JSON object \
-        per event. SIGINT, SIGTERM or SIGHUP stops it. The old spellings --lane ID \
+        per event. With --store FILE each event is committed to the store (SQLite, created \
+        when missing) before it is printed and acknowledged, so a desk killed at any moment \
+        loses nothing and stores nothing twice; --json then prints an event when it is first \
+        stored (lane records reads the store; docs/records.md). SIGINT, SIGTERM or SIGHUP \
+        stops it. The old spellings --lane ID \
         (now lane desk show ID) and --lane ID with --correct, --end-session or \
         --start-session (now lane desk send ID ...) still work, with a warning.
-        """ + ExitStatus.help(.usage, .noInput, .unavailable, .noPermission, .badConfiguration)
+        """
+        + ExitStatus.help(
+          .usage, .dataError, .noInput, .unavailable, .cannotCreate, .ioError, .noPermission, .badConfiguration)
     )
 
     @OptionGroup var connection: BrokerOptions
 
     @Flag(help: "Print one JSON object per event received, exactly once, in seq order per lane.")
     var json = false
+
+    @Option(help: "Commit every event to this store (SQLite) before acknowledging it; created when missing.")
+    var store: String?
 
     @OptionGroup var deprecated: DeprecatedDeskOptions
 
@@ -46,14 +56,22 @@ extension Lane.Desk {
         Report.line("--lane alone is deprecated; use lane desk show \(lane)")
         return try await Show.show(laneID, settings: settings)
       }
+      let recordStore: RecordStore?
+      do {
+        recordStore = try store.map { path throws(StoreError) in try RecordStore.open(at: path, access: .createIfMissing) }
+      } catch {
+        throw error.failure
+      }
       let wake = try StopSignal.wakeEvent()
       StopSignal.install(wake: wake)
       try await CentreServices.runDesk(
-        settings: settings, output: json ? .jsonLines : .overview,
+        settings: settings, output: json ? .jsonLines : .overview, store: recordStore,
         write: { line in
           var output = StandardOutput()
           print(line, to: &output)
         }, report: Report.line, until: { await StopSignal.requested(on: wake) })
+      // Closing checkpoints the WAL into the file; a desk killed instead leaves it for the next.
+      do { try recordStore?.close() } catch { throw error.failure }
     }
   }
 }

@@ -1,0 +1,61 @@
+import Bowling
+import Centre
+import Foundation
+import Journal
+import TestSupport
+
+/// A lane's session as the lane publishes it: journal entries numbered from 1, each as the
+/// event the centre link carries.
+struct PublishedSession {
+  let lane: LaneID
+  let session: String
+  private(set) var entries: [JournalEntry] = []
+
+  init(lane: String, session: String, bowlers: [String]) throws {
+    self.lane = try LaneID(lane)
+    self.session = session
+    add(.started(bowlers: bowlers))
+  }
+
+  mutating func add(_ event: JournalEntry.Event) {
+    entries.append(
+      JournalEntry(
+        sequence: entries.count + 1, time: PublishedNight.startTime.addingTimeInterval(Double(entries.count)),
+        author: "lane", event: event))
+  }
+
+  /// Bowls `pins` as one delivery each: that many of the standing pins, lowest numbers first.
+  mutating func bowl(_ pins: [Int]) {
+    for count in pins {
+      let standing = (try? LaneSession(journal: entries))?.standing.pins
+      let knocked = PinSet(Pin.allCases.filter { standing?.contains($0) ?? true }.prefix(count))
+      add(.delivered(JournalEntry.Delivery(knocked: knocked, isFoul: false)))
+    }
+  }
+
+  /// Bowls whole games for the bowlers in turn: `frames[game][bowler]` is that bowler's
+  /// frames of the game, each frame its balls' pin counts.
+  mutating func bowl(games: [[[[Int]]]]) {
+    for game in games {
+      for frame in 0..<10 {
+        for bowler in game { bowl(bowler[frame]) }
+      }
+    }
+  }
+
+  var events: [Payload.Event] {
+    get throws { try entries.map { try PublishedNight.event(of: $0, on: lane, session: session, pair: nil) } }
+  }
+}
+
+/// Ten frames for a game of `total`, all open frames then a mix: simple known scores.
+enum KnownGame {
+  /// 90: every frame 9 then a miss.
+  static let ninety: [[Int]] = Array(repeating: [9, 0], count: 10)
+  /// 300: twelve strikes.
+  static let perfect: [[Int]] = Array(repeating: [10], count: 9) + [[10, 10, 10]]
+  /// 150: every frame 5 and a spare, a 5 after the tenth's spare.
+  static let allSpares: [[Int]] = Array(repeating: [5, 5], count: 9) + [[5, 5, 5]]
+  /// 20: every frame two 1s.
+  static let twenty: [[Int]] = Array(repeating: [1, 1], count: 10)
+}

@@ -1,0 +1,91 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("lane records import, games, averages and events, run as a user runs them")
+struct RecordsCommandTests {
+  let lane: LaneExecutable
+  let folder: ScratchFolder
+  let store: String
+  let journal: String
+  let trace = BundledTrace.all[0].path
+
+  /// Given a journal of lane7 made by lane simulate for Ana and Ben.
+  init() throws {
+    lane = try LaneExecutable()
+    folder = try ScratchFolder("records-command")
+    store = folder.path("centre.store")
+    journal = folder.path("lane.journal")
+    let simulate = try lane.run(["simulate", "--lane", "lane7", "--bowlers", "Ana,Ben", "--journal", journal, trace])
+    #expect(simulate.status == 0, "\(simulate.standardError)")
+  }
+
+  /// The JSON objects of a run's standard output.
+  func objects(_ run: LaneExecutable.Run) -> [[String: Any]] {
+    run.standardOutput.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+  }
+
+  @Test("When a journal is imported twice, then the second import stores nothing new and the store is unchanged")
+  func importTwice() throws {
+    let first = try lane.run(["records", "import", "--store", store, journal])
+    let events = try lane.run(["records", "events", "--store", store, "--json"])
+    let second = try lane.run(["records", "import", "--store", store, journal])
+    let again = try lane.run(["records", "events", "--store", store, "--json"])
+
+    #expect(first.status == 0, "\(first.standardError)")
+    let records = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").count - 1
+    #expect(first.standardOutput.contains(": \(records) new of \(records) records, lane lane7 session "))
+    #expect(second.standardOutput.contains(": 0 new of \(records) records"), "\(second.standardOutput)")
+    #expect(objects(events).map { $0["seq"] as? Int } == Array(1...records))
+    #expect(again.standardOutput == events.standardOutput)
+  }
+
+  @Test("When an imported journal's games are read, then they are lane simulate --json's, and the averages are their pins over their number")
+  func gamesMatchSimulate() throws {
+    #expect(try lane.run(["records", "import", "--store", store, journal]).status == 0)
+
+    let games = try lane.run(["records", "games", "--store", store, "--json"])
+    let averages = try lane.run(["records", "averages", "--store", store, "--json"])
+    let simulate = try lane.run(["simulate", "--json", "--bowlers", "Ana,Ben", trace])
+
+    #expect(games.status == 0 && averages.status == 0)
+    let report = try #require(objects(simulate).last)
+    let expected = (report["bowlers"] as? [[String: Any]] ?? []).flatMap { bowler in
+      (bowler["games"] as? [[String: Any]] ?? []).enumerated().map { index, game in
+        "\(bowler["name"] ?? "") \(index + 1) \(game["total"] ?? "") \(game["complete"] ?? "")"
+      }
+    }.sorted()
+    let stored = objects(games).map { "\($0["bowler"] ?? "") \($0["game"] ?? "") \($0["total"] ?? "") \($0["complete"] ?? "")" }
+    #expect(!expected.isEmpty)
+    #expect(stored.sorted() == expected)
+    #expect(objects(games).allSatisfy { $0["lane"] as? String == "lane7" })
+    let complete = objects(games).filter { $0["complete"] as? Bool == true }
+    for average in objects(averages) {
+      let mine = complete.filter { $0["bowler"] as? String == average["bowler"] as? String }
+      let pins = mine.compactMap { $0["total"] as? Int }.reduce(0, +)
+      #expect(average["games"] as? Int == mine.count)
+      #expect(average["pins"] as? Int == pins)
+      #expect(average["average"] as? Int == pins / max(1, mine.count))
+    }
+  }
+
+  @Test("When lane records reads a store that is not there or is a PNG, then it exits 66 or 65 and makes or changes nothing")
+  func refusals() throws {
+    let missing = try lane.run(["records", "games", "--store", store, "--json"])
+    let png = folder.path("picture.png")
+    let bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 200))
+    try bytes.write(to: URL(fileURLWithPath: png))
+    let notOurs = try lane.run(["records", "averages", "--store", png, "--json"])
+    let desk = try lane.run(["records", "import", "--store", png, journal])
+
+    #expect(missing.status == 66)
+    #expect(missing.standardError.contains("does not exist"))
+    #expect(!FileManager.default.fileExists(atPath: store))
+    #expect(notOurs.status == 65)
+    #expect(notOurs.standardError.contains("is not a LaneBridge store"))
+    #expect(desk.status == 65)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: png)) == bytes)
+  }
+}

@@ -1,0 +1,241 @@
+import Centre
+import CentreLink
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite(
+  "lane desk --store against a real mosquitto: every lane's records stored exactly once",
+  .tags(.broker), .enabled(if: TestBroker.shouldRun, TestBroker.skipReason))
+struct DeskStoreOverBrokerTests {
+  let broker: TestBroker
+  let lane: String
+
+  /// Given a broker with the users desk, lane1 and lane2, and the built lane.
+  init() throws {
+    broker = try TestBroker()
+    guard let laneBinary else {
+      throw TestBroker.Failure(description: "the built lane executable was not found; swift build first")
+    }
+    lane = laneBinary
+  }
+
+  var url: String { "mqtt://127.0.0.1:\(broker.port)" }
+  var store: String { broker.folder + "/centre.store" }
+
+  func credentials(_ user: String) -> String { broker.folder + "/\(user).credentials" }
+
+  func output(_ file: String) -> String {
+    (try? String(contentsOfFile: broker.folder + "/" + file, encoding: .utf8)) ?? ""
+  }
+
+  /// The JSON objects among a file's lines.
+  func objects(_ file: String) -> [[String: Any]] {
+    output(file).split(separator: "\n").compactMap { line in
+      guard line.hasPrefix("{") else { return nil }
+      return try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    }
+  }
+
+  /// Starts `lane desk --store --json`, its output into `file`, and waits until it subscribed.
+  func startDesk(into file: String) async throws -> ChildProcess {
+    let subscriptions = { broker.log.components(separatedBy: "lanebridge/v1/lanes/+/events").count - 1 }
+    let before = subscriptions()
+    let desk = try ChildProcess(
+      lane,
+      ["desk", "--broker", url, "--mqtt-credentials", credentials("desk"), "--store", store, "--json"],
+      outputFile: broker.folder + "/" + file)
+    #expect(await eventually(within: .seconds(30)) { subscriptions() > before }, "\(output(file))")
+    return desk
+  }
+
+  /// Runs `lane ARGUMENTS` to its end; its exit status, output into `file`.
+  func run(_ arguments: [String], into file: String) async throws -> Int32? {
+    try await ChildProcess(lane, arguments, outputFile: broker.folder + "/" + file).exited()
+  }
+
+  /// `lane records events --store --json` now: each stored event's "lane session seq".
+  func stored() -> [String] {
+    // A file of its own for each reading: ChildProcess appends to its output file.
+    let file = "events-\(UUID().uuidString).out"
+    guard
+      let reader = try? ChildProcess(
+        lane, ["records", "events", "--store", store, "--json"], outputFile: broker.folder + "/" + file),
+      reader.waitForExit() == 0
+    else { return [] }
+    return objects(file).map { "\($0["lane"] ?? "") \($0["session"] ?? "") \($0["seq"] ?? "")" }
+  }
+
+  /// A game as a comparable line: bowler, game number, total, completion, each frame's pins.
+  static func line(bowler: Any?, game: Any?, _ report: [String: Any]) -> String {
+    let frames = (report["frames"] as? [[String: Any]] ?? []).map { "\($0["rolls"] as? [Int] ?? [])" }
+    return "\(bowler ?? "") \(game ?? "") \(report["total"] ?? "") \(report["complete"] ?? "") \(frames)"
+  }
+
+  /// What `lane simulate --json --bowlers NAMES TRACE` scores, one line per game (``line``).
+  func simulated(_ trace: String, bowlers: String, into file: String) async throws -> [String] {
+    #expect(try await run(["simulate", "--json", "--bowlers", bowlers, trace], into: file) == 0)
+    let report = try #require(objects(file).last, "\(output(file))")
+    return (report["bowlers"] as? [[String: Any]] ?? []).flatMap { bowler in
+      (bowler["games"] as? [[String: Any]] ?? []).enumerated().map { index, game in
+        Self.line(bowler: bowler["name"], game: index + 1, game)
+      }
+    }.sorted()
+  }
+
+  @Test("When two lanes play while the desk with --store is killed with -9 three times during ingest and restarted, then the store holds every (lane, session, seq) exactly once, importing the journals adds nothing, and lane records games matches lane simulate --json")
+  func deskKilledDuringIngest() async throws {
+    // Given a desk with a store, and two lanes playing (about 30 s each).
+    var desks = [try await startDesk(into: "desk0.out")]
+    let lanes = [
+      ("lane1", longTrace, "Ana,Ben", "25"),
+      ("lane2", traces.appendingPathComponent("string-pinsetter-game.trace").path, "Cy", "14"),
+    ]
+    var running: [ChildProcess] = []
+    for (user, trace, bowlers, speed) in lanes {
+      running.append(
+        try ChildProcess(
+          lane,
+          ["simulate", "--broker", url, "--mqtt-credentials", credentials(user), "--journal",
+           broker.folder + "/\(user).journal", "--bowlers", bowlers, "--speed", speed, trace],
+          outputFile: broker.folder + "/\(user).out"))
+    }
+    let printed = { (0..<desks.count).flatMap { objects("desk\($0).out") } }
+
+    // When the desk is killed with -9 three times, each once it took a few more records,
+    // and started again on the same store.
+    for kill in 1...3 {
+      let before = printed().count
+      #expect(await eventually(within: .seconds(30)) { printed().count >= before + 3 })
+      desks[kill - 1].stop(signal: SIGKILL)
+      desks.append(try await startDesk(into: "desk\(kill).out"))
+    }
+    #expect(running.contains { $0.isRunning }, "both lanes ended before the last desk was up")
+    for (process, (user, _, _, _)) in zip(running, lanes) {
+      #expect(await process.exited() == 0, "\(output("\(user).out").suffix(2000))")
+    }
+
+    // Then the store ends with every journal record of both lanes, each exactly once.
+    let records = lanes.map { recordCount(ofJournal: output("\($0.0).journal")) }
+    #expect(await eventually(within: .seconds(30)) { stored().count >= records.reduce(0, +) })
+    desks.last?.stop()
+    let keys = stored()
+    #expect(Set(keys).count == keys.count, "a (lane, session, seq) stored twice")
+    for ((user, _, _, _), count) in zip(lanes, records) {
+      let seqs = keys.filter { $0.hasPrefix("\(user) ") }.compactMap { Int($0.split(separator: " ").last ?? "") }
+      #expect(count > 10)
+      #expect(seqs == Array(1...count), "\(user)'s stored seqs")
+      #expect(Set(keys.filter { $0.hasPrefix("\(user) ") }.map { $0.split(separator: " ")[1] }).count == 1)
+    }
+    // Importing the lanes' journals, which the desk already stored, adds nothing.
+    for (user, _, _, _) in lanes {
+      let status = try await run(
+        ["records", "import", "--store", store, "--lane", user, broker.folder + "/\(user).journal"],
+        into: "\(user)-import.out")
+      #expect(status == 0, "\(output("\(user)-import.out"))")
+      #expect(output("\(user)-import.out").contains(": 0 new of "), "\(output("\(user)-import.out"))")
+    }
+    #expect(stored() == keys)
+    // No desk printed a record twice, however it was killed.
+    let printedKeys = printed().map { "\($0["lane"] ?? "") \($0["session"] ?? "") \($0["seq"] ?? "")" }
+    #expect(Set(printedKeys).count == printedKeys.count, "a record printed twice")
+
+    // And the games folded from the store are lane simulate's, game by game and frame by frame.
+    #expect(try await run(["records", "games", "--store", store, "--json"], into: "games.out") == 0)
+    let games = objects("games.out")
+    for (user, trace, bowlers, _) in lanes {
+      let fromStore = games.filter { $0["lane"] as? String == user }.map {
+        Self.line(bowler: $0["bowler"], game: $0["game"], $0)
+      }.sorted()
+      let local = try await simulated(trace, bowlers: bowlers, into: "\(user)-simulate.out")
+      #expect(!local.isEmpty)
+      #expect(fromStore == local, "\(user): the store's games and lane simulate's")
+    }
+
+    // And each bowler's average is the complete games' pins over their number, fraction dropped.
+    #expect(try await run(["records", "averages", "--store", store, "--json"], into: "averages.out") == 0)
+    var expected: [String: (games: Int, pins: Int)] = [:]
+    for game in games where game["complete"] as? Bool == true {
+      let name = game["bowler"] as? String ?? ""
+      expected[name, default: (0, 0)].games += 1
+      expected[name, default: (0, 0)].pins += game["total"] as? Int ?? 0
+    }
+    #expect(expected.keys.sorted() == ["Ana", "Ben", "Cy"])
+    let averages = objects("averages.out").map {
+      "\($0["bowler"] ?? "") \($0["games"] ?? "") \($0["pins"] ?? "") \($0["average"] ?? "")"
+    }
+    #expect(averages == expected.keys.sorted().map { name in
+      let (count, pins) = expected[name] ?? (0, 0)
+      return "\(name) \(count) \(pins) \(pins / max(1, count))"
+    })
+  }
+}
+
+extension DeskStoreOverBrokerTests {
+  @Test("When the store fails its first three commits, then the desk reports each, acknowledges none of them, asks the lane again, and ends with every record stored and printed once")
+  func failedCommits() async throws {
+    // Given a desk whose store refuses its first three commits.
+    let store = FailingStore(failures: 3)
+    let printed = Collected<String>()
+    let reports = Collected<String>()
+    let desk = try DeskLink(
+      settings: try BrokerSettings(url: url, credentialsFile: credentials("desk"), caFile: nil),
+      output: .jsonLines, write: printed.append, report: reports.append, store: store)
+    let running = Task { try await desk.run() }
+    defer { running.cancel() }
+    #expect(await broker.waitForLog("lanebridge/v1/lanes/+/events", within: .seconds(30)))
+
+    // When a lane plays a game.
+    let lane1 = try ChildProcess(
+      lane,
+      ["simulate", "--broker", url, "--mqtt-credentials", credentials("lane1"), "--journal",
+       broker.folder + "/lane1.journal", traces.appendingPathComponent("string-pinsetter-game.trace").path],
+      outputFile: broker.folder + "/lane1.out")
+    #expect(await lane1.exited() == 0)
+
+    // Then every record is stored once, in order, each printed once; the three failures
+    // were reported; and the lane ended with everything acknowledged.
+    let records = recordCount(ofJournal: output("lane1.journal"))
+    #expect(records > 10)
+    #expect(await eventually(within: .seconds(20)) { store.seqs.count >= records })
+    #expect(store.seqs == Array(1...max(1, records)))
+    #expect(printed.all.count == records)
+    let failures = reports.all.filter { $0.contains("not stored, so not acknowledged") }
+    #expect(failures.count == 3, "\(reports.all)")
+    #expect(!output("lane1.out").contains("has not acknowledged"), "\(output("lane1.out"))")
+  }
+}
+
+/// A store that refuses its first `failures` commits, then keeps events in memory, the
+/// first copy of each (lane, session, seq) winning, as the desk's store does.
+private final class FailingStore: EventStore {
+  struct Refused: Error, CustomStringConvertible {
+    var description: String { "the disk is full (a test's store)" }
+  }
+
+  private let state: Mutex<(failures: Int, kept: [Payload.Event])>
+
+  init(failures: Int) { state = Mutex((failures, [])) }
+
+  /// The seqs kept, in the order they were.
+  var seqs: [Int] { state.withLock { $0.kept.map(\.seq) } }
+
+  func store(_ events: [Payload.Event]) throws -> [Payload.Event] {
+    try state.withLock { state in
+      if state.failures > 0 {
+        state.failures -= 1
+        throw Refused()
+      }
+      let fresh = events.filter { event in
+        !state.kept.contains { $0.lane == event.lane && $0.session == event.session && $0.seq == event.seq }
+      }
+      state.kept += fresh
+      return fresh
+    }
+  }
+}
