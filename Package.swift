@@ -243,6 +243,7 @@ let package = Package(
         "CentreStore",
         "MQTT",
         "WebServer",
+        "SafeFiles",
         "POSIX",
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -287,7 +288,7 @@ let package = Package(
     .target(
       name: "CentreStore",
       dependencies: [
-        "Centre", "CentreLink", "Journal", "Bowling", "LaneBridge", "SafeFiles", "POSIX",
+        "Centre", "CentreLink", "Journal", "League", "Bowling", "LaneBridge", "SafeFiles", "POSIX",
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
@@ -295,7 +296,7 @@ let package = Package(
     .testTarget(
       name: "CentreStoreTests",
       dependencies: [
-        "CentreStore", "Centre", "Journal", "Bowling", "LaneBridge", "TestSupport",
+        "CentreStore", "Centre", "Journal", "League", "Bowling", "LaneBridge", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),

@@ -19,11 +19,12 @@ public struct BowlerAverage: Codable, Hashable, Sendable {
 
   /// Each named bowler's average over their complete games, by name.
   ///
-  /// A bowler is a name for now, the same across lanes and sessions; a lone unnamed bowler's
-  /// games belong to nobody and are left out (docs/records.md).
+  /// A bowler is a name for now, the same across lanes, sessions and league nights; a lone
+  /// unnamed bowler's games belong to nobody and are left out, as are a league's blind and
+  /// vacancy scores, which were not bowled (docs/records.md).
   public static func averages(of games: [StoredGame]) -> [BowlerAverage] {
     var totals: [String: (games: Int, pins: Int)] = [:]
-    for game in games where game.complete && !game.bowler.isEmpty {
+    for game in games where game.countsForAverage && !game.bowler.isEmpty {
       totals[game.bowler, default: (0, 0)].games += 1
       totals[game.bowler, default: (0, 0)].pins += game.total
     }

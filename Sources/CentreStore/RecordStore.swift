@@ -4,6 +4,10 @@ import Foundation
 import GRDB
 import SafeFiles
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The desk's store: every lane's journal records as the centre link carried them, each
 /// (lane, session, seq) once, in one SQLite file (docs/records.md).
 ///
@@ -199,6 +203,46 @@ public final class RecordStore: EventStore, Sendable {
     } catch {
       throw .io(path: path, reason: "cannot read the stored events: \(error)")
     }
+  }
+
+  /// Copies the store to a new file at `destination` with SQLite's online backup: the copy
+  /// holds every transaction committed when it was taken and none in part, while a desk goes
+  /// on writing (a read in WAL mode does not hold the writer up).
+  ///
+  /// The copy is made under a hidden name beside `destination`, synced, then moved there
+  /// (`SafeFiles`' `NewFile`): a crash leaves no half copy, and whatever is at
+  /// `destination` already (a file, a link) is never touched.
+  /// - Returns: How many events the copy holds.
+  /// - Throws: ``StoreError/cannotCreate(path:reason:)`` when the copy cannot be made or put
+  ///   at `destination`; ``StoreError/io(path:reason:)`` when SQLite fails.
+  public func backup(to destination: String) throws(StoreError) -> Int {
+    var status = stat()
+    if lstat(destination, &status) == 0 {
+      throw .cannotCreate(path: destination, reason: "something is there already; a backup never replaces a file")
+    }
+    let file: NewFile
+    do {
+      file = try NewFile(for: destination, mode: 0o640)
+    } catch {
+      throw .cannotCreate(path: destination, reason: error.reason)
+    }
+    let count: Int
+    do {
+      let copy = try DatabaseQueue(path: file.currentPath, configuration: Self.configuration)
+      try queue.backup(to: copy)
+      count = try copy.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event") ?? 0 }
+      // SQLite lets go of the copy before it is synced and moved.
+      try copy.close()
+    } catch {
+      throw .io(path: destination, reason: "the backup failed: \(error)")
+    }
+    do {
+      try file.sync()
+      try file.commit(replacing: false)
+    } catch {
+      throw .cannotCreate(path: destination, reason: error.reason)
+    }
+    return count
   }
 
   /// The schema steps the file says were applied, in the order they were.

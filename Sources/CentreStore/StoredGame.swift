@@ -18,10 +18,33 @@ public struct StoredGame: Codable, Hashable, Sendable {
   public var complete: Bool
   /// The frames bowled, each with its deliveries' credited pins.
   public var frames: [GameReport.Frame]
+  /// A league night's game only (`nil`, and left out of the JSON, for open play).
+  public var league: League?
+
+  /// What a league night adds to a game.
+  public struct League: Codable, Hashable, Sendable {
+    /// The league's name, from the night file.
+    public var name: String
+    public var team: String
+    public var handicap: Int
+    /// Scratch plus handicap.
+    public var withHandicap: Int
+    /// How it scored: `bowled`, `absentee` (average less the league's offset: a blind) or
+    /// `vacancy` (the league's vacancy score, with no bowler).
+    public var kind: String
+
+    public init(name: String, team: String, handicap: Int, withHandicap: Int, kind: String) {
+      self.name = name
+      self.team = team
+      self.handicap = handicap
+      self.withHandicap = withHandicap
+      self.kind = kind
+    }
+  }
 
   public init(
     lane: String, session: String, bowler: String, game: Int, total: Int, complete: Bool,
-    frames: [GameReport.Frame]
+    frames: [GameReport.Frame], league: League? = nil
   ) {
     self.lane = lane
     self.session = session
@@ -30,7 +53,12 @@ public struct StoredGame: Codable, Hashable, Sendable {
     self.total = total
     self.complete = complete
     self.frames = frames
+    self.league = league
   }
+
+  /// Whether its pins count toward the bowler's average: a complete game bowled frame by
+  /// frame, not a blind's or a vacancy's score (USBC Rule 108 counts games bowled).
+  public var countsForAverage: Bool { complete && (league?.kind ?? "bowled") == "bowled" }
 }
 
 extension StoredGame: CustomStringConvertible {
@@ -38,6 +66,9 @@ extension StoredGame: CustomStringConvertible {
   /// the game is open.
   public var description: String {
     let who = bowler.isEmpty ? "" : " \(bowler)"
-    return "\(lane) \(session)\(who) game \(game): \(total)\(complete ? "" : " so far")"
+    let night = league.map { league in
+      " (\(league.name), \(league.team)\(league.kind == "bowled" ? "" : ", \(league.kind)"); with handicap \(league.withHandicap))"
+    } ?? ""
+    return "\(lane) \(session)\(who) game \(game): \(total)\(complete ? "" : " so far")\(night)"
   }
 }

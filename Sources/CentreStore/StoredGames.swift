@@ -3,6 +3,7 @@ import Centre
 import Foundation
 import Journal
 import LaneBridge
+import League
 
 /// The games of stored events, folded the way the lane folds its journal: each (lane,
 /// session)'s records in seq order, read with ``JournalEntry/init(recordJSON:)`` and applied
@@ -10,8 +11,13 @@ import LaneBridge
 ///
 /// Pure. A lane's session keeps only its latest games whole (``LaneSession/wholeGames``), so
 /// each game is taken as it stood just before the session summarised it: a correction never
-/// reaches into a summarised game, so that is how it ends. A league night's records (those
-/// naming a pair) are not folded here yet (docs/records.md).
+/// reaches into a summarised game, so that is how it ends.
+///
+/// A league night's records (those naming a pair) come twice, once under each lane of the
+/// pair; the first copy of a (pair, session) is folded as the pair folds its journal
+/// (``LeaguePlay/init(journal:)``), the other left alone. Its games are every place's, each
+/// under the person who started it, with the league's handicap, and blind and vacancy
+/// scores marked as such.
 public struct StoredGames: Sendable {
   /// Why some of a session's records were not folded: the games before them are listed.
   public struct Problem: Hashable, Sendable, CustomStringConvertible {
@@ -27,8 +33,29 @@ public struct StoredGames: Sendable {
   /// game number, then in bowling order.
   public private(set) var games: [StoredGame] = []
   public private(set) var problems: [Problem] = []
-  /// How many sessions were league nights, left out.
-  public private(set) var nights = 0
+  /// The league nights folded, each once, in the order of the events given.
+  public private(set) var nights: [StoredNight] = []
+
+  /// A league night the store holds: its pair, its session, the night file it was played
+  /// by, and how each team stood at its end.
+  public struct StoredNight: Hashable, Sendable {
+    /// `left+right`, as the night's games name it.
+    public var pair: String
+    public var session: String
+    public var night: LeagueNight
+    /// The teams in the night file's order.
+    public var teams: [TeamNight]
+  }
+
+  /// A team's night: its series' pins and, once both teams' series are complete, its points.
+  public struct TeamNight: Hashable, Sendable {
+    public var name: String
+    public var scratch: Int
+    /// Scratch plus handicap.
+    public var withHandicap: Int
+    /// Game and series points; `nil` while the night is unfinished.
+    public var points: Double?
+  }
 
   /// Folds `events`, grouped by (lane, session) and in seq order within each, as
   /// ``RecordStore/events()`` returns them.
@@ -50,9 +77,10 @@ public struct StoredGames: Sendable {
     func problem(_ seq: Int, _ reason: String) -> Problem {
       Problem(lane: key.lane.rawValue, session: key.session, seq: seq, reason: reason)
     }
-    if records.contains(where: { $0.pair != nil }) {
-      nights += 1
-      return nil
+    if let pair = records.first(where: { $0.pair != nil })?.pair {
+      let name = "\(pair.left.rawValue)+\(pair.right.rawValue)"
+      guard !nights.contains(where: { $0.pair == name && $0.session == key.session }) else { return nil }
+      return foldNight(records, pair: name, key: key)
     }
     var session: LaneSession?
     // Each bowler's games the session summarised, as they stood before.
@@ -100,6 +128,89 @@ public struct StoredGames: Sendable {
     }
     finish(session, summarised, key)
     return nil
+  }
+
+  /// The journal entries of a session's records, in seq order, from seq 1 up to the first
+  /// one missing or unreadable.
+  private static func entries(
+    _ records: ArraySlice<Payload.Event>
+  ) -> (entries: [JournalEntry], stopped: (seq: Int, reason: String)?) {
+    var entries: [JournalEntry] = []
+    for event in records {
+      guard event.seq == entries.count + 1 else { return (entries, (entries.count + 1, "it is missing from the store")) }
+      do {
+        guard let record = event.record else { throw JournalError.inconsistent(sequence: event.seq, reason: "no record") }
+        let entry = try JournalEntry(recordJSON: Array(try JSONEncoder().encode(record)))
+        guard entry.sequence == event.seq else {
+          throw JournalError.inconsistent(sequence: event.seq, reason: "its record is numbered \(entry.sequence)")
+        }
+        entries.append(entry)
+      } catch {
+        return (entries, (event.seq, "\(error)"))
+      }
+    }
+    return (entries, nil)
+  }
+
+  /// Folds one league night's records and lists every place's games.
+  ///
+  /// - Returns: Why the records from one on were not folded, if so.
+  private mutating func foldNight(
+    _ records: ArraySlice<Payload.Event>, pair: String, key: DeskConsumer.Key
+  ) -> Problem? {
+    let (entries, stopped) = Self.entries(records)
+    var problem = stopped.map {
+      Problem(lane: key.lane.rawValue, session: key.session, seq: $0.seq, reason: $0.reason)
+    }
+    guard let first = entries.first else { return problem }
+    var play: LeaguePlay
+    do {
+      play = try LeaguePlay(journal: [first])
+    } catch {
+      return Problem(lane: key.lane.rawValue, session: key.session, seq: first.sequence, reason: "\(error)")
+    }
+    for entry in entries.dropFirst() {
+      do {
+        try play.apply(entry)
+      } catch {
+        problem = Problem(lane: key.lane.rawValue, session: key.session, seq: entry.sequence, reason: "\(error)")
+        break
+      }
+    }
+    games += Self.games(of: play, lane: pair, session: key.session)
+    let teams = play.night.teams.indices.map { team in
+      let series = play.teamSeries(team)
+      return TeamNight(
+        name: play.night.teams[team].name, scratch: series.scratch, withHandicap: series.total, points: series.points)
+    }
+    nights.append(StoredNight(pair: pair, session: key.session, night: play.night, teams: teams))
+    return problem
+  }
+
+  /// Every place's games of a night, team by team, place by place, game by game; a bowled
+  /// game nobody has started yet is left out.
+  static func games(of play: LeaguePlay, lane: String, session: String) -> [StoredGame] {
+    var games: [StoredGame] = []
+    for (team, places) in play.places.enumerated() {
+      for (index, place) in places.enumerated() {
+        let slot = SlotID(team: team, place: index)
+        for (number, placeGame) in place.games.enumerated() {
+          let total = play.gameTotal(slot, game: number + 1)
+          let kind = total.isVacancy ? "vacancy" : total.isAbsentee ? "absentee" : "bowled"
+          if kind == "bowled" && placeGame.isUnstarted { continue }
+          let bowler = place.person(startingGame: number + 1).map { place.people[$0].name } ?? ""
+          games.append(
+            StoredGame(
+              lane: lane, session: session, bowler: bowler, game: number + 1, total: total.scratch,
+              complete: total.isComplete,
+              frames: kind == "bowled" ? placeGame.game.frames.map(GameReport.Frame.init) : [],
+              league: StoredGame.League(
+                name: play.night.settings.name, team: play.night.teams[team].name,
+                handicap: total.handicap, withHandicap: total.total, kind: kind)))
+        }
+      }
+    }
+    return games
   }
 
   /// Lists the session's games, the summarised ones first.

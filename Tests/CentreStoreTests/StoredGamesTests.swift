@@ -2,6 +2,8 @@ import Bowling
 import Centre
 import Foundation
 import Journal
+import LaneBridge
+import League
 import TestSupport
 import Testing
 
@@ -93,16 +95,132 @@ struct StoredGamesTests {
     #expect(folded.games.map(\.total) == games.map { [90, 150, 20, 300][pattern.firstIndex(of: $0)!] })
   }
 
-  @Test("When a league night's records are stored, then they are counted as a night and not folded into games")
-  func nightLeftOut() throws {
-    let pair = Payload.Pair(left: try LaneID("1"), right: try LaneID("2"))
-    let start = try PublishedNight.laneSessionStart(of: ["Ana"], on: pair.left, session: "n")
-    var nightEvent = start
-    nightEvent.pair = pair
+  @Suite("Given a league night on the pair 7+8: Pin Pals (Ana; Ben, absent) against Gutter Kings (Cy; a vacancy), two games, both lanes publishing it")
+  struct LeagueNightGames {
+    let published: PublishedNight
+    let folded: StoredGames
 
-    let folded = StoredGames(events: [nightEvent])
+    init() throws {
+      let night = LeagueNight(
+        settings: LeagueSettings(
+          name: "Tuesday Mixed", games: 2, handicapBasis: 220, handicapPercentage: 90, vacancyScore: 120),
+        teams: [
+          .init(
+            name: "Pin Pals", startLane: .left,
+            lineup: [.bowler(.init(name: "Ana", average: 172)), .bowler(.init(name: "Ben", average: 141, isAbsent: true))]),
+          .init(name: "Gutter Kings", startLane: .right, lineup: [.bowler(.init(name: "Cy", average: 188)), .vacancy]),
+        ])
+      var random = SeededRandom(seed: 25)
+      var published = try PublishedNight(
+        PlannedNight(night: night, using: &random), left: try LaneID("7"), right: try LaneID("8"))
+      try published.bowl(frames: 20)
+      self.published = published
+      // Both lanes' copies, as the desk stores them: lane 7's session, then lane 8's.
+      folded = StoredGames(
+        events: try published.events(on: published.pair.left) + published.events(on: published.pair.right))
+    }
 
-    #expect(folded.nights == 1)
-    #expect(folded.games.isEmpty)
+    @Test("When the records are folded, then every place's two games are listed once, under the pair, with the league, team and kind")
+    func listedOnce() {
+      #expect(folded.problems.isEmpty)
+      #expect(folded.games.map { "\($0.bowler) \($0.game) \($0.league?.team ?? "-") \($0.league?.kind ?? "-")" } == [
+        "Ana 1 Pin Pals bowled", "Ana 2 Pin Pals bowled",
+        "Ben 1 Pin Pals absentee", "Ben 2 Pin Pals absentee",
+        "Cy 1 Gutter Kings bowled", "Cy 2 Gutter Kings bowled",
+        " 1 Gutter Kings vacancy", " 2 Gutter Kings vacancy",
+      ])
+      #expect(folded.games.allSatisfy { $0.lane == "7+8" && $0.session == published.session && $0.league?.name == "Tuesday Mixed" })
+    }
+
+    @Test("When a bowled game is listed, then its frames and total are the bowler's own deliveries scored as on one lane, complete, with the league's handicap")
+    func bowledGames() {
+      for (name, team) in [("Ana", 0), ("Cy", 1)] {
+        let expected = published.planned.games[team][0]
+        let listed = folded.games.filter { $0.bowler == name }
+        let rolls: [[[Int]]] = expected.map { game in game.frames.map { GameReport.Frame($0).rolls } }
+        #expect(listed.map { $0.frames.map(\.rolls) } == rolls)
+        #expect(listed.map(\.total) == expected.map(\.total))
+        #expect(listed.allSatisfy { $0.complete })
+      }
+      // floor((220 - 172) * 90 / 100) = 43; floor((220 - 188) * 90 / 100) = 28.
+      #expect(folded.games.filter { $0.bowler == "Ana" }.allSatisfy { $0.league?.handicap == 43 && $0.league?.withHandicap == $0.total + 43 })
+      #expect(folded.games.filter { $0.bowler == "Cy" }.allSatisfy { $0.league?.handicap == 28 })
+    }
+
+    @Test("When the next night's roster is made, then each bowler who bowled has their league average, the absent mark is cleared, and the rest is the night's")
+    func roster() throws {
+      let roster = try LeagueRoster(league: "Tuesday Mixed", from: folded)
+
+      let ana = published.planned.games[0][0].map(\.total)
+      let cy = published.planned.games[1][0].map(\.total)
+      let lineups = roster.next.teams.map { $0.lineup.map { $0.bowler.map { "\($0.name) \($0.average) \($0.isAbsent)" } ?? "vacancy" } }
+      #expect(lineups == [
+        ["Ana \((ana[0] + ana[1]) / 2) false", "Ben 141 false"],
+        ["Cy \((cy[0] + cy[1]) / 2) false", "vacancy"],
+      ])
+      #expect(roster.next.settings == published.planned.night.settings)
+      #expect(roster.next.teams.map(\.name) == ["Pin Pals", "Gutter Kings"])
+      #expect(roster.latest.session == published.session && roster.latest.pair == "7+8")
+      #expect(roster.changes.map { $0.name } == ["Ana", "Cy"].filter { name in
+        name == "Ana" ? (ana[0] + ana[1]) / 2 != 172 : (cy[0] + cy[1]) / 2 != 188
+      })
+      #expect(throws: NoLeagueNight(league: "Friday", known: ["Tuesday Mixed"])) {
+        try LeagueRoster(league: "Friday", from: folded)
+      }
+    }
+
+    @Test("When the standings are taken over this night and another on the pair 9+10, then each team adds up both nights' points and pins, and the high scores are of games bowled")
+    func standings() throws {
+      var random = SeededRandom(seed: 26)
+      var other = try PublishedNight(
+        PlannedNight(night: published.planned.night, using: &random), left: try LaneID("9"), right: try LaneID("10"))
+      try other.bowl(frames: 20)
+      let both = StoredGames(
+        events: try published.events(on: published.pair.left) + published.events(on: published.pair.right)
+          + other.events(on: other.pair.left) + other.events(on: other.pair.right))
+
+      let standings = try LeagueStandings(league: "Tuesday Mixed", from: both)
+
+      // Pins: the bowlers' games, Ben's blind 131 (handicap 71) and the vacancy's 120
+      // (handicap 90) in each game; Ana's handicap 43, Cy's 28.
+      let nights = [published, other]
+      func pins(_ team: Int, _ place: Int) -> Int { nights.map { $0.planned.games[team][place].map(\.total).reduce(0, +) }.reduce(0, +) }
+      let pinPals = (scratch: pins(0, 0) + 4 * 131, withHandicap: pins(0, 0) + 4 * 131 + 4 * (43 + 71))
+      let gutterKings = (scratch: pins(1, 0) + 4 * 120, withHandicap: pins(1, 0) + 4 * 120 + 4 * (28 + 90))
+      let points = (0..<2).map { team in nights.map { $0.play.teamSeries(team).points ?? -100 }.reduce(0, +) }
+      let expected = [
+        LeagueStandings.TeamStanding(
+          place: 0, team: "Pin Pals", nights: 2, points: points[0], scratch: pinPals.scratch, withHandicap: pinPals.withHandicap),
+        LeagueStandings.TeamStanding(
+          place: 0, team: "Gutter Kings", nights: 2, points: points[1], scratch: gutterKings.scratch,
+          withHandicap: gutterKings.withHandicap),
+      ]
+      #expect(points.reduce(0, +) == 2 * 3, "two games and a series a night, one point each")
+      #expect(standings.teams.map(\.team).sorted() == ["Gutter Kings", "Pin Pals"])
+      let figures: [[Int]] = standings.teams.map { [$0.nights, $0.scratch, $0.withHandicap] }
+      let expectedFigures: [[Int]] = expected.map { [$0.nights, $0.scratch, $0.withHandicap] }
+      #expect(figures.sorted { $0[1] < $1[1] } == expectedFigures.sorted { $0[1] < $1[1] })
+      #expect(standings.teams.first?.points == points.max())
+      let level = points[0] == points[1] && pinPals.withHandicap == gutterKings.withHandicap
+      #expect(standings.teams.map(\.place) == (level ? [1, 1] : [1, 2]))
+
+      // The high game is the best of Ana's and Cy's four games, never Ben's blind.
+      let bowled = nights.flatMap { night in [(0, "Ana", 43), (1, "Cy", 28)].flatMap { team, name, handicap in
+        night.planned.games[team][0].map { (name, $0.total, $0.total + handicap) } } }
+      let high = standings.highs.first { $0.kind == "scratch game" }
+      #expect(high?.score == bowled.map { $0.1 }.max())
+      #expect(standings.highs.first { $0.kind == "handicap game" }?.score == bowled.map { $0.2 }.max())
+      let series = nights.flatMap { night in [(0, "Ana", 43), (1, "Cy", 28)].map { team, _, handicap in
+        night.planned.games[team][0].map(\.total).reduce(0, +) + 2 * handicap } }
+      #expect(standings.highs.first { $0.kind == "handicap series" }?.score == series.max())
+      #expect(standings.highs.map(\.kind) == ["scratch game", "handicap game", "scratch series", "handicap series"])
+    }
+
+    @Test("When the averages are taken, then a blind's and a vacancy's scores are left out: only games bowled count")
+    func averagesLeaveOutBlinds() {
+      // Ben's blind is 141 - 10 = 131 each game; it is in the games, not in his average.
+      #expect(folded.games.filter { $0.bowler == "Ben" }.map(\.total) == [131, 131])
+      #expect(BowlerAverage.averages(of: folded.games).map(\.bowler) == ["Ana", "Cy"])
+    }
   }
 }

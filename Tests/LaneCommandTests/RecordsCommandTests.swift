@@ -71,6 +71,35 @@ struct RecordsCommandTests {
     }
   }
 
+  @Test("When the store is backed up, then the copy opens as a store with the same events, and a second backup to the same file or a link exits 73 and changes nothing")
+  func backup() throws {
+    #expect(try lane.run(["records", "import", "--store", store, journal]).status == 0)
+    let copy = folder.path("copy.store")
+
+    let first = try lane.run(["records", "backup", "--store", store, "--out", copy])
+    let original = try lane.run(["records", "events", "--store", store, "--json"])
+    let copied = try lane.run(["records", "events", "--store", copy, "--json"])
+    let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+    let again = try lane.run(["records", "backup", "--store", store, "--out", copy])
+    let link = folder.path("link.store")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.path("elsewhere.store"))
+    let throughLink = try lane.run(["records", "backup", "--store", store, "--out", link])
+
+    #expect(first.status == 0, "\(first.standardError)")
+    let records = objects(original).count
+    #expect(records > 10)
+    #expect(first.standardOutput == "\(store): \(records) events copied to \(copy)\n")
+    #expect(copied.status == 0, "\(copied.standardError)")
+    #expect(copied.standardOutput == original.standardOutput)
+    #expect(again.status == 73)
+    #expect(again.standardError.contains("something is there already"), "\(again.standardError)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+    #expect(throughLink.status == 73)
+    #expect(!FileManager.default.fileExists(atPath: folder.path("elsewhere.store")))
+    // Nothing is left beside the copies: no hidden file, no SQLite -wal or -shm.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") || $0.hasPrefix("copy.store-") }.isEmpty)
+  }
+
   @Test("When lane records reads a store that is not there or is a PNG, then it exits 66 or 65 and makes or changes nothing")
   func refusals() throws {
     let missing = try lane.run(["records", "games", "--store", store, "--json"])

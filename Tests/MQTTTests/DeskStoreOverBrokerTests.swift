@@ -27,6 +27,7 @@ struct DeskStoreOverBrokerTests {
 
   var url: String { "mqtt://127.0.0.1:\(broker.port)" }
   var store: String { broker.folder + "/centre.store" }
+  var backup: String { broker.folder + "/backup.store" }
 
   func credentials(_ user: String) -> String { broker.folder + "/\(user).credentials" }
 
@@ -60,12 +61,12 @@ struct DeskStoreOverBrokerTests {
   }
 
   /// `lane records events --store --json` now: each stored event's "lane session seq".
-  func stored() -> [String] {
+  func stored(in storeFile: String? = nil) -> [String] {
     // A file of its own for each reading: ChildProcess appends to its output file.
     let file = "events-\(UUID().uuidString).out"
     guard
       let reader = try? ChildProcess(
-        lane, ["records", "events", "--store", store, "--json"], outputFile: broker.folder + "/" + file),
+        lane, ["records", "events", "--store", storeFile ?? store, "--json"], outputFile: broker.folder + "/" + file),
       reader.waitForExit() == 0
     else { return [] }
     return objects(file).map { "\($0["lane"] ?? "") \($0["session"] ?? "") \($0["seq"] ?? "")" }
@@ -114,6 +115,11 @@ struct DeskStoreOverBrokerTests {
       #expect(await eventually(within: .seconds(30)) { printed().count >= before + 3 })
       desks[kill - 1].stop(signal: SIGKILL)
       desks.append(try await startDesk(into: "desk\(kill).out"))
+      if kill == 2 {
+        // A backup taken while the desk ingests.
+        let status = try await run(["records", "backup", "--store", store, "--out", backup], into: "backup.out")
+        #expect(status == 0, "\(output("backup.out"))")
+      }
     }
     #expect(running.contains { $0.isRunning }, "both lanes ended before the last desk was up")
     for (process, (user, _, _, _)) in zip(running, lanes) {
@@ -131,6 +137,14 @@ struct DeskStoreOverBrokerTests {
       #expect(count > 10)
       #expect(seqs == Array(1...count), "\(user)'s stored seqs")
       #expect(Set(keys.filter { $0.hasPrefix("\(user) ") }.map { $0.split(separator: " ")[1] }).count == 1)
+    }
+    // The backup taken during ingest opens as a store, and holds each lane's records from
+    // seq 1 without a gap: every commit whole or not at all.
+    let backedUp = stored(in: backup)
+    #expect(!backedUp.isEmpty)
+    for (user, _, _, _) in lanes {
+      let seqs = backedUp.filter { $0.hasPrefix("\(user) ") }.compactMap { Int($0.split(separator: " ").last ?? "") }
+      #expect(seqs == Array(1..<(seqs.count + 1)), "\(user)'s seqs in the backup")
     }
     // Importing the lanes' journals, which the desk already stored, adds nothing.
     for (user, _, _, _) in lanes {
@@ -177,65 +191,51 @@ struct DeskStoreOverBrokerTests {
 }
 
 extension DeskStoreOverBrokerTests {
-  @Test("When the store fails its first three commits, then the desk reports each, acknowledges none of them, asks the lane again, and ends with every record stored and printed once")
-  func failedCommits() async throws {
-    // Given a desk whose store refuses its first three commits.
-    let store = FailingStore(failures: 3)
-    let printed = Collected<String>()
-    let reports = Collected<String>()
-    let desk = try DeskLink(
-      settings: try BrokerSettings(url: url, credentialsFile: credentials("desk"), caFile: nil),
-      output: .jsonLines, write: printed.append, report: reports.append, store: store)
-    let running = Task { try await desk.run() }
-    defer { running.cancel() }
-    #expect(await broker.waitForLog("lanebridge/v1/lanes/+/events", within: .seconds(30)))
+  @Test(
+    "When another program holds the store's write lock while a lane bowls, then the desk reports each commit that failed, acknowledges none, asks the lane again, and once the lock is let go stores and prints every record once",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "Needs sqlite3 (Debian's sqlite3)"))
+  func lockedStore() async throws {
+    // Given the desk with its store, and sqlite3 holding the store's write lock.
+    let desk = try await startDesk(into: "desk.out")
+    defer { desk.stop() }
+    let holder = try ChildProcess(
+      "/usr/bin/sqlite3", [store], input: .pipe(.intoChild), output: .appending(broker.folder + "/sqlite3.out"),
+      error: .appending(broker.folder + "/sqlite3.out"))
+    defer { holder.stop() }
+    try holder.standardInput?.write("BEGIN EXCLUSIVE;\nSELECT 'locked';\n")
+    #expect(await eventually(within: .seconds(30)) { output("sqlite3.out").contains("locked") }, "\(output("sqlite3.out"))")
 
-    // When a lane plays a game.
+    // When a lane bowls a game, paced, and stays open until stopped.
     let lane1 = try ChildProcess(
       lane,
       ["simulate", "--broker", url, "--mqtt-credentials", credentials("lane1"), "--journal",
-       broker.folder + "/lane1.journal", traces.appendingPathComponent("string-pinsetter-game.trace").path],
+       broker.folder + "/lane1.journal", "--speed", "5",
+       try BundledTrace(name: "string-pinsetter-game").keptOpen(in: broker.folder)],
       outputFile: broker.folder + "/lane1.out")
-    #expect(await lane1.exited() == 0)
+    defer { lane1.stop() }
 
-    // Then every record is stored once, in order, each printed once; the three failures
-    // were reported; and the lane ended with everything acknowledged.
+    // Then each commit the lock made fail is reported, and nothing is printed meanwhile.
+    func failures() -> Int { output("desk.out").components(separatedBy: "not stored, so not acknowledged").count - 1 }
+    #expect(await eventually(within: .seconds(120)) { failures() >= 3 }, "\(output("desk.out"))")
+    #expect(objects("desk.out").isEmpty, "\(output("desk.out"))")
+
+    // When the other program lets go, then once the game is bowled every record of the
+    // lane's journal is stored and printed once, in order, and the lane holds the desk's
+    // acknowledgement of them all.
+    try holder.standardInput?.write("COMMIT;\n.quit\n")
+    #expect(await holder.exited() == 0, "\(output("sqlite3.out"))")
+    #expect(await eventually(within: .seconds(300)) { output("lane1.out").contains("game complete") })
+    let journal = broker.folder + "/lane1.journal"
     let records = recordCount(ofJournal: output("lane1.journal"))
     #expect(records > 10)
-    #expect(await eventually(within: .seconds(20)) { store.seqs.count >= records })
-    #expect(store.seqs == Array(1...max(1, records)))
-    #expect(printed.all.count == records)
-    let failures = reports.all.filter { $0.contains("not stored, so not acknowledged") }
-    #expect(failures.count == 3, "\(reports.all)")
+    #expect(
+      await eventually(within: .seconds(120)) {
+        (try? AcknowledgementFile(besideJournal: journal).read()?.upto) ?? 0 >= records
+      }, "\(output("desk.out"))")
+    let seqs = objects("desk.out").compactMap { $0["seq"] as? Int }
+    #expect(seqs == Array(1...max(1, records)), "\(output("desk.out"))")
+    #expect(stored().count == records)
+    #expect(lane1.stop() == 0)
     #expect(!output("lane1.out").contains("has not acknowledged"), "\(output("lane1.out"))")
-  }
-}
-
-/// A store that refuses its first `failures` commits, then keeps events in memory, the
-/// first copy of each (lane, session, seq) winning, as the desk's store does.
-private final class FailingStore: EventStore {
-  struct Refused: Error, CustomStringConvertible {
-    var description: String { "the disk is full (a test's store)" }
-  }
-
-  private let state: Mutex<(failures: Int, kept: [Payload.Event])>
-
-  init(failures: Int) { state = Mutex((failures, [])) }
-
-  /// The seqs kept, in the order they were.
-  var seqs: [Int] { state.withLock { $0.kept.map(\.seq) } }
-
-  func store(_ events: [Payload.Event]) throws -> [Payload.Event] {
-    try state.withLock { state in
-      if state.failures > 0 {
-        state.failures -= 1
-        throw Refused()
-      }
-      let fresh = events.filter { event in
-        !state.kept.contains { $0.lane == event.lane && $0.session == event.session && $0.seq == event.seq }
-      }
-      state.kept += fresh
-      return fresh
-    }
   }
 }

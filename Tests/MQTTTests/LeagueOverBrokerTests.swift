@@ -143,6 +143,82 @@ struct LeagueOverBrokerTests {
     #expect(!lastScreen().split(separator: "\n").contains { $0.hasPrefix("lane2 ") }, "\(lastScreen())")
   }
 
+  @Test("When the desk keeps a store while a pair replays a night, then lane records games lists each place's games once, under the pair, as lane simulate --league --json scores them")
+  func nightStored() async throws {
+    let store = path("centre.store")
+    let desk = try await startDesk(["--json", "--store", store], into: "desk.out")
+    defer { desk.stop() }
+
+    let pair = try startPair([], into: "pair.out")
+
+    #expect(await pair.exited() == 0, "\(output("pair.out.err"))")
+    let count = try journalled().lastSequence
+    #expect(
+      await eventually(within: .seconds(30)) {
+        deskEvents("desk.out", lane: "lane1").count >= count && deskEvents("desk.out", lane: "lane2").count >= count
+      })
+    desk.stop()
+    let games = try ChildProcess(
+      lane, ["records", "games", "--store", store, "--json"], output: .file(path("games.out")),
+      error: .file(path("games.err")))
+    let simulate = try ChildProcess(
+      lane, ["simulate", "--league", "night.toml", "--json", "left.trace", "right.trace"],
+      output: .file(path("simulate.out")), error: .file(path("simulate.err")), directory: broker.folder)
+    #expect(await games.exited() == 0, "\(output("games.err"))")
+    #expect(await simulate.exited() == 0, "\(output("simulate.err"))")
+
+    func objects(_ file: String) -> [[String: Any]] {
+      output(file).split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+    func rolls(_ game: [String: Any]) -> String { "\((game["frames"] as? [[String: Any]] ?? []).map { $0["rolls"] as? [Int] ?? [] })" }
+    let stored = objects("games.out").map { game in
+      let league = game["league"] as? [String: Any] ?? [:]
+      return "\(league["team"] ?? "") \(game["bowler"] ?? "") \(game["game"] ?? "") \(league["kind"] ?? "") "
+        + "\(game["total"] ?? "") \(league["handicap"] ?? "") \(rolls(game))"
+    }
+    let report = try #require(objects("simulate.out").last, "\(output("simulate.out"))")
+    let simulated = (report["teams"] as? [[String: Any]] ?? []).flatMap { team in
+      (team["bowlers"] as? [[String: Any]] ?? []).flatMap { bowler in
+        (bowler["games"] as? [[String: Any]] ?? []).map { game in
+          let kind = game["vacancy"] as? Bool == true ? "vacancy" : game["absent"] as? Bool == true ? "absentee" : "bowled"
+          let name = kind == "vacancy" ? "" : bowler["name"] ?? ""
+          return "\(team["name"] ?? "") \(name) \(game["game"] ?? "") \(kind) \(game["total"] ?? "") "
+            + "\(game["handicap"] ?? "") \(rolls(game))"
+        }
+      }
+    }
+    #expect(!simulated.isEmpty)
+    #expect(stored.sorted() == simulated.sorted())
+    #expect(objects("games.out").allSatisfy { $0["lane"] as? String == "lane1+lane2" })
+
+    // And the standings have both teams, the night's points between them, and the high
+    // scratch game is the best bowled game stored.
+    let standings = try ChildProcess(
+      lane, ["records", "standings", "--league", "Tuesday Mixed", "--store", store, "--json"],
+      output: .file(path("standings.out")), error: .file(path("standings.err")))
+    #expect(await standings.exited() == 0, "\(output("standings.err"))")
+    let lines = objects("standings.out")
+    #expect(Set(lines.compactMap { $0["team"] as? String }) == ["Pin Pals", "Gutter Kings"])
+    #expect(lines.compactMap { $0["points"] as? Double }.reduce(0, +) == 2, "one game and the series, a point each")
+    let bowled = objects("games.out").filter { ($0["league"] as? [String: Any])?["kind"] as? String == "bowled" }
+    #expect(lines.first { $0["kind"] as? String == "scratch game" }?["score"] as? Int == bowled.compactMap { $0["total"] as? Int }.max())
+
+    // And the next night's file has each bowler's league average from the store.
+    let roster = try ChildProcess(
+      lane, ["records", "roster", "--league", "Tuesday Mixed", "--store", store, "--out", path("next.toml")],
+      output: .file(path("roster.out")), error: .file(path("roster.err")))
+    #expect(await roster.exited() == 0, "\(output("roster.err"))")
+    let next = try LeagueNightFile.read(path: path("next.toml"))
+    let ana = objects("games.out").filter { $0["bowler"] as? String == "Ana" }.compactMap { $0["total"] as? Int }
+    #expect(!ana.isEmpty)
+    #expect(next.teams.first?.lineup.first?.bowler?.average == ana.reduce(0, +) / ana.count)
+    #expect(output("roster.out").hasSuffix("\(path("next.toml")): the next night of Tuesday Mixed, \(output("roster.out").split(separator: "\n").count - 1) averages changed\n"))
+    let again = try ChildProcess(
+      lane, ["records", "roster", "--league", "Tuesday Mixed", "--store", store, "--out", path("next.toml")],
+      output: .null, error: .file(path("again.err")))
+    #expect(await again.exited() == 73, "\(output("again.err"))")
+  }
+
   @Test("When the desk sends league corrections to either lane while the pair bowls, then the pair journals each by desk/ID with its reason and answers; a repeated id is answered from the journal; a bad one is refused")
   func deskCorrectsTheNight() async throws {
     let desk = try await startDesk(["--json"], into: "desk.out")

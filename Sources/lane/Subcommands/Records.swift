@@ -3,7 +3,9 @@ import Centre
 import CentreStore
 import LaneBridge
 import LaneCommandLine
+import LaneConfiguration
 import LaneOptions
+import SafeFiles
 
 extension Lane {
   /// `lane records`: what the desk's store (`lane desk --store`) holds.
@@ -12,9 +14,11 @@ extension Lane {
       abstract: "Read the desk's store (games, averages, stored events), or import a journal into it.",
       discussion: """
         Reads the store lane desk --store FILE keeps (docs/records.md) and changes nothing \
-        in it; it may be read while the desk runs. lane records import adds a lane's journal.
+        in it; it may be read while the desk runs. lane records import adds a lane's journal; \
+        lane records backup copies the store; lane records roster writes a league's next \
+        night file.
         """,
-      subcommands: [Games.self, Averages.self, Events.self, Import.self]
+      subcommands: [Games.self, Averages.self, Events.self, Standings.self, Roster.self, Import.self, Backup.self]
     )
 
     /// The options every `lane records` reader takes.
@@ -44,7 +48,9 @@ extension Lane {
         discussion: """
           With --json: {"lane","session","bowler","game","total","complete","frames"}, the \
           game numbered per bowler in the session, frames as lane simulate --json prints \
-          them. A league night's records are stored but not folded into games yet.
+          them. A league night's games are listed once, under the pair ("7+8"), with \
+          "league": {"name","team","handicap","withHandicap","kind"}, kind bowled, absentee \
+          or vacancy.
           """ + statuses)
 
       @OptionGroup var options: StoreOptions
@@ -58,7 +64,8 @@ extension Lane {
         abstract: "Each named bowler's average over complete games (USBC Rule 108).",
         discussion: """
           Total pins ÷ games with the fraction dropped. With --json: \
-          {"bowler","games","pins","average"}. A bowler is a name, the same on every lane.
+          {"bowler","games","pins","average"}. A bowler is a name, the same on every lane \
+          and league night; a league's blind and vacancy scores are not games bowled.
           """ + statuses)
 
       @OptionGroup var options: StoreOptions
@@ -78,6 +85,124 @@ extension Lane {
       @OptionGroup var options: StoreOptions
 
       func run() throws { try options.print(.events) }
+    }
+
+    /// `lane records standings --league NAME --store FILE [--json]`.
+    struct Standings: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "A league's team standings and high scores, from every night of it stored.",
+        discussion: """
+          Teams by points (game and series points of each finished night), then pins with \
+          handicap; then the high scratch and handicap game and series of games bowled \
+          (never a blind's or a vacancy's score; a series is a bowler's every game of one \
+          night). With --json, a team is {"place","team","nights","points","scratch",\
+          "withHandicap"} and a high score {"kind","bowler","score","session","pair","game"}.
+          """ + statuses)
+
+      @Option(help: "The league's name, as its night files give it.")
+      var league: String
+
+      @OptionGroup var options: StoreOptions
+
+      func run() throws {
+        let folded = StoredGames(events: try RecordsReport.events(storeAt: options.store))
+        for note in RecordsReport.notes(folded) { Report.line(note) }
+        let standings: LeagueStandings
+        do {
+          standings = try LeagueStandings(league: league, from: folded)
+        } catch {
+          throw LaneFailure(.dataError, "\(error)")
+        }
+        var output = StandardOutput()
+        for team in standings.teams {
+          Swift.print(options.json ? try RecordsReport.jsonLine(team) : team.description, to: &output)
+        }
+        for high in standings.highs {
+          Swift.print(options.json ? try RecordsReport.jsonLine(high) : high.description, to: &output)
+        }
+      }
+    }
+
+    /// `lane records roster --league NAME --store FILE --out NIGHT.toml`.
+    struct Roster: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Write a league's next night file, each bowler's average the league average now.",
+        discussion: """
+          From the latest night of the league the store holds: its settings and both teams' \
+          lineups, each bowler's average their complete league games' pins ÷ games (USBC \
+          Rule 108, the fraction dropped; blind and vacancy scores are not games bowled), \
+          absent and late marks cleared. A bowler with no league game keeps the night file's \
+          average. NIGHT.toml must not exist. Prints each average that changed.
+          """ + ExitStatus.help(.usage, .dataError, .noInput, .cannotCreate, .ioError))
+
+      @Option(help: "The league's name, as its night files give it.")
+      var league: String
+
+      @Option(help: "The desk's store, as given to lane desk --store.")
+      var store: String
+
+      @Option(help: "The night file to write; never an existing one.")
+      var out: String
+
+      func run() throws {
+        let folded = StoredGames(events: try RecordsReport.events(storeAt: store))
+        for note in RecordsReport.notes(folded) { Report.line(note) }
+        let roster: LeagueRoster
+        do {
+          roster = try LeagueRoster(league: league, from: folded)
+        } catch {
+          throw LaneFailure(.dataError, "\(error)")
+        }
+        let text = LeagueNightFile.text(
+          of: roster.next,
+          heading: [
+            "The next night of \(league): the night of \(roster.latest.session) on \(roster.latest.pair),",
+            "each average the bowler's league average in \(store) (lane records roster).",
+          ])
+        do {
+          let file = try NewFile(for: out)
+          try file.write(Array(text.utf8))
+          try file.sync()
+          try file.commit(replacing: false)
+        } catch {
+          throw LaneFailure(.cannotCreate, "cannot write the night file: \(error)")
+        }
+        var output = StandardOutput()
+        for change in roster.changes {
+          Swift.print("\(change.name): average \(change.from) → \(change.to) (\(change.games) league games)", to: &output)
+        }
+        Swift.print("\(out): the next night of \(league), \(roster.changes.count) averages changed", to: &output)
+      }
+    }
+
+    /// `lane records backup --store FILE --out NEW`.
+    struct Backup: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Copy the store to a new file, consistently, while the desk writes to it.",
+        discussion: """
+          SQLite's online backup: the copy holds every event committed when it was taken, \
+          none in part, and opens as a store. It is written beside NEW and moved there once \
+          synced; NEW must not exist (a backup never replaces a file). Prints how many events \
+          the copy holds.
+          """ + ExitStatus.help(.usage, .dataError, .noInput, .cannotCreate, .ioError))
+
+      @Option(help: "The desk's store, as given to lane desk --store.")
+      var store: String
+
+      @Option(help: "The new file the copy is written to; never an existing one.")
+      var out: String
+
+      func run() throws {
+        do {
+          let recordStore = try RecordStore.open(at: store, access: .existing)
+          let count = try recordStore.backup(to: out)
+          try recordStore.close()
+          var output = StandardOutput()
+          Swift.print("\(store): \(count) events copied to \(out)", to: &output)
+        } catch {
+          throw error.failure
+        }
+      }
     }
 
     /// `lane records import --store FILE [--lane ID] JOURNAL…`.
