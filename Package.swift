@@ -201,8 +201,8 @@ let package = Package(
     .target(
       name: "LaneApplication",
       dependencies: [
-        "LaneBridge", "LaneControl", "CentreLink", "Centre", "MQTT", "WebBoard", "WebServer",
-        "Journal", "LaneSensing", "Wiring", "POSIX", "Bowling", "Scoreboard", "League",
+        "LaneBridge", "LaneControl", "CentreLink", "CentreStore", "Centre", "MQTT", "WebBoard", "WebServer",
+        "Journal", "LaneSensing", "Wiring", "POSIX", "SafeFiles", "Bowling", "Scoreboard", "League",
         "LaneConfiguration", "SimulatedPinSensor",
         .product(name: "SystemPackage", package: "swift-system"),
       ]

@@ -1,3 +1,4 @@
+import Bowling
 import LaneBridge
 
 /// One game as `lane records games --json` prints it: whose, where, and every frame's
@@ -20,6 +21,20 @@ public struct StoredGame: Codable, Hashable, Sendable {
   public var frames: [GameReport.Frame]
   /// A league night's game only (`nil`, and left out of the JSON, for open play).
   public var league: League?
+  /// The game as scored, every ball with the pins set before and left after it, and for a
+  /// league night each frame's lane; for the scoresheet, not in the JSON.
+  public var scored: Scored?
+
+  /// A game's balls and lanes, as the scoresheet shows them.
+  public struct Scored: Hashable, Sendable {
+    public var game: Game
+    /// Each frame's lane (`left`/`right` on a night), `nil` on a lane's own session.
+    public var lanes: [String?]
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case lane, session, bowler, game, total, complete, frames, league
+  }
 
   /// What a league night adds to a game.
   public struct League: Codable, Hashable, Sendable {
@@ -44,7 +59,7 @@ public struct StoredGame: Codable, Hashable, Sendable {
 
   public init(
     lane: String, session: String, bowler: String, game: Int, total: Int, complete: Bool,
-    frames: [GameReport.Frame], league: League? = nil
+    frames: [GameReport.Frame], league: League? = nil, scored: Scored? = nil
   ) {
     self.lane = lane
     self.session = session
@@ -54,6 +69,7 @@ public struct StoredGame: Codable, Hashable, Sendable {
     self.complete = complete
     self.frames = frames
     self.league = league
+    self.scored = scored
   }
 
   /// Whether its pins count toward the bowler's average: a complete game bowled frame by

@@ -33,6 +33,8 @@ public struct StoredGames: Sendable {
   /// game number, then in bowling order.
   public private(set) var games: [StoredGame] = []
   public private(set) var problems: [Problem] = []
+  /// Every correction and undo of the sessions and nights folded, in their order.
+  public private(set) var corrections: [StoredCorrection] = []
   /// The league nights folded, each once, in the order of the events given.
   public private(set) var nights: [StoredNight] = []
 
@@ -82,30 +84,15 @@ public struct StoredGames: Sendable {
       guard !nights.contains(where: { $0.pair == name && $0.session == key.session }) else { return nil }
       return foldNight(records, pair: name, key: key)
     }
+    let (entries, stopped) = Self.entries(records)
+    corrections += entries.compactMap { StoredCorrection($0, lane: key.lane.rawValue, session: key.session) }
     var session: LaneSession?
     // Each bowler's games the session summarised, as they stood before.
     var summarised: [[Game]] = []
-    var expected = 1
-    for event in records {
-      guard event.seq == expected else {
-        finish(session, summarised, key)
-        return problem(expected, "it is missing from the store")
-      }
-      expected += 1
-      let entry: JournalEntry
-      do {
-        guard let record = event.record else { throw JournalError.inconsistent(sequence: event.seq, reason: "no record") }
-        entry = try JournalEntry(recordJSON: Array(try JSONEncoder().encode(record)))
-        guard entry.sequence == event.seq else {
-          throw JournalError.inconsistent(sequence: event.seq, reason: "its record is numbered \(entry.sequence)")
-        }
-      } catch {
-        finish(session, summarised, key)
-        return problem(event.seq, "\(error)")
-      }
+    for entry in entries {
       guard var folded = session else {
         guard case .started(let bowlers) = entry.event else {
-          return problem(event.seq, "the session does not start with its bowlers")
+          return problem(entry.sequence, "the session does not start with its bowlers")
         }
         session = LaneSession(bowlers: bowlers)
         summarised = Array(repeating: [], count: session?.bowlers.count ?? 0)
@@ -116,7 +103,7 @@ public struct StoredGames: Sendable {
         try folded.apply(entry)
       } catch {
         finish(before, summarised, key)
-        return problem(event.seq, "\(error)")
+        return problem(entry.sequence, "\(error)")
       }
       for bowler in folded.series.indices {
         let was = before.series[bowler].earlier.count
@@ -127,7 +114,7 @@ public struct StoredGames: Sendable {
       session = folded
     }
     finish(session, summarised, key)
-    return nil
+    return stopped.map { problem($0.seq, $0.reason) }
   }
 
   /// The journal entries of a session's records, in seq order, from seq 1 up to the first
@@ -159,6 +146,7 @@ public struct StoredGames: Sendable {
     _ records: ArraySlice<Payload.Event>, pair: String, key: DeskConsumer.Key
   ) -> Problem? {
     let (entries, stopped) = Self.entries(records)
+    corrections += entries.compactMap { StoredCorrection($0, lane: pair, session: key.session) }
     var problem = stopped.map {
       Problem(lane: key.lane.rawValue, session: key.session, seq: $0.seq, reason: $0.reason)
     }
@@ -199,6 +187,8 @@ public struct StoredGames: Sendable {
           let kind = total.isVacancy ? "vacancy" : total.isAbsentee ? "absentee" : "bowled"
           if kind == "bowled" && placeGame.isUnstarted { continue }
           let bowler = place.person(startingGame: number + 1).map { place.people[$0].name } ?? ""
+          let scored = StoredGame.Scored(
+            game: placeGame.game, lanes: placeGame.frames.map { $0?.lane?.rawValue })
           games.append(
             StoredGame(
               lane: lane, session: session, bowler: bowler, game: number + 1, total: total.scratch,
@@ -206,7 +196,8 @@ public struct StoredGames: Sendable {
               frames: kind == "bowled" ? placeGame.game.frames.map(GameReport.Frame.init) : [],
               league: StoredGame.League(
                 name: play.night.settings.name, team: play.night.teams[team].name,
-                handicap: total.handicap, withHandicap: total.total, kind: kind)))
+                handicap: total.handicap, withHandicap: total.total, kind: kind),
+              scored: kind == "bowled" ? scored : nil))
         }
       }
     }
@@ -226,7 +217,8 @@ public struct StoredGames: Sendable {
         self.games.append(
           StoredGame(
             lane: key.lane.rawValue, session: key.session, bowler: bowler, game: round + 1,
-            total: game.total, complete: game.isComplete, frames: game.frames.map(GameReport.Frame.init)))
+            total: game.total, complete: game.isComplete, frames: game.frames.map(GameReport.Frame.init),
+            scored: StoredGame.Scored(game: game, lanes: game.frames.map { _ in nil })))
       }
     }
   }

@@ -1,5 +1,6 @@
 import Centre
 import CentreLink
+import CentreStore
 import LaneBridge
 import MQTT
 import WebServer
@@ -11,13 +12,16 @@ public enum CentreServices {
   ///
   /// - Parameters:
   ///   - broker: The broker's address as the user gave it, for the report.
+  ///   - records: The desk's store whose pages are served under `/records`, if any.
   ///   - report: Told where the boards are served, and of the link's warnings.
   /// - Throws: ``LaneFailure``: 78 for settings the link refuses, 69 when the address cannot
   ///   be bound, the broker's failure (``ExitStatus/init(brokerFailure:)``).
   public static func serveBoards(
-    settings: BrokerSettings, broker: String, address: HTTPAddress, report: @escaping @Sendable (String) -> Void,
-    until stop: @escaping @Sendable () async -> Void
+    settings: BrokerSettings, broker: String, address: HTTPAddress, records: String? = nil,
+    report: @escaping @Sendable (String) -> Void, until stop: @escaping @Sendable () async -> Void
   ) async throws(LaneFailure) {
+    // The store is refused now, with its own exit status, rather than page by page.
+    if let records { _ = try RecordsReport.events(storeAt: records) }
     let centre = CentreDisplay(hub: BoardHub(), report: report)
     let link = try made {
       try DisplayLink(
@@ -25,7 +29,8 @@ public enum CentreServices {
     }
     let server: RunningBoardServer
     do {
-      server = try await RunningBoardServer.start(BoardServer(hub: centre.hub, address: address))
+      server = try await RunningBoardServer.start(
+        BoardServer(hub: centre.hub, address: address, records: records.map(StoreRecordsPages.init(storeAt:))))
     } catch {
       throw LaneFailure(.unavailable, "\(error)")
     }

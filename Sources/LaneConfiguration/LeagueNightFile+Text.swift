@@ -1,4 +1,5 @@
 import League
+import Wiring
 
 extension LeagueNightFile {
   /// The night file that reads back as `night` (``parse(text:file:)``): `[league]` with every
@@ -10,7 +11,7 @@ extension LeagueNightFile {
     if !lines.isEmpty { lines.append("") }
     lines += [
       "[league]",
-      "name = \(quoted(settings.name))",
+      "name = \(Wiring.quoted(settings.name))",
       "games = \(settings.games)",
       "handicap_basis = \(settings.handicapBasis)",
       "handicap_percentage = \(settings.handicapPercentage)",
@@ -24,13 +25,13 @@ extension LeagueNightFile {
     lines += [
       "points_per_game = \(settings.pointsPerGame)",
       "points_per_series = \(settings.pointsPerSeries)",
-      "late_arrival = \(quoted(settings.lateArrival.rawValue))",
+      "late_arrival = \(Wiring.quoted(settings.lateArrival.rawValue))",
       "late_until_frame = \(settings.lateUntilFrame)",
     ]
     for team in night.teams {
       let bowlers = team.lineup.map { slot in
         guard let bowler = slot.bowler else { return "{ vacancy = true }" }
-        var fields = ["name = \(quoted(bowler.name))", "average = \(bowler.average)"]
+        var fields = ["name = \(Wiring.quoted(bowler.name))", "average = \(bowler.average)"]
         if bowler.isAbsent { fields.append("absent = true") }
         if bowler.isLate { fields.append("late = true") }
         return "{ " + fields.joined(separator: ", ") + " }"
@@ -38,35 +39,13 @@ extension LeagueNightFile {
       lines += [
         "",
         "[[teams]]",
-        "name = \(quoted(team.name))",
-        "start_lane = \(quoted(team.startLane.rawValue))",
+        "name = \(Wiring.quoted(team.name))",
+        "start_lane = \(Wiring.quoted(team.startLane.rawValue))",
         "bowlers = [",
       ]
       lines += bowlers.map { "  \($0)," }
       lines.append("]")
     }
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// `text` as a TOML basic string: quotes, backslashes and control characters escaped.
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-            + String(scalar.value, radix: 16, uppercase: true)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
   }
 }

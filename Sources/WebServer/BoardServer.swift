@@ -18,16 +18,20 @@ import WebBoard
 /// | `/league` | a league night's board as JSON, when one is served |
 /// | `/league/events` | its boards as Server-Sent Events, the current one first |
 /// | `/league/left`, `/league/right` | the overhead board of that lane of the pair |
+/// | `/records`, `/records/sheet?lane=L&session=S` | the desk's store: averages, standings, high scores, each sheet (with `--store`) |
 public struct BoardServer: Sendable {
   public let hub: BoardHub
   public let address: HTTPAddress
   /// The league night on the pair, or `nil` when none is served (`/league` is then a 404).
   public let league: LeagueHub?
+  /// The desk's store's pages, or `nil` when none is served (`/records` is then a 404).
+  public let records: (any RecordsPages)?
 
-  public init(hub: BoardHub, address: HTTPAddress, league: LeagueHub? = nil) {
+  public init(hub: BoardHub, address: HTTPAddress, league: LeagueHub? = nil, records: (any RecordsPages)? = nil) {
     self.hub = hub
     self.address = address
     self.league = league
+    self.records = records
   }
 
   /// The server as a service group that serves once run, until its graceful shutdown is
@@ -84,6 +88,19 @@ public struct BoardServer: Sendable {
           throw HTTPError(.notFound, message: "No lane \"\(side)\" in the pair; the league's are /league/left and /league/right.\n")
         }
         return Self.html(BoardPages.leagueOverhead)
+      }
+    }
+    if let records {
+      router.get("/records") { _, _ in Self.html(try records.index()) }
+      router.get("/records/sheet") { request, _ in
+        let query = request.uri.queryParameters
+        guard let lane = query["lane"].map(String.init), let session = query["session"].map(String.init) else {
+          throw HTTPError(.badRequest, message: "Give the sheet's lane and session: /records/sheet?lane=LANE&session=SESSION.\n")
+        }
+        guard let page = try records.sheet(lane: lane, session: session) else {
+          throw HTTPError(.notFound, message: "No session \(session) of lane \(lane) in the store; /records lists them.\n")
+        }
+        return Self.html(page)
       }
     }
     return router

@@ -102,7 +102,8 @@ extension Wiring {
   }
 
   /// A TOML basic string: in double quotes, with quotes, backslashes and controls escaped.
-  static func quoted(_ string: String) -> String {
+  /// Every TOML file LaneBridge writes quotes its strings with this (a league night file too).
+  public static func quoted(_ string: String) -> String {
     var escaped = "\""
     for scalar in string.unicodeScalars {
       switch scalar {

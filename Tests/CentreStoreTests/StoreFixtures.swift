@@ -2,6 +2,7 @@ import Bowling
 import Centre
 import Foundation
 import Journal
+import League
 import TestSupport
 
 /// A lane's session as the lane publishes it: journal entries numbered from 1, each as the
@@ -58,4 +59,21 @@ enum KnownGame {
   static let allSpares: [[Int]] = Array(repeating: [5, 5], count: 9) + [[5, 5, 5]]
   /// 20: every frame two 1s.
   static let twenty: [[Int]] = Array(repeating: [1, 1], count: 10)
+}
+
+/// Pin Pals (Ana 172; Ben 141, absent) against Gutter Kings (Cy 188; a vacancy scoring 120),
+/// two games, handicap 90 % of 220, bowled whole on the pair 7+8 from a plan drawn with `seed`.
+func tuesdayNight(name: String = "Tuesday Mixed", seed: UInt64 = 25) throws -> PublishedNight {
+  let night = LeagueNight(
+    settings: LeagueSettings(name: name, games: 2, handicapBasis: 220, handicapPercentage: 90, vacancyScore: 120),
+    teams: [
+      .init(
+        name: "Pin Pals", startLane: .left,
+        lineup: [.bowler(.init(name: "Ana", average: 172)), .bowler(.init(name: "Ben", average: 141, isAbsent: true))]),
+      .init(name: "Gutter Kings", startLane: .right, lineup: [.bowler(.init(name: "Cy", average: 188)), .vacancy]),
+    ])
+  var random = SeededRandom(seed: seed)
+  var published = try PublishedNight(PlannedNight(night: night, using: &random), left: try LaneID("7"), right: try LaneID("8"))
+  try published.bowl(frames: 20)
+  return published
 }

@@ -101,20 +101,7 @@ struct StoredGamesTests {
     let folded: StoredGames
 
     init() throws {
-      let night = LeagueNight(
-        settings: LeagueSettings(
-          name: "Tuesday Mixed", games: 2, handicapBasis: 220, handicapPercentage: 90, vacancyScore: 120),
-        teams: [
-          .init(
-            name: "Pin Pals", startLane: .left,
-            lineup: [.bowler(.init(name: "Ana", average: 172)), .bowler(.init(name: "Ben", average: 141, isAbsent: true))]),
-          .init(name: "Gutter Kings", startLane: .right, lineup: [.bowler(.init(name: "Cy", average: 188)), .vacancy]),
-        ])
-      var random = SeededRandom(seed: 25)
-      var published = try PublishedNight(
-        PlannedNight(night: night, using: &random), left: try LaneID("7"), right: try LaneID("8"))
-      try published.bowl(frames: 20)
-      self.published = published
+      published = try tuesdayNight()
       // Both lanes' copies, as the desk stores them: lane 7's session, then lane 8's.
       folded = StoredGames(
         events: try published.events(on: published.pair.left) + published.events(on: published.pair.right))

@@ -100,6 +100,82 @@ struct RecordsCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") || $0.hasPrefix("copy.store-") }.isEmpty)
   }
 
+  @Test("When the store is exported as CSV and as JSON, then there is a header and one record per stored game, with the documented columns")
+  func export() throws {
+    #expect(try lane.run(["records", "import", "--store", store, journal]).status == 0)
+
+    let games = try lane.run(["records", "games", "--store", store, "--json"])
+    let csv = try lane.run(["records", "export", "--store", store])
+    let json = try lane.run(["records", "export", "--store", store, "--format", "json"])
+
+    #expect(csv.status == 0 && json.status == 0, "\(csv.standardError)\(json.standardError)")
+    let records = csv.standardOutput.components(separatedBy: "\r\n").dropLast()
+    #expect(records.first == "date,league,team,bowler_id,bowler,lane,session,game,scratch,handicap,total,complete,kind,frames")
+    #expect(records.count == objects(games).count + 1)
+    #expect(records.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 14 })
+    let rows = objects(json)
+    #expect(rows.count == objects(games).count)
+    #expect(rows.allSatisfy { Set($0.keys) == ["date", "league", "team", "bowler_id", "bowler", "lane", "session", "game", "scratch", "handicap", "total", "complete", "kind", "frames"] })
+    #expect(rows.map { $0["scratch"] as? Int } == objects(games).map { $0["total"] as? Int })
+  }
+
+  @Test("When the session's scoresheet is written as a page, then it has every game and delivery and the correction with who made it; a second write to the same file exits 73")
+  func sheetPage() throws {
+    // Given the last ball made a foul by the desk clerk Eve.
+    let corrected = try lane.run(["correct", "--journal", journal, "--by", "Eve", "foul"])
+    #expect(corrected.status == 0, "\(corrected.standardError)")
+    #expect(try lane.run(["records", "import", "--store", store, journal]).status == 0)
+    let games = objects(try lane.run(["records", "games", "--store", store, "--json"]))
+    let session = try #require(games.first?["session"] as? String)
+    let page = folder.path("sheet.html")
+
+    let written = try lane.run(["records", "sheet", "--store", store, "--lane", "lane7", "--session", session, "--html", page])
+    let again = try lane.run(["records", "sheet", "--store", store, "--lane", "lane7", "--session", session, "--html", page])
+    let unknown = try lane.run(["records", "sheet", "--store", store, "--lane", "lane7", "--session", "2020-01-01T00:00:00Z"])
+
+    #expect(written.status == 0, "\(written.standardError)")
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(html.contains("<h1>Lane lane7: session</h1>"))
+    #expect(html.components(separatedBy: "<section class=\"game\">").count - 1 == games.count)
+    let balls = games.map { ($0["frames"] as? [[String: Any]] ?? []).map { ($0["rolls"] as? [Int] ?? []).count }.reduce(0, +) }.reduce(0, +)
+    let rows = html.components(separatedBy: "\n").filter { $0.hasPrefix("<tr><td>") && $0.components(separatedBy: "<td>").count == 9 }
+    #expect(rows.count == balls)
+    // The correction, with its record, who made it and what it did.
+    let records = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").count - 1
+    #expect(html.contains("<tr><td>\(records)</td><td>"), "\(html.suffix(800))")
+    #expect(html.contains("<td class=\"name\">Eve</td><td class=\"name\">foul: "), "\(html.suffix(800))")
+    #expect(again.status == 73)
+    #expect(unknown.status == 65)
+    #expect(unknown.standardError.contains("its sessions there include \(session)"), "\(unknown.standardError)")
+  }
+
+  @Test(
+    "When the scoresheet is printed to PDF on Letter, then pdftotext reads every bowler and the heading, and pdftoppm turns its pages into PNGs of Letter's shape",
+    .enabled(if: HeadlessTools.available, "Needs Debian's chromium and poppler-utils"))
+  func sheetPDF() throws {
+    #expect(try lane.run(["records", "import", "--store", store, journal]).status == 0)
+    let games = objects(try lane.run(["records", "games", "--store", store, "--json"]))
+    let session = try #require(games.first?["session"] as? String)
+    let pdf = folder.path("sheet.pdf")
+
+    let printed = try lane.run(
+      ["records", "sheet", "--store", store, "--lane", "lane7", "--session", session, "--pdf", pdf, "--paper", "letter"])
+
+    #expect(printed.status == 0, "\(printed.standardError)")
+    #expect(printed.standardError.contains("\(pdf): the scoresheet of lane7 session \(session), \(games.count) games"))
+    let text = try HeadlessTools.run("/usr/bin/pdftotext", [pdf, "-"])
+    #expect(text.contains("Lane lane7: session"))
+    #expect(text.contains("Ana, game 1") && text.contains("Ben, game 1"))
+    #expect(text.contains("Corrections"))
+    _ = try HeadlessTools.run("/usr/bin/pdftoppm", ["-png", "-r", "40", pdf, folder.path("page")])
+    let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("page") && $0.hasSuffix(".png") }
+    #expect(!pages.isEmpty)
+    // Letter is 8.5 × 11 inches: 340 × 440 pixels at 40 dpi.
+    let png = try Data(contentsOf: URL(fileURLWithPath: folder.path(pages.sorted()[0])))
+    let size = png.count > 24 ? (png[16..<20].reduce(0) { $0 << 8 | Int($1) }, png[20..<24].reduce(0) { $0 << 8 | Int($1) }) : (0, 0)
+    #expect(size == (340, 440), "\(size)")
+  }
+
   @Test("When lane records reads a store that is not there or is a PNG, then it exits 66 or 65 and makes or changes nothing")
   func refusals() throws {
     let missing = try lane.run(["records", "games", "--store", store, "--json"])
@@ -116,5 +192,21 @@ struct RecordsCommandTests {
     #expect(notOurs.standardError.contains("is not a LaneBridge store"))
     #expect(desk.status == 65)
     #expect(try Data(contentsOf: URL(fileURLWithPath: png)) == bytes)
+  }
+}
+
+/// Chromium for `--pdf`, and poppler's tools to read the PDF back.
+enum HeadlessTools {
+  static let available = ["/usr/bin/chromium", "/usr/bin/pdftotext", "/usr/bin/pdftoppm"].allSatisfy {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  /// Runs a tool to its end; its standard output.
+  static func run(_ tool: String, _ arguments: [String]) throws -> String {
+    let child = try ChildProcess(tool, arguments, output: .pipe(.outOfChild), error: .pipe(.outOfChild))
+    let (output, error) = try child.readOutputAndError()
+    let status = child.waitForExit()
+    guard status == 0 else { throw ChildProcess.Failure(description: "\(tool) exited \(status): \(error)") }
+    return output
   }
 }

@@ -203,6 +203,33 @@ struct LeagueOverBrokerTests {
     let bowled = objects("games.out").filter { ($0["league"] as? [String: Any])?["kind"] as? String == "bowled" }
     #expect(lines.first { $0["kind"] as? String == "scratch game" }?["score"] as? Int == bowled.compactMap { $0["total"] as? Int }.max())
 
+    // And lane display --store serves the records: the league's standings, and the night's
+    // scoresheet through the link /records gives.
+    let display = try ChildProcess(
+      lane,
+      ["display", "--broker", url, "--mqtt-credentials", credentials("display"), "--http", "127.0.0.1:0",
+       "--store", store],
+      outputFile: path("records-display.out"))
+    defer { display.stop() }
+    let serving = "serving the boards on http://127.0.0.1:"
+    #expect(await eventually(within: .seconds(60)) { output("records-display.out").contains(serving) }, "\(output("records-display.out"))")
+    let port = try #require(
+      output("records-display.out").components(separatedBy: serving).last.flatMap { Int($0.prefix { $0.isNumber }) })
+    let index = try LoopbackClient(port: port)
+    try index.get("/records")
+    let records = try index.response()
+    #expect(records.head.hasPrefix("HTTP/1.1 200"), "\(records.head)")
+    #expect(records.body.contains("<h2>Tuesday Mixed</h2>"))
+    let link = try #require(
+      records.body.components(separatedBy: "href=\"").dropFirst().first?.prefix { $0 != "\"" }, "\(records.body)")
+    #expect(link.hasPrefix("/records/sheet?lane=lane1%2Blane2&amp;session="), "\(link)")
+    let sheet = try LoopbackClient(port: port)
+    try sheet.get(link.replacingOccurrences(of: "&amp;", with: "&"))
+    let page = try sheet.response()
+    #expect(page.head.hasPrefix("HTTP/1.1 200"), "\(page.head)")
+    #expect(page.body.contains("<h1>Tuesday Mixed: league night on lanes lane1+lane2</h1>"))
+    display.stop()
+
     // And the next night's file has each bowler's league average from the store.
     let roster = try ChildProcess(
       lane, ["records", "roster", "--league", "Tuesday Mixed", "--store", store, "--out", path("next.toml")],

@@ -13,12 +13,13 @@ extension Lane {
         Subscribes to every lane's events and status like lane desk (each journal record \
         once, in seq order per lane, a resend asked for when a seq is missing) and serves \
         / (the desk: every lane's status, bowlers, frame, score and faults), \
-        /lanes/LANE (its overhead board) and /lanes/LANE/games. A display that starts \
+        /lanes/LANE (its overhead board) and /lanes/LANE/games; with --store, the \
+        centre's records under /records. A display that starts \
         mid-session asks each lane to publish its session again from seq 1. It never \
         acknowledges: that is the desk's. Give it a display's broker credentials \
         (deploy/centre/add-display.sh), not the desk's. SIGINT, SIGTERM or SIGHUP stops \
         it. See docs/display.md.
-        """ + ExitStatus.help(.usage, .noInput, .unavailable, .noPermission, .badConfiguration)
+        """ + ExitStatus.help(.usage, .dataError, .noInput, .unavailable, .ioError, .noPermission, .badConfiguration)
     )
 
     @OptionGroup var connection: BrokerOptions
@@ -31,6 +32,12 @@ extension Lane {
 
     @Flag(help: "Let --http bind an address beyond loopback (the pages need no login).")
     var httpPublic = false
+
+    @Option(help: """
+      Also serve the desk's store (lane desk --store) under /records: averages, standings, \
+      high scores and every scoresheet, read afresh for each page.
+      """)
+    var store: String?
 
     func validate() throws {
       try connection.require()
@@ -47,7 +54,7 @@ extension Lane {
       let wake = try StopSignal.wakeEvent()
       StopSignal.install(wake: wake)
       try await CentreServices.serveBoards(
-        settings: settings, broker: connection.broker ?? "", address: address, report: Report.line,
+        settings: settings, broker: connection.broker ?? "", address: address, records: store, report: Report.line,
         until: { await StopSignal.requested(on: wake) })
     }
   }

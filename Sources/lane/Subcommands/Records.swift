@@ -1,6 +1,7 @@
 import ArgumentParser
 import Centre
 import CentreStore
+import LaneApplication
 import LaneBridge
 import LaneCommandLine
 import LaneConfiguration
@@ -18,7 +19,7 @@ extension Lane {
         lane records backup copies the store; lane records roster writes a league's next \
         night file.
         """,
-      subcommands: [Games.self, Averages.self, Events.self, Standings.self, Roster.self, Import.self, Backup.self]
+      subcommands: [Games.self, Averages.self, Events.self, Standings.self, Sheet.self, Roster.self, Export.self, Import.self, Backup.self]
     )
 
     /// The options every `lane records` reader takes.
@@ -35,6 +36,25 @@ extension Lane {
         for note in report.notes { Report.line(note) }
         var output = StandardOutput()
         for line in report.lines { Swift.print(line, to: &output) }
+      }
+    }
+
+    /// The store's games folded, what could not be folded told on stderr.
+    static func folded(_ store: String) throws(LaneFailure) -> StoredGames {
+      let folded = StoredGames(events: try RecordsReport.events(storeAt: store))
+      for note in RecordsReport.notes(folded) { Report.line(note) }
+      return folded
+    }
+
+    /// Writes `text` to a new file at `path`, synced, never over an existing one (73).
+    static func write(_ text: String, toNew path: String, what: String) throws(LaneFailure) {
+      do {
+        let file = try NewFile(for: path)
+        try file.write(Array(text.utf8))
+        try file.sync()
+        try file.commit(replacing: false)
+      } catch {
+        throw LaneFailure(.cannotCreate, "cannot write \(what): \(error)")
       }
     }
 
@@ -105,8 +125,7 @@ extension Lane {
       @OptionGroup var options: StoreOptions
 
       func run() throws {
-        let folded = StoredGames(events: try RecordsReport.events(storeAt: options.store))
-        for note in RecordsReport.notes(folded) { Report.line(note) }
+        let folded = try Records.folded(options.store)
         let standings: LeagueStandings
         do {
           standings = try LeagueStandings(league: league, from: folded)
@@ -119,6 +138,104 @@ extension Lane {
         }
         for high in standings.highs {
           Swift.print(options.json ? try RecordsReport.jsonLine(high) : high.description, to: &output)
+        }
+      }
+    }
+
+    /// `lane records sheet --store FILE --lane LANE --session SESSION [--html FILE | --pdf FILE]`.
+    struct Sheet: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "The auditable scoresheet of a session or a league night, as a page to print or a PDF.",
+        discussion: """
+          Every game frame by frame: each delivery's pins standing before it, knocked down \
+          and left, fouls, marks and running totals; a league night's handicap, team totals \
+          and points; every correction with who made it, when and why (docs/records.md). \
+          LANE is the lane, a pair (7+8) or either lane of a pair; SESSION its id as \
+          lane records games prints it. The page goes to standard output, or to --html \
+          FILE; --pdf FILE prints it with headless Chromium. Neither file may exist.
+          """ + ExitStatus.help(.usage, .dataError, .noInput, .unavailable, .cannotCreate, .ioError))
+
+      enum PaperOption: String, ExpressibleByArgument, CaseIterable {
+        case a4, letter
+      }
+
+      @Option(help: "The desk's store, as given to lane desk --store.")
+      var store: String
+
+      @Option(help: "The lane, a league night's pair (7+8), or either lane of the pair.")
+      var lane: String
+
+      @Option(help: "The session's id, as lane records games prints it.")
+      var session: String
+
+      @Option(help: "Write the page to this new file.")
+      var html: String?
+
+      @Option(help: "Print the page to this new PDF file with headless Chromium.")
+      var pdf: String?
+
+      @Option(help: "The paper the page is laid out for: a4 or letter.")
+      var paper: PaperOption = .a4
+
+      func validate() throws {
+        if html != nil && pdf != nil { throw ValidationError("give --html or --pdf, not both") }
+      }
+
+      func run() throws {
+        let folded = try Records.folded(store)
+        let sheet: ScoreSheet
+        do {
+          sheet = try ScoreSheet(lane: lane, session: session, from: folded)
+        } catch {
+          throw LaneFailure(.dataError, "\(error)")
+        }
+        let page = sheet.html(paper: paper == .a4 ? .a4 : .letter)
+        if let pdf {
+          try HeadlessPrint.pdf(page, to: pdf)
+          Report.line("\(pdf): the scoresheet of \(sheet.lane) session \(session), \(sheet.games.count) games")
+        } else if let html {
+          try Records.write(page, toNew: html, what: "the page")
+          Report.line("\(html): the scoresheet of \(sheet.lane) session \(session), \(sheet.games.count) games")
+        } else {
+          var output = StandardOutput()
+          Swift.print(page, terminator: "", to: &output)
+        }
+      }
+    }
+
+    /// `lane records export --store FILE [--format csv|json] [--league NAME]`.
+    struct Export: ParsableCommand {
+      enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv, json
+      }
+
+      static let configuration = CommandConfiguration(
+        abstract: "Every stored game for a league secretary's program, as CSV or JSON lines.",
+        discussion: """
+          Columns (docs/records.md; only ever added to, at the end): date, league, team, \
+          bowler_id, bowler, lane, session, game, scratch, handicap, total, complete, kind, \
+          frames. A league bowler's id is league/LEAGUE/NAME, one person across nights and \
+          lanes; an open-play bowler's is session/LANE/SESSION/NAME. In CSV, frames are \
+          7-2 10 3-7 …; in JSON, [[7,2],[10],…].
+          """ + statuses)
+
+      @Option(help: "The desk's store, as given to lane desk --store.")
+      var store: String
+
+      @Option(help: "csv (a header line, then one record per game) or json (one object per line).")
+      var format: Format = .csv
+
+      @Option(help: "Only this league's games.")
+      var league: String?
+
+      func run() throws {
+        let folded = try Records.folded(store)
+        let games = folded.games.filter { league == nil || $0.league?.name == league }.map(GameExport.init)
+        var output = StandardOutput()
+        if format == .csv { Swift.print(GameExport.csvHeader, terminator: "\r\n", to: &output) }
+        for game in games {
+          let line = format == .csv ? game.csvRecord : try RecordsReport.jsonLine(game)
+          Swift.print(line, terminator: format == .csv ? "\r\n" : "\n", to: &output)
         }
       }
     }
@@ -145,8 +262,7 @@ extension Lane {
       var out: String
 
       func run() throws {
-        let folded = StoredGames(events: try RecordsReport.events(storeAt: store))
-        for note in RecordsReport.notes(folded) { Report.line(note) }
+        let folded = try Records.folded(store)
         let roster: LeagueRoster
         do {
           roster = try LeagueRoster(league: league, from: folded)
@@ -159,14 +275,7 @@ extension Lane {
             "The next night of \(league): the night of \(roster.latest.session) on \(roster.latest.pair),",
             "each average the bowler's league average in \(store) (lane records roster).",
           ])
-        do {
-          let file = try NewFile(for: out)
-          try file.write(Array(text.utf8))
-          try file.sync()
-          try file.commit(replacing: false)
-        } catch {
-          throw LaneFailure(.cannotCreate, "cannot write the night file: \(error)")
-        }
+        try Records.write(text, toNew: out, what: "the night file")
         var output = StandardOutput()
         for change in roster.changes {
           Swift.print("\(change.name): average \(change.from) → \(change.to) (\(change.games) league games)", to: &output)

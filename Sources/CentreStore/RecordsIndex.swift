@@ -1,0 +1,115 @@
+/// The `/records` page: every bowler's average, each league's standings and high scores, and
+/// every session and league night with a link to its scoresheet.
+///
+/// Pure: made from a store's folded games.
+public struct RecordsIndex: Sendable {
+  public let folded: StoredGames
+
+  public init(_ folded: StoredGames) {
+    self.folded = folded
+  }
+
+  /// The page.
+  public var html: String {
+    var page = """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <title>The centre's records</title>
+      <style>
+      body { font: 11pt/1.4 "DejaVu Sans", "Liberation Sans", sans-serif; max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }
+      table { border-collapse: collapse; margin-bottom: 1rem; }
+      th, td { border: 1px solid #888; padding: 0.2rem 0.6rem; text-align: right; }
+      th { background: #eee; }
+      td.name { text-align: left; }
+      </style>
+      </head>
+      <body>
+      <h1>The centre's records</h1>
+
+      """
+    page += averages()
+    var leagues: [String] = []
+    for night in folded.nights where !leagues.contains(night.night.settings.name) { leagues.append(night.night.settings.name) }
+    for league in leagues {
+      guard let standings = try? LeagueStandings(league: league, from: folded) else { continue }
+      page += self.standings(standings)
+    }
+    page += sessions()
+    return page + "</body>\n</html>\n"
+  }
+
+  private func averages() -> String {
+    let averages = BowlerAverage.averages(of: folded.games)
+    guard !averages.isEmpty else { return "<h2>Averages</h2>\n<p>No complete game bowled yet.</p>\n" }
+    let rows = averages.map { average in
+      "<tr><td class=\"name\">\(ScoreSheet.escaped(average.bowler))</td><td>\(average.games)</td>"
+        + "<td>\(average.pins)</td><td>\(average.average)</td></tr>\n"
+    }.joined()
+    return """
+      <h2>Averages</h2>
+      <p>Pins ÷ complete games bowled, the fraction dropped (USBC Rule 108); a league's blind and vacancy scores are not games bowled.</p>
+      <table class="averages">
+      <tr><th>Bowler</th><th>Games</th><th>Pins</th><th>Average</th></tr>
+      \(rows)</table>
+
+      """
+  }
+
+  private func standings(_ standings: LeagueStandings) -> String {
+    let rows = standings.teams.map { team in
+      let points = team.points == team.points.rounded() ? String(Int(team.points)) : String(team.points)
+      return "<tr><td>\(team.place)</td><td class=\"name\">\(ScoreSheet.escaped(team.team))</td><td>\(team.nights)</td>"
+        + "<td>\(points)</td><td>\(team.scratch)</td><td>\(team.withHandicap)</td></tr>\n"
+    }.joined()
+    let highs = standings.highs.map { "<li>\(ScoreSheet.escaped($0.description))</li>\n" }.joined()
+    return """
+      <h2>\(ScoreSheet.escaped(standings.league))</h2>
+      <table class="standings">
+      <tr><th>Place</th><th>Team</th><th>Nights</th><th>Points</th><th>Scratch</th><th>With handicap</th></tr>
+      \(rows)</table>
+      <ul class="highs">
+      \(highs)</ul>
+
+      """
+  }
+
+  private func sessions() -> String {
+    var seen: [(lane: String, session: String, games: Int)] = []
+    for game in folded.games {
+      if let index = seen.firstIndex(where: { $0.lane == game.lane && $0.session == game.session }) {
+        seen[index].games += 1
+      } else {
+        seen.append((game.lane, game.session, 1))
+      }
+    }
+    guard !seen.isEmpty else { return "<h2>Sessions</h2>\n<p>None stored yet.</p>\n" }
+    let rows = seen.reversed().map { entry in
+      let link = "/records/sheet?lane=\(Self.queryValue(entry.lane))&session=\(Self.queryValue(entry.session))"
+      return "<tr><td class=\"name\">\(ScoreSheet.escaped(entry.lane))</td><td class=\"name\">\(ScoreSheet.escaped(entry.session))</td>"
+        + "<td>\(entry.games)</td><td class=\"name\"><a href=\"\(ScoreSheet.escaped(link))\">scoresheet</a></td></tr>\n"
+    }.joined()
+    return """
+      <h2>Sessions and league nights</h2>
+      <table class="sessions">
+      <tr><th>Lane</th><th>Session (UTC)</th><th>Games</th><th></th></tr>
+      \(rows)</table>
+
+      """
+  }
+
+  /// `text` percent-encoded for a query value: everything but letters, digits and `-._~`.
+  static func queryValue(_ text: String) -> String {
+    var encoded = ""
+    for byte in text.utf8 {
+      let character = Character(Unicode.Scalar(byte))
+      if byte < 0x80 && (character.isLetter || character.isNumber || "-._~".contains(character)) {
+        encoded.append(character)
+      } else {
+        encoded += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+      }
+    }
+    return encoded
+  }
+}

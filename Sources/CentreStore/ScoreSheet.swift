@@ -1,0 +1,216 @@
+import Bowling
+import Foundation
+
+/// The auditable scoresheet of one lane's session or one league night (`lane records sheet`):
+/// every game frame by frame with each delivery's exact pinfall (the pins set before it, those
+/// it knocked down, those left, a foul), marks and running totals, a league's handicap, team
+/// totals and points, and every correction with who made it, when and why. USBC asks an
+/// approved scorer for "a printed record which can be audited frame by frame".
+///
+/// Pure: made from a store's folded games; ``html(paper:)`` is the page to print.
+public struct ScoreSheet: Sendable {
+  /// The paper the page is laid out for (`@page size`).
+  public enum Paper: String, Sendable, CaseIterable {
+    case a4 = "A4"
+    case letter
+  }
+
+  /// The lane, or a league night's pair (`7+8`).
+  public var lane: String
+  public var session: String
+  /// The session's games, in the order the store lists them.
+  public var games: [StoredGame]
+  /// The night, for a league night's sheet.
+  public var night: StoredGames.StoredNight?
+  public var corrections: [StoredCorrection]
+
+  /// Why there is no sheet.
+  public struct NoSheet: Error, Hashable, Sendable, CustomStringConvertible {
+    public var lane: String
+    public var session: String
+    /// The sessions the store holds of that lane, newest first, a few.
+    public var known: [String]
+
+    public var description: String {
+      "the store holds no game of lane \(lane) in session \(session)"
+        + (known.isEmpty ? "; it holds no session of that lane" : "; its sessions there include \(known.joined(separator: ", "))")
+    }
+  }
+
+  /// The sheet of `session` on `lane`: a lane id, a pair `L+R`, or either lane of a pair.
+  ///
+  /// - Throws: ``NoSheet`` when the store has no game of it.
+  public init(lane: String, session: String, from folded: StoredGames) throws(NoSheet) {
+    func matches(_ name: String) -> Bool { name == lane || name.split(separator: "+").contains { String($0) == lane } }
+    let games = folded.games.filter { matches($0.lane) && $0.session == session }
+    guard let first = games.first else {
+      var known: [String] = []
+      for game in folded.games.reversed() where matches(game.lane) && !known.contains(game.session) {
+        known.append(game.session)
+      }
+      throw NoSheet(lane: lane, session: session, known: Array(known.prefix(5)))
+    }
+    self.lane = first.lane
+    self.session = session
+    self.games = games
+    night = folded.nights.first { $0.pair == first.lane && $0.session == session }
+    corrections = folded.corrections.filter { $0.lane == first.lane && $0.session == session }
+  }
+
+  /// The page to print: one section per game, kept whole on a page where it fits.
+  public func html(paper: Paper) -> String {
+    var page = """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <title>\(Self.escaped(title))</title>
+      <style>
+      @page { size: \(paper.rawValue); margin: 12mm; }
+      body { font: 9.5pt/1.3 "DejaVu Sans", "Liberation Sans", sans-serif; color: #000; margin: 0; }
+      h1 { font-size: 14pt; margin: 0 0 2mm; }
+      h2 { font-size: 11pt; margin: 5mm 0 1mm; }
+      p.facts { margin: 0 0 3mm; }
+      table { border-collapse: collapse; width: 100%; margin-bottom: 2mm; }
+      th, td { border: 0.3mm solid #000; padding: 0.6mm 1mm; text-align: center; }
+      th { background: #eee; }
+      td.name { text-align: left; }
+      table.frames td { width: 8%; }
+      .marks { font-weight: bold; letter-spacing: 0.5mm; }
+      section.game, table.teams, table.corrections { break-inside: avoid; }
+      @media screen { body { max-width: 186mm; margin: 8mm auto; } }
+      </style>
+      </head>
+      <body>
+      <h1>\(Self.escaped(title))</h1>
+      <p class="facts">\(Self.escaped(facts))</p>
+
+      """
+    if let night {
+      page += teamsTable(night)
+    }
+    for game in games { page += section(game) }
+    page += correctionsTable()
+    page += "</body>\n</html>\n"
+    return page
+  }
+
+  /// The sheet's heading.
+  public var title: String {
+    if let night { "\(night.night.settings.name): league night on lanes \(night.pair)" } else { "Lane \(lane): session" }
+  }
+
+  /// The line under the heading: the session, and what the sheet holds.
+  var facts: String {
+    let bowlers = Set(games.map(\.bowler)).count
+    return "Session \(session) (started, UTC). \(games.count) games of \(bowlers) bowlers; "
+      + "\(corrections.count) corrections. Every delivery's pins are as the lane's journal recorded them."
+  }
+
+  private func teamsTable(_ night: StoredGames.StoredNight) -> String {
+    var rows = ""
+    for team in night.teams {
+      let points = team.points.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "unfinished"
+      rows += "<tr><td class=\"name\">\(Self.escaped(team.name))</td><td>\(team.scratch)</td>"
+        + "<td>\(team.withHandicap - team.scratch)</td><td>\(team.withHandicap)</td><td>\(points)</td></tr>\n"
+    }
+    return """
+      <table class="teams">
+      <tr><th>Team</th><th>Scratch</th><th>Handicap</th><th>Total</th><th>Points</th></tr>
+      \(rows)</table>
+
+      """
+  }
+
+  private func section(_ game: StoredGame) -> String {
+    let who = game.bowler.isEmpty ? (game.league?.kind == "vacancy" ? "Vacancy" : "Bowler") : game.bowler
+    var heading = "\(who), game \(game.game)"
+    if let league = game.league {
+      heading += " (\(league.team)"
+      if league.kind == "absentee" { heading += ", absent: the league's blind score" }
+      if league.kind == "vacancy" { heading += ": the league's vacancy score" }
+      heading += ")"
+    }
+    var totals = "Scratch \(game.total)"
+    if let league = game.league { totals += ", handicap \(league.handicap), total \(league.withHandicap)" }
+    if !game.complete { totals += " (so far: the game is not finished)" }
+    var html = "<section class=\"game\">\n<h2>\(Self.escaped(heading))</h2>\n<p>\(Self.escaped(totals))</p>\n"
+    guard let scored = game.scored else { return html + "</section>\n" }
+    let frames = scored.game.frames
+    html += "<table class=\"frames\">\n<tr>"
+      + (1...10).map { "<th>\($0)</th>" }.joined() + "</tr>\n<tr>"
+      + (0..<10).map { index in
+        "<td class=\"marks\">\(index < frames.count ? frames[index].balls.map(\.mark.symbol).joined(separator: " ") : "")</td>"
+      }.joined()
+      + "</tr>\n<tr>"
+      + (0..<10).map { index in
+        "<td>\(index < frames.count ? frames[index].cumulative.map(String.init) ?? "" : "")</td>"
+      }.joined()
+      + "</tr>\n</table>\n"
+    let showsLane = scored.lanes.contains { $0 != nil }
+    html += "<table class=\"deliveries\">\n<tr><th>Frame</th><th>Ball</th>" + (showsLane ? "<th>Lane</th>" : "")
+      + "<th>Standing before</th><th>Knocked down</th><th>Left standing</th><th>Foul</th><th>Pins</th><th>Mark</th></tr>\n"
+    for (index, frame) in frames.enumerated() {
+      for (number, ball) in frame.balls.enumerated() {
+        let lane = index < scored.lanes.count ? scored.lanes[index] ?? "" : ""
+        html += "<tr><td>\(frame.number)</td><td>\(number + 1)</td>" + (showsLane ? "<td>\(lane)</td>" : "")
+          + "<td>\(Self.pins(ball.standingBefore))</td>"
+          + "<td>\(ball.delivery.knockedPins.map { Self.pins($0) } ?? "\(ball.delivery.pinsDown) pins")</td>"
+          + "<td>\(Self.pins(ball.standingAfter))</td>"
+          + "<td>\(ball.delivery.isFoul ? "foul" : "")</td><td>\(ball.credited)</td><td>\(ball.mark.symbol)</td></tr>\n"
+      }
+    }
+    return html + "</table>\n</section>\n"
+  }
+
+  private func correctionsTable() -> String {
+    guard !corrections.isEmpty else {
+      return "<h2>Corrections</h2>\n<p>None: every delivery is as the lane detected it.</p>\n"
+    }
+    var rows = ""
+    for correction in corrections {
+      rows += "<tr><td>\(correction.seq)</td><td>\(Self.time(correction.time))</td>"
+        + "<td class=\"name\">\(Self.escaped(correction.author))</td><td class=\"name\">\(Self.escaped(correction.what))</td>"
+        + "<td class=\"name\">\(Self.escaped(correction.why ?? ""))</td></tr>\n"
+    }
+    return """
+      <h2>Corrections</h2>
+      <table class="corrections">
+      <tr><th>Record</th><th>When (UTC)</th><th>Who</th><th>What</th><th>Why</th></tr>
+      \(rows)</table>
+
+      """
+  }
+
+  /// A rack's standing pins as numbers, `1 2 4 7`; `-` for none; the count when unknown.
+  static func pins(_ rack: Rack) -> String {
+    guard let pins = rack.pins else { return "\(rack.count) pins" }
+    return pins.isEmpty ? "-" : Self.pins(pins)
+  }
+
+  static func pins(_ set: PinSet) -> String {
+    set.isEmpty ? "-" : Pin.allCases.filter { set.contains($0) }.map { String($0.rawValue) }.joined(separator: " ")
+  }
+
+  static func time(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: date)
+  }
+
+  /// `text` safe inside HTML text and attribute values.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,10 @@
+/// The centre's records as pages under `/records`, from the desk's store: made outside this
+/// module (CentreStore's `StoreRecordsPages`), served by ``BoardServer``.
+public protocol RecordsPages: Sendable {
+  /// `/records`: each bowler's average, each league's standings and high scores, and every
+  /// session and night with a link to its sheet.
+  func index() throws -> String
+  /// `/records/sheet?lane=LANE&session=SESSION`: the session's scoresheet, or `nil` when the
+  /// store has no such session.
+  func sheet(lane: String, session: String) throws -> String?
+}
