@@ -43,13 +43,14 @@ struct DeskStoreOverBrokerTests {
     }
   }
 
-  /// Starts `lane desk --store --json`, its output into `file`, and waits until it subscribed.
-  func startDesk(into file: String) async throws -> ChildProcess {
+  /// Starts `lane desk --store --json` (on `storeFile`, or ``store``), its output into
+  /// `file`, and waits until it subscribed.
+  func startDesk(into file: String, store storeFile: String? = nil) async throws -> ChildProcess {
     let subscriptions = { broker.log.components(separatedBy: "lanebridge/v1/lanes/+/events").count - 1 }
     let before = subscriptions()
     let desk = try ChildProcess(
       lane,
-      ["desk", "--broker", url, "--mqtt-credentials", credentials("desk"), "--store", store, "--json"],
+      ["desk", "--broker", url, "--mqtt-credentials", credentials("desk"), "--store", storeFile ?? store, "--json"],
       outputFile: broker.folder + "/" + file)
     #expect(await eventually(within: .seconds(30)) { subscriptions() > before }, "\(output(file))")
     return desk
@@ -205,7 +206,48 @@ extension DeskStoreOverBrokerTests {
     try holder.standardInput?.write("BEGIN EXCLUSIVE;\nSELECT 'locked';\n")
     #expect(await eventually(within: .seconds(30)) { output("sqlite3.out").contains("locked") }, "\(output("sqlite3.out"))")
 
-    // When a lane bowls a game, paced, and stays open until stopped.
+    // Then the lane's records are all stored once, after the lock is let go.
+    try await expectEveryRecordOnce(inStore: store, whileFailing: "not stored, so not acknowledged") {
+      try holder.standardInput?.write("COMMIT;\n.quit\n")
+      #expect(await holder.exited() == 0, "\(output("sqlite3.out"))")
+    }
+  }
+
+  @Test(
+    "When the store's disk fills while a lane bowls, then the desk reports each commit that failed, acknowledges none, and once space is freed stores and prints every record once",
+    .enabled(if: geteuid() == 0, "Needs root, to mount a small tmpfs as the full disk"))
+  func fullDisk() async throws {
+    // Given the desk's store on a disk of 1 MiB (a tmpfs), and a file that fills the rest.
+    let disk = broker.folder + "/disk"
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
+    let mount = try ChildProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", disk], outputFile: broker.folder + "/mount.out")
+    #expect(await mount.exited() == 0, "\(output("mount.out"))")
+    defer {
+      if let unmount = try? ChildProcess("/bin/umount", ["--lazy", disk], outputFile: broker.folder + "/mount.out") {
+        unmount.waitForExit()
+      }
+    }
+    let store = disk + "/centre.store"
+    let desk = try await startDesk(into: "desk.out", store: store)
+    defer { desk.stop() }
+    let fill = try ChildProcess(
+      "/bin/dd", ["if=/dev/zero", "of=\(disk)/filler", "bs=4096"], outputFile: broker.folder + "/fill.out")
+    _ = await fill.exited()
+    #expect(output("fill.out").contains("No space left on device"), "\(output("fill.out"))")
+
+    // Then the lane's records are all stored once, after the filler is removed.
+    try await expectEveryRecordOnce(inStore: store, whileFailing: "not stored, so not acknowledged") {
+      try FileManager.default.removeItem(atPath: disk + "/filler")
+    }
+  }
+
+  /// A lane bowls a game, paced, and stays open until stopped, while the desk's store fails
+  /// every commit: the desk must report three failed commits or more (`failing`) and print
+  /// nothing. Once `mend` has let the store commit again, every record of the lane's journal
+  /// must be stored once and printed once, in seq order, and acknowledged to the lane.
+  func expectEveryRecordOnce(
+    inStore storeFile: String, whileFailing failing: String, mend: () async throws -> Void
+  ) async throws {
     let lane1 = try ChildProcess(
       lane,
       ["simulate", "--broker", url, "--mqtt-credentials", credentials("lane1"), "--journal",
@@ -214,16 +256,11 @@ extension DeskStoreOverBrokerTests {
       outputFile: broker.folder + "/lane1.out")
     defer { lane1.stop() }
 
-    // Then each commit the lock made fail is reported, and nothing is printed meanwhile.
-    func failures() -> Int { output("desk.out").components(separatedBy: "not stored, so not acknowledged").count - 1 }
+    func failures() -> Int { output("desk.out").components(separatedBy: failing).count - 1 }
     #expect(await eventually(within: .seconds(120)) { failures() >= 3 }, "\(output("desk.out"))")
     #expect(objects("desk.out").isEmpty, "\(output("desk.out"))")
 
-    // When the other program lets go, then once the game is bowled every record of the
-    // lane's journal is stored and printed once, in order, and the lane holds the desk's
-    // acknowledgement of them all.
-    try holder.standardInput?.write("COMMIT;\n.quit\n")
-    #expect(await holder.exited() == 0, "\(output("sqlite3.out"))")
+    try await mend()
     #expect(await eventually(within: .seconds(300)) { output("lane1.out").contains("game complete") })
     let journal = broker.folder + "/lane1.journal"
     let records = recordCount(ofJournal: output("lane1.journal"))
@@ -234,7 +271,7 @@ extension DeskStoreOverBrokerTests {
       }, "\(output("desk.out"))")
     let seqs = objects("desk.out").compactMap { $0["seq"] as? Int }
     #expect(seqs == Array(1...max(1, records)), "\(output("desk.out"))")
-    #expect(stored().count == records)
+    #expect(stored(in: storeFile).count == records)
     #expect(lane1.stop() == 0)
     #expect(!output("lane1.out").contains("has not acknowledged"), "\(output("lane1.out"))")
   }
