@@ -209,7 +209,7 @@ public final class RecordStore: EventStore, Sendable {
   /// holds every transaction committed when it was taken and none in part, while a desk goes
   /// on writing (a read in WAL mode does not hold the writer up).
   ///
-  /// The copy is made under a hidden name beside `destination`, synced, then moved there
+  /// The copy is made under a hidden name beside `destination`, then synced and moved there
   /// (`SafeFiles`' `NewFile`): a crash leaves no half copy, and whatever is at
   /// `destination` already (a file, a link) is never touched.
   /// - Returns: How many events the copy holds.
@@ -237,7 +237,6 @@ public final class RecordStore: EventStore, Sendable {
       throw .io(path: destination, reason: "the backup failed: \(error)")
     }
     do {
-      try file.sync()
       try file.commit(replacing: false)
     } catch {
       throw .cannotCreate(path: destination, reason: error.reason)

@@ -64,10 +64,7 @@ public enum HeadlessPrint {
         .unavailable, "Chromium did not print the PDF (\(reason)): \(log.suffix(600).trimmingCharacters(in: .whitespacesAndNewlines))")
     }
     do {
-      let file = try NewFile(for: destination)
-      try file.write(Array(bytes))
-      try file.sync()
-      try file.commit(replacing: false)
+      try NewFile.write(bytes, toNew: destination)
     } catch {
       throw LaneFailure(.cannotCreate, "cannot write the PDF: \(error)")
     }

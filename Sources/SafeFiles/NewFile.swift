@@ -82,6 +82,16 @@ public final class NewFile {
     return file
   }
 
+  /// Writes `bytes` to a new file at `path` in one step: written beside it, synced, moved
+  /// there (``commit(replacing:)``), never over whatever is at `path` already.
+  ///
+  /// - Throws: ``FileProblem``: `EEXIST` when something is at `path`.
+  public static func write(_ bytes: some Collection<UInt8>, toNew path: String, mode: mode_t = 0o644) throws(FileProblem) {
+    let file = try NewFile(for: path, mode: mode)
+    try file.write(bytes)
+    try file.commit(replacing: false)
+  }
+
   deinit {
     if ownsDescriptor { try? descriptor.close() }
     if !committed { unlink(currentPath) }

@@ -49,10 +49,7 @@ extension Lane {
     /// Writes `text` to a new file at `path`, synced, never over an existing one (73).
     static func write(_ text: String, toNew path: String, what: String) throws(LaneFailure) {
       do {
-        let file = try NewFile(for: path)
-        try file.write(Array(text.utf8))
-        try file.sync()
-        try file.commit(replacing: false)
+        try NewFile.write(text.utf8, toNew: path)
       } catch {
         throw LaneFailure(.cannotCreate, "cannot write \(what): \(error)")
       }
