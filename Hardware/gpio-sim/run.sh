@@ -50,8 +50,7 @@ generations=(
 # 209 s with 31 settle-ended deliveries, freefall 113 s with 13, string 111 s with 12,
 # respot 75 s with 11): the 1.6 lane VM replays the longest trace, the 2.x lane VM two more,
 # the 2.x replays VM every other one, a new trace too. A VM replaying fewer deliveries than
-# the default minimum of 30 gets what its traces hold less two (a late edge under emulation
-# can push a delivery out of the settle window's 0.2 s), so the test still fails if lane
+# the default minimum of 30 gets what its traces hold less two, so the test still fails if lane
 # stops scoring them; the generation's figures are its VMs' latency.txt together. The pair
 # check (a league night's two traces, 75 s and 77 s shortened, replayed at once) plays each
 # layout once a run: both lanes on one chip with 2.x, on two chips with 1.6
