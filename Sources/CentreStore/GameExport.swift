@@ -38,17 +38,14 @@ public struct GameExport: Codable, Hashable, Sendable {
       complete, kind, frames
   }
 
-  public init(_ game: StoredGame) {
+  /// - Parameter person: The bowler's id as the store links it (`lane records link`); the
+  ///   game's own (``StoredGame/person``) when not given.
+  public init(_ game: StoredGame, person: String? = nil) {
     date = String(game.session.prefix(10))
     league = game.league?.name ?? ""
     team = game.league?.team ?? ""
     bowler = game.bowler
-    bowlerID =
-      if let league = game.league {
-        game.bowler.isEmpty ? "" : "league/\(league.name)/\(game.bowler)"
-      } else {
-        "session/\(game.lane)/\(game.session)/\(game.bowler)"
-      }
+    bowlerID = person ?? game.person
     lane = game.lane
     session = game.session
     self.game = game.game

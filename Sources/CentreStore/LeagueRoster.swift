@@ -14,24 +14,21 @@ public struct LeagueRoster: Sendable {
   /// how many league games.
   public var changes: [(name: String, from: Int, to: Int, games: Int)]
 
-  /// The roster of the league named `league` from a store's folded games.
+  /// The roster of the league named `league` from its latest night and its bowlers' league
+  /// averages (``RecordStore/averages(league:)``).
   ///
-  /// - Throws: ``NoLeagueNight`` when the store has no night of it.
-  public init(league: String, from folded: StoredGames) throws(NoLeagueNight) {
-    // A session is its night's start time (ISO 8601, UTC): the latest sorts last.
-    guard let latest = try NoLeagueNight.nights(of: league, in: folded).max(by: { $0.session < $1.session }) else {
-      throw NoLeagueNight(league: league, known: [])
-    }
-    let averages = BowlerAverage.averages(of: folded.games.filter { $0.league?.name == league })
-    let byName = Dictionary(averages.map { ($0.bowler, $0) }, uniquingKeysWith: { first, _ in first })
-    var next = latest.night
+  /// - Parameter latest: The league's latest night, folded with its night file.
+  /// - Throws: ``NoLeagueNight`` when `latest` has no night file.
+  public init(league: String, latest: StoredGames.StoredNight, averages: [BowlerAverage]) throws(NoLeagueNight) {
+    guard var next = latest.night else { throw NoLeagueNight(league: league, known: [league]) }
+    let byID = Dictionary(averages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     var changes: [(name: String, from: Int, to: Int, games: Int)] = []
     for team in next.teams.indices {
       next.teams[team].lineup = next.teams[team].lineup.map { slot in
         guard var bowler = slot.bowler else { return slot }
         bowler.isAbsent = false
         bowler.isLate = false
-        if let average = byName[bowler.name], average.games > 0 {
+        if let average = byID["league/\(league)/\(bowler.name)"], average.games > 0 {
           if average.average != bowler.average {
             changes.append((bowler.name, bowler.average, average.average, average.games))
           }
@@ -57,14 +54,10 @@ public struct NoLeagueNight: Error, Hashable, Sendable, CustomStringConvertible 
       + (known.isEmpty ? "; it holds no league night at all" : "; it holds \(known.map { "'\($0)'" }.joined(separator: ", "))")
   }
 
-  /// The nights of `league` the store holds, in the order stored.
-  ///
-  /// - Throws: ``NoLeagueNight`` when there is none.
-  static func nights(of league: String, in folded: StoredGames) throws(NoLeagueNight) -> [StoredGames.StoredNight] {
-    let ofLeague = folded.nights.filter { $0.night.settings.name == league }
-    guard ofLeague.isEmpty else { return ofLeague }
+  /// The leagues of `nights`, in their order.
+  static func leagues(of nights: [StoredGames.StoredNight]) -> [String] {
     var known: [String] = []
-    for night in folded.nights where !known.contains(night.night.settings.name) { known.append(night.night.settings.name) }
-    throw NoLeagueNight(league: league, known: known)
+    for night in nights where !known.contains(night.league) { known.append(night.league) }
+    return known
   }
 }

@@ -35,11 +35,25 @@ public struct LeagueStandings: Sendable {
   public var teams: [TeamStanding]
   public var highs: [High]
 
-  /// The standings of the league named `league`.
+  /// The standings of the league named `league` from a store's folded games.
   ///
   /// - Throws: ``NoLeagueNight`` when the store has no night of it.
   public init(league: String, from folded: StoredGames) throws(NoLeagueNight) {
-    let nights = try NoLeagueNight.nights(of: league, in: folded)
+    try self.init(
+      league: league, nights: folded.nights.filter { $0.league == league },
+      games: folded.games.filter { $0.league?.name == league }, known: NoLeagueNight.leagues(of: folded.nights))
+  }
+
+  /// The standings of the league named `league` from its nights and games, in the order
+  /// stored (a high score first reached keeps the high).
+  ///
+  /// - Parameters:
+  ///   - nights: The league's nights.
+  ///   - games: The league's games; only complete games bowled count.
+  ///   - known: The leagues the store has nights of, for the error when `nights` is empty.
+  /// - Throws: ``NoLeagueNight`` when `nights` is empty.
+  public init(league: String, nights: [StoredGames.StoredNight], games: [StoredGame], known: [String]) throws(NoLeagueNight) {
+    guard !nights.isEmpty else { throw NoLeagueNight(league: league, known: known) }
     self.league = league
     var totals: [String: TeamStanding] = [:]
     var order: [String] = []
@@ -68,26 +82,30 @@ public struct LeagueStandings: Sendable {
       standing.place = level + 1
       return standing
     }
-    let bowled = folded.games.filter { $0.league?.name == league && $0.league?.kind == "bowled" && $0.complete }
+    let bowled = games.filter { $0.league?.kind == "bowled" && $0.complete }
     // A night is its pair and session: two pairs may start a league's night the same second.
-    let games = Dictionary(nights.map { ("\($0.pair) \($0.session)", $0.night.settings.games) }, uniquingKeysWith: { first, _ in first })
+    let gamesOfNight = Dictionary(nights.map { ("\($0.pair) \($0.session)", $0.games) }, uniquingKeysWith: { first, _ in first })
     func best(_ kind: String, _ candidates: [(bowler: String, score: Int, pair: String, session: String, game: Int?)]) -> High? {
       var top: (bowler: String, score: Int, pair: String, session: String, game: Int?)?
       for candidate in candidates where candidate.score > (top?.score ?? -1) { top = candidate }
       return top.map { High(kind: kind, bowler: $0.bowler, score: $0.score, session: $0.session, pair: $0.pair, game: $0.game) }
     }
+    // Each bowler's night, in the order first bowled.
     var series: [(bowler: String, pair: String, session: String, scratch: Int, withHandicap: Int, count: Int)] = []
+    var seriesIndex: [String: Int] = [:]
     for game in bowled {
       let withHandicap = game.league?.withHandicap ?? game.total
-      if let index = series.firstIndex(where: { $0.bowler == game.bowler && $0.pair == game.lane && $0.session == game.session }) {
+      let key = "\(game.bowler)\u{0}\(game.lane)\u{0}\(game.session)"
+      if let index = seriesIndex[key] {
         series[index].scratch += game.total
         series[index].withHandicap += withHandicap
         series[index].count += 1
       } else {
+        seriesIndex[key] = series.count
         series.append((game.bowler, game.lane, game.session, game.total, withHandicap, 1))
       }
     }
-    let whole = series.filter { $0.count == games["\($0.pair) \($0.session)"] }
+    let whole = series.filter { $0.count == gamesOfNight["\($0.pair) \($0.session)"] }
     highs = [
       best("scratch game", bowled.map { ($0.bowler, $0.total, $0.lane, $0.session, $0.game) }),
       best("handicap game", bowled.map { ($0.bowler, $0.league?.withHandicap ?? $0.total, $0.lane, $0.session, $0.game) }),

@@ -1,12 +1,33 @@
+import LaneBridge
+
 /// The `/records` page: every bowler's average, each league's standings and high scores, and
 /// every session and league night with a link to its scoresheet.
 ///
-/// Pure: made from a store's folded games.
+/// Pure: made from what the store answers (``RecordStore/averages(league:)``,
+/// ``RecordStore/standings(league:)``, ``RecordStore/sessions()``).
 public struct RecordsIndex: Sendable {
-  public let folded: StoredGames
+  public let averages: [BowlerAverage]
+  public let standings: [LeagueStandings]
+  /// Each session and night with its number of games, the latest first.
+  public let sessions: [(lane: String, session: String, games: Int)]
 
-  public init(_ folded: StoredGames) {
-    self.folded = folded
+  public init(
+    averages: [BowlerAverage], standings: [LeagueStandings], sessions: [(lane: String, session: String, games: Int)]
+  ) {
+    self.averages = averages
+    self.standings = standings
+    self.sessions = sessions
+  }
+
+  /// The page of the store at `path`, as it stands.
+  ///
+  /// - Throws: ``LaneFailure`` with the store's refusal.
+  public init(storeAt path: String) throws(LaneFailure) {
+    self = try RecordStore.reading(at: path) { store in
+      RecordsIndex(
+        averages: try store.averages(), standings: try store.leagues().map { try store.standings(league: $0) },
+        sessions: try store.sessions())
+    }
   }
 
   /// The page.
@@ -29,22 +50,17 @@ public struct RecordsIndex: Sendable {
       <h1>The centre's records</h1>
 
       """
-    page += averages()
-    var leagues: [String] = []
-    for night in folded.nights where !leagues.contains(night.night.settings.name) { leagues.append(night.night.settings.name) }
-    for league in leagues {
-      guard let standings = try? LeagueStandings(league: league, from: folded) else { continue }
-      page += self.standings(standings)
-    }
-    page += sessions()
+    page += averagesTable()
+    for league in standings { page += standingsTable(league) }
+    page += sessionsTable()
     return page + "</body>\n</html>\n"
   }
 
-  private func averages() -> String {
-    let averages = BowlerAverage.averages(of: folded.games)
+  private func averagesTable() -> String {
     guard !averages.isEmpty else { return "<h2>Averages</h2>\n<p>No complete game bowled yet.</p>\n" }
     let rows = averages.map { average in
-      "<tr><td class=\"name\">\(ScoreSheet.escaped(average.bowler))</td><td>\(average.games)</td>"
+      "<tr><td class=\"name\"><a href=\"\(ScoreSheet.escaped("/records/bowler?id=\(Self.queryValue(average.id))"))\">"
+        + "\(ScoreSheet.escaped(average.bowler))</a></td><td>\(average.games)</td>"
         + "<td>\(average.pins)</td><td>\(average.average)</td></tr>\n"
     }.joined()
     return """
@@ -57,7 +73,7 @@ public struct RecordsIndex: Sendable {
       """
   }
 
-  private func standings(_ standings: LeagueStandings) -> String {
+  private func standingsTable(_ standings: LeagueStandings) -> String {
     let rows = standings.teams.map { team in
       let points = team.points == team.points.rounded() ? String(Int(team.points)) : String(team.points)
       return "<tr><td>\(team.place)</td><td class=\"name\">\(ScoreSheet.escaped(team.team))</td><td>\(team.nights)</td>"
@@ -75,17 +91,9 @@ public struct RecordsIndex: Sendable {
       """
   }
 
-  private func sessions() -> String {
-    var seen: [(lane: String, session: String, games: Int)] = []
-    for game in folded.games {
-      if let index = seen.firstIndex(where: { $0.lane == game.lane && $0.session == game.session }) {
-        seen[index].games += 1
-      } else {
-        seen.append((game.lane, game.session, 1))
-      }
-    }
-    guard !seen.isEmpty else { return "<h2>Sessions</h2>\n<p>None stored yet.</p>\n" }
-    let rows = seen.reversed().map { entry in
+  private func sessionsTable() -> String {
+    guard !sessions.isEmpty else { return "<h2>Sessions</h2>\n<p>None stored yet.</p>\n" }
+    let rows = sessions.map { entry in
       let link = "/records/sheet?lane=\(Self.queryValue(entry.lane))&session=\(Self.queryValue(entry.session))"
       return "<tr><td class=\"name\">\(ScoreSheet.escaped(entry.lane))</td><td class=\"name\">\(ScoreSheet.escaped(entry.session))</td>"
         + "<td>\(entry.games)</td><td class=\"name\"><a href=\"\(ScoreSheet.escaped(link))\">scoresheet</a></td></tr>\n"

@@ -19,46 +19,26 @@ public struct RecordsReport: Sendable {
   /// line of text per game, bowler or event.
   ///
   /// - Throws: ``LaneFailure`` with the store's refusal (``StoreError/exitStatus``).
-  public init(_ kind: Kind, storeAt path: String, json: Bool) throws(LaneFailure) {
-    let events = try Self.events(storeAt: path)
+  ///
+  /// - Parameter league: Averages over this league's games only.
+  public init(_ kind: Kind, storeAt path: String, json: Bool, league: String? = nil) throws(LaneFailure) {
     func line(_ value: some Encodable, text: String) throws(LaneFailure) -> String {
       json ? try Self.jsonLine(value) : text
     }
-    if kind == .events {
-      lines = try events.map { event throws(LaneFailure) in
-        try line(event, text: "\(event.lane) \(event.session) \(event.seq) \(event.type.rawValue)")
-      }
-      notes = []
-      return
-    }
-    let folded = StoredGames(events: events)
-    notes = Self.notes(folded)
-    switch kind {
-    case .games, .events:
-      lines = try folded.games.map { game throws(LaneFailure) in try line(game, text: game.description) }
-    case .averages:
-      lines = try BowlerAverage.averages(of: folded.games).map { average throws(LaneFailure) in
-        try line(average, text: average.description)
+    (lines, notes) = try RecordStore.reading(at: path) { store in
+      switch kind {
+      case .events:
+        (try store.events().map { event in try line(event, text: "\(event.lane) \(event.session) \(event.seq) \(event.type.rawValue)") }, [])
+      case .games:
+        (try store.games().map { game in try line(game, text: game.description) }, try store.foldProblems())
+      case .averages:
+        (
+          try store.averages(league: league).map { average in try line(average, text: average.description) },
+          try store.foldProblems()
+        )
       }
     }
   }
-
-  /// Every event of the store at `path`, which must exist.
-  ///
-  /// - Throws: ``LaneFailure`` with the store's refusal (``StoreError/exitStatus``).
-  public static func events(storeAt path: String) throws(LaneFailure) -> [Payload.Event] {
-    do {
-      let store = try RecordStore.open(at: path, access: .existing)
-      let events = try store.events()
-      try store.close()
-      return events
-    } catch {
-      throw error.failure
-    }
-  }
-
-  /// The lines standard error is told about what was not folded.
-  public static func notes(_ folded: StoredGames) -> [String] { folded.problems.map(\.description) }
 
   /// `value` as one line of JSON, keys sorted, as every `lane records` line is.
   ///

@@ -25,6 +25,62 @@ enum Schema {
           )
           """)
     }
+    migrator.registerMigration("v2 folded games") { db in
+      // What `lane records` answers from, folded from the events and kept current by
+      // `RecordStore.refresh()`: one row per game and per league night, each under its
+      // origin (a lane's session, or a night's pair "L+R" and session), refolded whole when
+      // an event of the origin arrives. `position` is the fold order: the origin's first
+      // event id × 4096 + the game's place in the origin's fold.
+      try db.execute(
+        sql: """
+          CREATE INDEX eventBySession ON event (session);
+          CREATE TABLE foldedThrough (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            event INTEGER NOT NULL
+          );
+          CREATE TABLE game (
+            lane TEXT NOT NULL,
+            session TEXT NOT NULL,
+            position INTEGER NOT NULL UNIQUE,
+            bowler TEXT NOT NULL,
+            person TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            league TEXT,
+            team TEXT,
+            kind TEXT NOT NULL,
+            scratch INTEGER NOT NULL,
+            handicap INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            complete INTEGER NOT NULL,
+            countsForAverage INTEGER NOT NULL,
+            json TEXT NOT NULL
+          );
+          CREATE INDEX gameByOrigin ON game (lane, session);
+          CREATE INDEX gameByPerson ON game (person, position);
+          CREATE INDEX gameByLeague ON game (league, position) WHERE league IS NOT NULL;
+          CREATE TABLE night (
+            lane TEXT NOT NULL,
+            session TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            league TEXT NOT NULL,
+            games INTEGER NOT NULL,
+            teams TEXT NOT NULL,
+            PRIMARY KEY (lane, session)
+          );
+          CREATE INDEX nightByLeague ON night (league, position);
+          CREATE TABLE foldProblem (
+            lane TEXT NOT NULL,
+            session TEXT NOT NULL,
+            description TEXT NOT NULL
+          );
+          CREATE INDEX foldProblemByOrigin ON foldProblem (lane, session);
+          CREATE TABLE personLink (
+            person TEXT PRIMARY KEY,
+            linkedTo TEXT NOT NULL,
+            linkedAt REAL NOT NULL
+          );
+          """)
+    }
     return migrator
   }
 

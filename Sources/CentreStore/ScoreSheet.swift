@@ -39,14 +39,19 @@ public struct ScoreSheet: Sendable {
 
   /// The sheet of `session` on `lane`: a lane id, a pair `L+R`, or either lane of a pair.
   ///
+  /// - Parameter sessions: Every session and night of the store, the latest first, for
+  ///   the error's hint; `folded`'s when not given.
   /// - Throws: ``NoSheet`` when the store has no game of it.
-  public init(lane: String, session: String, from folded: StoredGames) throws(NoSheet) {
+  public init(
+    lane: String, session: String, from folded: StoredGames, sessions: [(lane: String, session: String)]? = nil
+  ) throws(NoSheet) {
     func matches(_ name: String) -> Bool { name == lane || name.split(separator: "+").contains { String($0) == lane } }
     let games = folded.games.filter { matches($0.lane) && $0.session == session }
     guard let first = games.first else {
       var known: [String] = []
-      for game in folded.games.reversed() where matches(game.lane) && !known.contains(game.session) {
-        known.append(game.session)
+      for entry in sessions ?? folded.games.reversed().map({ ($0.lane, $0.session) })
+      where matches(entry.lane) && !known.contains(entry.session) {
+        known.append(entry.session)
       }
       throw NoSheet(lane: lane, session: session, known: Array(known.prefix(5)))
     }
@@ -97,7 +102,7 @@ public struct ScoreSheet: Sendable {
 
   /// The sheet's heading.
   public var title: String {
-    if let night { "\(night.night.settings.name): league night on lanes \(night.pair)" } else { "Lane \(lane): session" }
+    if let night { "\(night.league): league night on lanes \(night.pair)" } else { "Lane \(lane): session" }
   }
 
   /// The line under the heading: the session, and what the sheet holds.

@@ -15,6 +15,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   case cannotCreate(path: String, reason: String)
   /// SQLite failed to open, read or write the file.
   case io(path: String, reason: String)
+  /// A bowler id that no stored game has.
+  case unknownBowler(path: String, id: String)
+  /// A link of a bowler to itself, or to an id already linked to it.
+  case sameBowler(path: String, id: String, other: String)
 
   public var description: String {
     switch self {
@@ -34,6 +38,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
       "cannot create the store \(path): \(reason)"
     case .io(let path, let reason):
       "cannot use the store \(path): \(reason)"
+    case .unknownBowler(let path, let id):
+      "the store \(path) has no game of the bowler '\(id)'; lane records averages --json lists each bowler's id"
+    case .sameBowler(let path, let id, let other):
+      "'\(id)' is '\(other)' in the store \(path) already; nothing was linked"
     }
   }
 }

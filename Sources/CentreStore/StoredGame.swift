@@ -72,6 +72,17 @@ public struct StoredGame: Codable, Hashable, Sendable {
     self.scored = scored
   }
 
+  /// Whose game it is, until the desk links the id to another (`lane records link`): a league
+  /// bowler is one person across nights and lanes, `league/LEAGUE/NAME`; an open-play name
+  /// belongs to its session, `session/LANE/SESSION/NAME`; a vacancy is nobody's (empty).
+  public var person: String {
+    if let league {
+      bowler.isEmpty ? "" : "league/\(league.name)/\(bowler)"
+    } else {
+      "session/\(lane)/\(session)/\(bowler)"
+    }
+  }
+
   /// Whether its pins count toward the bowler's average: a complete game bowled frame by
   /// frame, not a blind's or a vacancy's score (USBC Rule 108 counts games bowled).
   public var countsForAverage: Bool { complete && (league?.kind ?? "bowled") == "bowled" }

@@ -14,7 +14,7 @@ import League
 /// reaches into a summarised game, so that is how it ends.
 ///
 /// A league night's records (those naming a pair) come twice, once under each lane of the
-/// pair; the first copy of a (pair, session) is folded as the pair folds its journal
+/// pair; the longer copy of a (pair, session) is folded as the pair folds its journal
 /// (``LeaguePlay/init(journal:)``), the other left alone. Its games are every place's, each
 /// under the person who started it, with the league's handicap, and blind and vacancy
 /// scores marked as such.
@@ -38,19 +38,34 @@ public struct StoredGames: Sendable {
   /// The league nights folded, each once, in the order of the events given.
   public private(set) var nights: [StoredNight] = []
 
-  /// A league night the store holds: its pair, its session, the night file it was played
-  /// by, and how each team stood at its end.
+  /// A league night the store holds: its pair, its session, its league and games, how each
+  /// team stood at its end, and the night file it was played by.
   public struct StoredNight: Hashable, Sendable {
     /// `left+right`, as the night's games name it.
     public var pair: String
     public var session: String
-    public var night: LeagueNight
+    /// The league's name, from the night file.
+    public var league: String
+    /// Games a bowler bowls in the night: a series is that many.
+    public var games: Int
     /// The teams in the night file's order.
     public var teams: [TeamNight]
+    /// The night file, when the night was folded from its events; `nil` in the store's
+    /// summary of nights (``RecordStore/nights(league:)``).
+    public var night: LeagueNight?
+
+    public init(pair: String, session: String, league: String, games: Int, teams: [TeamNight], night: LeagueNight? = nil) {
+      self.pair = pair
+      self.session = session
+      self.league = league
+      self.games = games
+      self.teams = teams
+      self.night = night
+    }
   }
 
   /// A team's night: its series' pins and, once both teams' series are complete, its points.
-  public struct TeamNight: Hashable, Sendable {
+  public struct TeamNight: Codable, Hashable, Sendable {
     public var name: String
     public var scratch: Int
     /// Scratch plus handicap.
@@ -62,14 +77,38 @@ public struct StoredGames: Sendable {
   /// Folds `events`, grouped by (lane, session) and in seq order within each, as
   /// ``RecordStore/events()`` returns them.
   public init(events: [Payload.Event]) {
+    var groups: [(key: DeskConsumer.Key, records: ArraySlice<Payload.Event>)] = []
     var start = events.startIndex
     while start < events.endIndex {
       let key = DeskConsumer.Key(lane: events[start].lane, session: events[start].session)
       var end = start
       while end < events.endIndex, events[end].lane == key.lane, events[end].session == key.session { end += 1 }
-      if let problem = fold(events[start..<end], key: key) { problems.append(problem) }
+      groups.append((key, events[start..<end]))
       start = end
     }
+    // A night comes once under each lane of its pair; the copy with more records is folded
+    // (a lane that was offline may not have published all of it yet), in the first's place.
+    var longest: [String: Int] = [:]
+    for (index, group) in groups.enumerated() {
+      guard let night = Self.night(of: group.records) else { continue }
+      if let other = longest[night], groups[other].records.count >= group.records.count { continue }
+      longest[night] = index
+    }
+    var folded: Set<String> = []
+    for group in groups {
+      var chosen = group
+      if let night = Self.night(of: group.records) {
+        guard folded.insert(night).inserted, let index = longest[night] else { continue }
+        chosen = groups[index]
+      }
+      if let problem = fold(chosen.records, key: chosen.key) { problems.append(problem) }
+    }
+  }
+
+  /// `pair session` for a league night's records, `nil` for a lane's own session.
+  private static func night(of records: ArraySlice<Payload.Event>) -> String? {
+    guard let pair = records.first(where: { $0.pair != nil })?.pair else { return nil }
+    return "\(pair.left.rawValue)+\(pair.right.rawValue) \(records.first?.session ?? "")"
   }
 
   /// Folds one session's records and lists its games.
@@ -80,9 +119,7 @@ public struct StoredGames: Sendable {
       Problem(lane: key.lane.rawValue, session: key.session, seq: seq, reason: reason)
     }
     if let pair = records.first(where: { $0.pair != nil })?.pair {
-      let name = "\(pair.left.rawValue)+\(pair.right.rawValue)"
-      guard !nights.contains(where: { $0.pair == name && $0.session == key.session }) else { return nil }
-      return foldNight(records, pair: name, key: key)
+      return foldNight(records, pair: "\(pair.left.rawValue)+\(pair.right.rawValue)", key: key)
     }
     let (entries, stopped) = Self.entries(records)
     corrections += entries.compactMap { StoredCorrection($0, lane: key.lane.rawValue, session: key.session) }
@@ -171,7 +208,10 @@ public struct StoredGames: Sendable {
       return TeamNight(
         name: play.night.teams[team].name, scratch: series.scratch, withHandicap: series.total, points: series.points)
     }
-    nights.append(StoredNight(pair: pair, session: key.session, night: play.night, teams: teams))
+    nights.append(
+      StoredNight(
+        pair: pair, session: key.session, league: play.night.settings.name, games: play.night.settings.games,
+        teams: teams, night: play.night))
     return problem
   }
 

@@ -21,7 +21,7 @@ public enum CentreServices {
     report: @escaping @Sendable (String) -> Void, until stop: @escaping @Sendable () async -> Void
   ) async throws(LaneFailure) {
     // The store is refused now, with its own exit status, rather than page by page.
-    if let records { _ = try RecordsReport.events(storeAt: records) }
+    if let records { try RecordStore.reading(at: records) { try $0.refresh() } }
     let centre = CentreDisplay(hub: BoardHub(), report: report)
     let link = try made {
       try DisplayLink(

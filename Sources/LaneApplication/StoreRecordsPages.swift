@@ -12,11 +12,16 @@ public struct StoreRecordsPages: RecordsPages {
   }
 
   public func index() throws -> String {
-    try RecordsIndex(StoredGames(events: RecordsReport.events(storeAt: path))).html
+    try RecordsIndex(storeAt: path).html
   }
 
   public func sheet(lane: String, session: String) throws -> String? {
-    let folded = StoredGames(events: try RecordsReport.events(storeAt: path))
-    return try? ScoreSheet(lane: lane, session: session, from: folded).html(paper: .a4)
+    try RecordStore.reading(at: path) { store in
+      try? ScoreSheet(lane: lane, session: session, from: store.fold(session: session)).html(paper: .a4)
+    }
+  }
+
+  public func bowler(id: String) throws -> String? {
+    try RecordStore.reading(at: path) { store in try? BowlerHistory(of: id, in: store).html }
   }
 }

@@ -18,7 +18,7 @@ import WebBoard
 /// | `/league` | a league night's board as JSON, when one is served |
 /// | `/league/events` | its boards as Server-Sent Events, the current one first |
 /// | `/league/left`, `/league/right` | the overhead board of that lane of the pair |
-/// | `/records`, `/records/sheet?lane=L&session=S` | the desk's store: averages, standings, high scores, each sheet (with `--store`) |
+/// | `/records`, `/records/sheet?lane=L&session=S`, `/records/bowler?id=ID` | the desk's store: averages, standings, high scores, each sheet, each bowler's games (with `--store`) |
 public struct BoardServer: Sendable {
   public let hub: BoardHub
   public let address: HTTPAddress
@@ -99,6 +99,15 @@ public struct BoardServer: Sendable {
         }
         guard let page = try records.sheet(lane: lane, session: session) else {
           throw HTTPError(.notFound, message: "No session \(session) of lane \(lane) in the store; /records lists them.\n")
+        }
+        return Self.html(page)
+      }
+      router.get("/records/bowler") { request, _ in
+        guard let id = request.uri.queryParameters["id"].map(String.init) else {
+          throw HTTPError(.badRequest, message: "Give the bowler's id: /records/bowler?id=ID.\n")
+        }
+        guard let page = try records.bowler(id: id) else {
+          throw HTTPError(.notFound, message: "No game of the bowler \(id) in the store; /records lists the bowlers.\n")
         }
         return Self.html(page)
       }

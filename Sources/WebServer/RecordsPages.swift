@@ -7,4 +7,7 @@ public protocol RecordsPages: Sendable {
   /// `/records/sheet?lane=LANE&session=SESSION`: the session's scoresheet, or `nil` when the
   /// store has no such session.
   func sheet(lane: String, session: String) throws -> String?
+  /// `/records/bowler?id=ID`: every game of the bowler with the average after each, or
+  /// `nil` when the store has no game of theirs.
+  func bowler(id: String) throws -> String?
 }

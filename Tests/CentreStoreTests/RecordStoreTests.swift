@@ -50,8 +50,38 @@ struct RecordStoreTests {
       try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
     }
 
-    #expect(steps == ["v1 events"])
+    #expect(steps == ["v1 events", "v2 folded games"])
     #expect(listed == Schema.steps)
+  }
+
+  @Test("When a store of each earlier schema version holding a game is opened, then it is migrated to every step and the game is read from it")
+  func earlierVersionsMigrate() throws {
+    for (index, version) in Schema.steps.enumerated() {
+      let earlier = folder.path("v\(index + 1).store")
+      let queue = try DatabaseQueue(path: earlier)
+      try queue.writeWithoutTransaction { db in
+        try db.execute(sql: "PRAGMA application_id = \(Int32(bitPattern: RecordStore.applicationID))")
+      }
+      try Schema.migrator.migrate(queue, upTo: version)
+      // The game stored as the desk of that version stored it: the event table is v1's.
+      try queue.write { db in
+        for event in game {
+          try db.execute(
+            sql: "INSERT INTO event (lane, session, seq, type, payload, storedAt) VALUES (?, ?, ?, ?, ?, 0)",
+            arguments: [
+              event.lane.rawValue, event.session, event.seq, event.type.rawValue,
+              String(decoding: try CentreMessage.encode(event), as: UTF8.self),
+            ])
+        }
+      }
+      try queue.close()
+
+      let reopened = try RecordStore.open(at: earlier, access: .existing)
+
+      #expect(try reopened.appliedSchemaSteps() == Schema.steps, "from \(version)")
+      #expect(try reopened.games().map { $0.frames.map { $0.rolls } } == [[[7, 3], [10]]], "from \(version)")
+      try reopened.close()
+    }
   }
 
   @Test("When the same events are stored twice, then the second time stores none and each is kept once")

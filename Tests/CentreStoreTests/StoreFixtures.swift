@@ -5,6 +5,8 @@ import Journal
 import League
 import TestSupport
 
+@testable import CentreStore
+
 /// A lane's session as the lane publishes it: journal entries numbered from 1, each as the
 /// event the centre link carries.
 struct PublishedSession {
@@ -59,6 +61,8 @@ enum KnownGame {
   static let allSpares: [[Int]] = Array(repeating: [5, 5], count: 9) + [[5, 5, 5]]
   /// 20: every frame two 1s.
   static let twenty: [[Int]] = Array(repeating: [1, 1], count: 10)
+  /// 1: a single pin in the first frame, nothing after.
+  static let one: [[Int]] = [[1, 0]] + Array(repeating: [0, 0], count: 9)
 }
 
 /// Pin Pals (Ana 172; Ben 141, absent) against Gutter Kings (Cy 188; a vacancy scoring 120),
@@ -76,4 +80,17 @@ func tuesdayNight(name: String = "Tuesday Mixed", seed: UInt64 = 25) throws -> P
   var published = try PublishedNight(PlannedNight(night: night, using: &random), left: try LaneID("7"), right: try LaneID("8"))
   try published.bowl(frames: 20)
   return published
+}
+
+/// A store on a real SQLite file in a scratch folder, holding the events given: what
+/// `lane records` reads averages, rosters and standings from.
+struct FixtureStore {
+  let folder: ScratchFolder
+  let store: RecordStore
+
+  init(_ events: [Payload.Event]) throws {
+    folder = try ScratchFolder("store")
+    store = try RecordStore.open(at: folder.path("centre.store"), access: .createIfMissing)
+    _ = try store.store(events)
+  }
 }

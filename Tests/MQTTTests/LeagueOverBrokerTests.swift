@@ -220,14 +220,24 @@ struct LeagueOverBrokerTests {
     let records = try index.response()
     #expect(records.head.hasPrefix("HTTP/1.1 200"), "\(records.head)")
     #expect(records.body.contains("<h2>Tuesday Mixed</h2>"))
-    let link = try #require(
-      records.body.components(separatedBy: "href=\"").dropFirst().first?.prefix { $0 != "\"" }, "\(records.body)")
+    let links = records.body.components(separatedBy: "href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+    let link = try #require(links.first { $0.hasPrefix("/records/sheet?") }, "\(records.body)")
     #expect(link.hasPrefix("/records/sheet?lane=lane1%2Blane2&amp;session="), "\(link)")
     let sheet = try LoopbackClient(port: port)
     try sheet.get(link.replacingOccurrences(of: "&amp;", with: "&"))
     let page = try sheet.response()
     #expect(page.head.hasPrefix("HTTP/1.1 200"), "\(page.head)")
     #expect(page.body.contains("<h1>Tuesday Mixed: league night on lanes lane1+lane2</h1>"))
+    // Ana's name links to her games, each with her league average after it.
+    #expect(links.contains("/records/bowler?id=league%2FTuesday%20Mixed%2FAna"), "\(links)")
+    let bowler = try LoopbackClient(port: port)
+    try bowler.get("/records/bowler?id=league%2FTuesday%20Mixed%2FAna")
+    let history = try bowler.response()
+    #expect(history.head.hasPrefix("HTTP/1.1 200"), "\(history.head)")
+    let anasGames = objects("games.out").filter { $0["bowler"] as? String == "Ana" }.count
+    #expect(anasGames > 0)
+    #expect(history.body.contains("<h1>Ana</h1>"), "\(history.body)")
+    #expect(history.body.components(separatedBy: "<tr><td>").count - 1 == anasGames, "\(history.body)")
     display.stop()
 
     // And the next night's file has each bowler's league average from the store.

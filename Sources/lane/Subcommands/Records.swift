@@ -14,12 +14,16 @@ extension Lane {
     static let configuration = CommandConfiguration(
       abstract: "Read the desk's store (games, averages, stored events), or import a journal into it.",
       discussion: """
-        Reads the store lane desk --store FILE keeps (docs/records.md) and changes nothing \
-        in it; it may be read while the desk runs. lane records import adds a lane's journal; \
-        lane records backup copies the store; lane records roster writes a league's next \
-        night file.
+        Reads the store lane desk --store FILE keeps (docs/records.md); it may be read while \
+        the desk runs. Reading first folds the events stored since the last read into games \
+        (kept in the store). lane records import adds a lane's journal; lane records link \
+        makes two bowler ids one person; lane records backup copies the store; lane records \
+        roster writes a league's next night file.
         """,
-      subcommands: [Games.self, Averages.self, Events.self, Standings.self, Sheet.self, Roster.self, Export.self, Import.self, Backup.self]
+      subcommands: [
+        Games.self, Averages.self, History.self, Events.self, Standings.self, Sheet.self, Roster.self, Export.self,
+        Link.self, Import.self, Backup.self,
+      ]
     )
 
     /// The options every `lane records` reader takes.
@@ -31,19 +35,12 @@ extension Lane {
       var json = false
 
       /// Prints the report of `kind`: its lines on stdout, what was not folded on stderr.
-      func print(_ kind: RecordsReport.Kind) throws {
-        let report = try RecordsReport(kind, storeAt: store, json: json)
+      func print(_ kind: RecordsReport.Kind, league: String? = nil) throws {
+        let report = try RecordsReport(kind, storeAt: store, json: json, league: league)
         for note in report.notes { Report.line(note) }
         var output = StandardOutput()
         for line in report.lines { Swift.print(line, to: &output) }
       }
-    }
-
-    /// The store's games folded, what could not be folded told on stderr.
-    static func folded(_ store: String) throws(LaneFailure) -> StoredGames {
-      let folded = StoredGames(events: try RecordsReport.events(storeAt: store))
-      for note in RecordsReport.notes(folded) { Report.line(note) }
-      return folded
     }
 
     /// Writes `text` to a new file at `path`, synced, never over an existing one (73).
@@ -75,19 +72,49 @@ extension Lane {
       func run() throws { try options.print(.games) }
     }
 
-    /// `lane records averages --store FILE [--json]`.
+    /// `lane records averages --store FILE [--league NAME] [--json]`.
     struct Averages: ParsableCommand {
       static let configuration = CommandConfiguration(
-        abstract: "Each named bowler's average over complete games (USBC Rule 108).",
+        abstract: "Each bowler's average over complete games bowled (USBC Rule 108).",
         discussion: """
-          Total pins ÷ games with the fraction dropped. With --json: \
-          {"bowler","games","pins","average"}. A bowler is a name, the same on every lane \
-          and league night; a league's blind and vacancy scores are not games bowled.
+          Total pins ÷ games with the fraction dropped, per person: a league bowler is one \
+          person across nights and lanes (id league/LEAGUE/NAME), an open-play name belongs \
+          to its session (session/LANE/SESSION/NAME) until lane records link makes it \
+          another id's. With --json: {"average","bowler","games","id","pins"}. A league's \
+          blind and vacancy scores are not games bowled.
           """ + statuses)
+
+      @Option(help: "Only this league's games.")
+      var league: String?
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws { try options.print(.averages) }
+      func run() throws { try options.print(.averages, league: league) }
+    }
+
+    /// `lane records history --store FILE --bowler ID [--json]`.
+    struct History: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Every game of one bowler, oldest first, with the average after each.",
+        discussion: """
+          ID is the bowler's id as lane records averages prints it; the games of ids linked \
+          to it are included. With --json, one line per game in lane records export's \
+          columns, and "average": the bowler's average over the complete games bowled up to \
+          and with it.
+          """ + statuses)
+
+      @Option(help: "The bowler's id (lane records averages --json prints each).")
+      var bowler: String
+
+      @OptionGroup var options: StoreOptions
+
+      func run() throws {
+        let history = try RecordStore.reading(at: options.store) { try BowlerHistory(of: bowler, in: $0) }
+        var output = StandardOutput()
+        for entry in history.entries {
+          Swift.print(options.json ? try RecordsReport.jsonLine(entry) : entry.description, to: &output)
+        }
+      }
     }
 
     /// `lane records events --store FILE [--json]`.
@@ -122,13 +149,7 @@ extension Lane {
       @OptionGroup var options: StoreOptions
 
       func run() throws {
-        let folded = try Records.folded(options.store)
-        let standings: LeagueStandings
-        do {
-          standings = try LeagueStandings(league: league, from: folded)
-        } catch {
-          throw LaneFailure(.dataError, "\(error)")
-        }
+        let standings = try RecordStore.reading(at: options.store) { try $0.standings(league: league) }
         var output = StandardOutput()
         for team in standings.teams {
           Swift.print(options.json ? try RecordsReport.jsonLine(team) : team.description, to: &output)
@@ -179,13 +200,7 @@ extension Lane {
       }
 
       func run() throws {
-        let folded = try Records.folded(store)
-        let sheet: ScoreSheet
-        do {
-          sheet = try ScoreSheet(lane: lane, session: session, from: folded)
-        } catch {
-          throw LaneFailure(.dataError, "\(error)")
-        }
+        let sheet = try RecordStore.reading(at: store) { try $0.sheet(lane: lane, session: session) }
         let page = sheet.html(paper: paper == .a4 ? .a4 : .letter)
         if let pdf {
           try HeadlessPrint.pdf(page, to: pdf)
@@ -212,7 +227,8 @@ extension Lane {
           Columns (docs/records.md; only ever added to, at the end): date, league, team, \
           bowler_id, bowler, lane, session, game, scratch, handicap, total, complete, kind, \
           frames. A league bowler's id is league/LEAGUE/NAME, one person across nights and \
-          lanes; an open-play bowler's is session/LANE/SESSION/NAME. In CSV, frames are \
+          lanes; an open-play bowler's is session/LANE/SESSION/NAME; a linked id is the one \
+          it is linked to (lane records link). In CSV, frames are \
           7-2 10 3-7 …; in JSON, [[7,2],[10],…].
           """ + statuses)
 
@@ -226,8 +242,10 @@ extension Lane {
       var league: String?
 
       func run() throws {
-        let folded = try Records.folded(store)
-        let games = folded.games.filter { league == nil || $0.league?.name == league }.map(GameExport.init)
+        let games = try RecordStore.reading(at: store) { store in
+          let links = try store.links()
+          return try store.games(league: league).map { GameExport($0, person: links[$0.person]) }
+        }
         var output = StandardOutput()
         if format == .csv { Swift.print(GameExport.csvHeader, terminator: "\r\n", to: &output) }
         for game in games {
@@ -259,13 +277,7 @@ extension Lane {
       var out: String
 
       func run() throws {
-        let folded = try Records.folded(store)
-        let roster: LeagueRoster
-        do {
-          roster = try LeagueRoster(league: league, from: folded)
-        } catch {
-          throw LaneFailure(.dataError, "\(error)")
-        }
+        let roster = try RecordStore.reading(at: store) { try $0.roster(league: league) }
         let text = LeagueNightFile.text(
           of: roster.next,
           heading: [
@@ -308,6 +320,36 @@ extension Lane {
         } catch {
           throw error.failure
         }
+      }
+    }
+
+    /// `lane records link --store FILE ID --to OTHER`.
+    struct Link: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Make a bowler id another's: the same person from now on.",
+        discussion: """
+          An open-play name belongs to its session, and a league bowler to the league; the \
+          desk links an id to the person it is (ids as lane records averages --json prints \
+          them): its games then count in that person's average and history, and export \
+          names them by that id. Ids linked to ID follow it. Prints the person's average.
+          """ + ExitStatus.help(.usage, .dataError, .noInput, .ioError))
+
+      @Option(help: "The desk's store, as given to lane desk --store.")
+      var store: String
+
+      @Argument(help: "The bowler id to link (session/LANE/SESSION/NAME or league/LEAGUE/NAME).")
+      var id: String
+
+      @Option(help: "The id of the person it is.")
+      var to: String
+
+      func run() throws {
+        let average = try RecordStore.reading(at: store) { store in
+          try store.link(id, to: to)
+          return try store.average(of: store.links()[id] ?? to)
+        }
+        var output = StandardOutput()
+        Swift.print("\(id) is now \(to)" + (average.map { ": \($0)" } ?? ""), to: &output)
       }
     }
 

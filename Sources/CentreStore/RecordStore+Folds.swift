@@ -1,0 +1,394 @@
+import Centre
+import Foundation
+import GRDB
+import LaneBridge
+
+/// What `lane records` answers from: the games and nights folded from the stored events,
+/// kept in the store (schema `v2 folded games`, docs/records.md) so that a season's
+/// averages and standings are a query, not a fold of millions of events.
+///
+/// Every read brings the folds up to the last stored event first (``refresh()``): each
+/// origin (a lane's session, or a league night's pair and session) with an event newer than
+/// the last refresh is folded again whole by ``StoredGames``, and its rows replaced.
+extension RecordStore {
+  /// Opens the existing store at `path`, reads it with `body` and closes it: what every
+  /// `lane records` reader and `/records` page does.
+  ///
+  /// - Throws: ``LaneFailure``: the store's refusal with its status (``StoreError/exitStatus``),
+  ///   or what `body` threw (``LaneFailure/of(_:)``).
+  @discardableResult
+  public static func reading<T>(at path: String, _ body: (RecordStore) throws -> T) throws(LaneFailure) -> T {
+    do {
+      let store = try open(at: path, access: .existing)
+      defer { try? store.close() }
+      return try body(store)
+    } catch {
+      throw LaneFailure.of(error)
+    }
+  }
+
+  /// How many origins are folded in one transaction: a desk's commit waits for one batch at most.
+  static let originsPerTransaction = 32
+
+  /// A lane's session, or a league night (`L+R`) with the lanes whose events carry it.
+  struct Origin: Hashable {
+    var lane: String
+    var session: String
+    /// The lanes its events are stored under: the lane itself, or both lanes of the pair.
+    var eventLanes: [String]
+  }
+
+  /// Folds again every origin with an event stored since the last refresh, in transactions
+  /// of ``originsPerTransaction`` origins.
+  ///
+  /// - Returns: How many origins were folded.
+  /// - Throws: ``StoreError/io(path:reason:)`` when the store cannot be read or written;
+  ///   the origins folded before stay folded, the rest are folded by the next refresh.
+  @discardableResult
+  public func refresh() throws(StoreError) -> Int {
+    do {
+      let (through, last) = try queue.read { db in
+        (
+          try Int.fetchOne(db, sql: "SELECT event FROM foldedThrough WHERE id = 1") ?? 0,
+          try Int.fetchOne(db, sql: "SELECT MAX(id) FROM event") ?? 0
+        )
+      }
+      guard last > through else { return 0 }
+      let origins = try queue.read { db in try Self.origins(db, storedAfter: through, upTo: last) }
+      var start = origins.startIndex
+      while start < origins.endIndex {
+        let end = min(start + Self.originsPerTransaction, origins.endIndex)
+        try queue.write { db in
+          for origin in origins[start..<end] { try Self.fold(origin, db) }
+        }
+        start = end
+      }
+      try queue.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO foldedThrough (id, event) VALUES (1, ?)
+            ON CONFLICT (id) DO UPDATE SET event = MAX(event, excluded.event)
+            """,
+          arguments: [last])
+      }
+      return origins.count
+    } catch {
+      throw .io(path: path, reason: "cannot fold the stored events into games: \(error)")
+    }
+  }
+
+  /// The origins with an event whose id is in `through+1...last`, in the order stored.
+  private static func origins(_ db: Database, storedAfter through: Int, upTo last: Int) throws -> [Origin] {
+    let groups = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT lane, session, MIN(id) AS first FROM event WHERE id > ? AND id <= ?
+        GROUP BY lane, session ORDER BY first
+        """,
+      arguments: [through, last])
+    var origins: [Origin] = []
+    var seen: Set<Origin> = []
+    for group in groups {
+      let lane: String = group["lane"]
+      let session: String = group["session"]
+      let pair = try Row.fetchOne(
+        db,
+        sql: "SELECT pairLeft, pairRight FROM event WHERE lane = ? AND session = ? AND pairLeft IS NOT NULL LIMIT 1",
+        arguments: [lane, session])
+      let origin =
+        if let pair, let left: String = pair["pairLeft"], let right: String = pair["pairRight"] {
+          Origin(lane: "\(left)+\(right)", session: session, eventLanes: [left, right])
+        } else {
+          Origin(lane: lane, session: session, eventLanes: [lane])
+        }
+      if seen.insert(origin).inserted { origins.append(origin) }
+    }
+    return origins
+  }
+
+  /// Folds `origin`'s events and replaces its rows.
+  private static func fold(_ origin: Origin, _ db: Database) throws {
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT id, payload FROM event WHERE session = ? AND lane IN (\(origin.eventLanes.map { _ in "?" }.joined(separator: ", ")))
+        ORDER BY lane, seq
+        """,
+      arguments: StatementArguments([origin.session] + origin.eventLanes))
+    let decoder = JSONDecoder()
+    let events = try rows.map { row in try decoder.decode(Payload.Event.self, from: Data((row["payload"] as String).utf8)) }
+    let first: Int = rows.map { $0["id"] as Int }.min() ?? 0
+    let folded = StoredGames(events: events)
+    for table in ["game", "night", "foldProblem"] {
+      try db.execute(sql: "DELETE FROM \(table) WHERE lane = ? AND session = ?", arguments: [origin.lane, origin.session])
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    for (index, game) in folded.games.enumerated() {
+      try db.execute(
+        sql: """
+          INSERT INTO game (lane, session, position, bowler, person, number, league, team, kind,
+            scratch, handicap, total, complete, countsForAverage, json)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          origin.lane, origin.session, first * 4096 + min(index, 4095), game.bowler, game.person, game.game,
+          game.league?.name, game.league?.team, game.league?.kind ?? "bowled", game.total,
+          game.league?.handicap ?? 0, game.league?.withHandicap ?? game.total, game.complete,
+          game.countsForAverage && !game.bowler.isEmpty, String(decoding: try encoder.encode(game), as: UTF8.self),
+        ])
+    }
+    for night in folded.nights {
+      try db.execute(
+        sql: "INSERT INTO night (lane, session, position, league, games, teams) VALUES (?, ?, ?, ?, ?, ?)",
+        arguments: [
+          origin.lane, origin.session, first, night.league, night.games,
+          String(decoding: try encoder.encode(night.teams), as: UTF8.self),
+        ])
+    }
+    for problem in folded.problems {
+      try db.execute(
+        sql: "INSERT INTO foldProblem (lane, session, description) VALUES (?, ?, ?)",
+        arguments: [origin.lane, origin.session, problem.description])
+    }
+  }
+
+  /// Reads from the folds, brought up to the last stored event first.
+  func readFolds<T>(_ what: String, _ read: (Database) throws -> T) throws(StoreError) -> T {
+    try refresh()
+    do {
+      return try queue.read(read)
+    } catch {
+      throw .io(path: path, reason: "cannot read \(what): \(error)")
+    }
+  }
+
+  /// Every game, in the order their sessions and nights were first stored; within one, by
+  /// game number, then in bowling order (league nights: team by team, place by place).
+  ///
+  /// - Parameter league: Only this league's games.
+  public func games(league: String? = nil) throws(StoreError) -> [StoredGame] {
+    let decoder = JSONDecoder()
+    return try readFolds("the stored games") { db in
+      let json =
+        if let league {
+          try String.fetchAll(db, sql: "SELECT json FROM game WHERE league = ? ORDER BY position", arguments: [league])
+        } else {
+          try String.fetchAll(db, sql: "SELECT json FROM game ORDER BY position")
+        }
+      return try json.map { try decoder.decode(StoredGame.self, from: Data($0.utf8)) }
+    }
+  }
+
+  /// Why some stored records were not folded, origin by origin.
+  public func foldProblems() throws(StoreError) -> [String] {
+    try readFolds("what was not folded") { db in
+      try String.fetchAll(db, sql: "SELECT description FROM foldProblem ORDER BY lane, session, rowid")
+    }
+  }
+
+  /// Each bowler's average over their complete games bowled (USBC Rule 108), by name, then id.
+  ///
+  /// A bowler is a person (``StoredGame/person``, or the id `lane records link` linked it to);
+  /// a blind's or a vacancy's score is not a game bowled.
+  /// - Parameter league: Only this league's games.
+  public func averages(league: String? = nil) throws(StoreError) -> [BowlerAverage] {
+    try readFolds("the averages") { db in
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT COALESCE(l.linkedTo, g.person) AS who, COUNT(*) AS games, SUM(g.scratch) AS pins,
+            g.bowler AS bowler, MAX(g.position)
+          FROM game g LEFT JOIN personLink l ON l.person = g.person
+          WHERE g.countsForAverage\(league == nil ? "" : " AND g.league = ?")
+          GROUP BY who ORDER BY bowler, who
+          """,
+        arguments: StatementArguments(league.map { [$0] } ?? []))
+      return rows.map { row in BowlerAverage(id: row["who"], bowler: row["bowler"], games: row["games"], pins: row["pins"]) }
+    }
+  }
+
+  /// The average of the bowler `person` (an id as ``averages(league:)`` gives it), over
+  /// their games and those of every id linked to it; `nil` when they have no game bowled.
+  public func average(of person: String) throws(StoreError) -> BowlerAverage? {
+    try readFolds("the average of \(person)") { db in
+      let ids = try Self.ids(of: person, db)
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT COUNT(*) AS games, SUM(scratch) AS pins, bowler, MAX(position) FROM game
+          WHERE countsForAverage AND person IN (\(ids.map { _ in "?" }.joined(separator: ", ")))
+          """,
+        arguments: StatementArguments(ids))
+      guard let row, let bowler: String = row["bowler"] else { return nil }
+      return BowlerAverage(id: person, bowler: bowler, games: row["games"], pins: row["pins"])
+    }
+  }
+
+  /// Every game of the bowler `person` and of every id linked to it, oldest first.
+  public func history(of person: String) throws(StoreError) -> [StoredGame] {
+    let decoder = JSONDecoder()
+    return try readFolds("the games of \(person)") { db in
+      let ids = try Self.ids(of: person, db)
+      return try String.fetchAll(
+        db,
+        sql: "SELECT json FROM game WHERE person IN (\(ids.map { _ in "?" }.joined(separator: ", "))) ORDER BY position",
+        arguments: StatementArguments(ids)
+      ).map { try decoder.decode(StoredGame.self, from: Data($0.utf8)) }
+    }
+  }
+
+  /// `person` and the ids linked to it.
+  private static func ids(of person: String, _ db: Database) throws -> [String] {
+    [person] + (try String.fetchAll(db, sql: "SELECT person FROM personLink WHERE linkedTo = ?", arguments: [person]))
+  }
+
+  /// Each linked id and the id it is linked to.
+  public func links() throws(StoreError) -> [String: String] {
+    try readFolds("the linked bowlers") { db in
+      Dictionary(
+        uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT person, linkedTo FROM personLink").map { row in
+          (row["person"] as String, row["linkedTo"] as String)
+        })
+    }
+  }
+
+  /// Links the bowler `person` to `other`: from now on `person`'s games are `other`'s
+  /// (an open-play name that is a league bowler, or one person in two leagues). Ids linked
+  /// to `person` follow it to `other`.
+  ///
+  /// - Throws: ``StoreError/unknownBowler(path:id:)`` when either has no game stored;
+  ///   ``StoreError/sameBowler(path:id:other:)`` when `other` is `person` or linked to it;
+  ///   ``StoreError/io(path:reason:)`` when it cannot be written.
+  public func link(_ person: String, to other: String) throws(StoreError) {
+    try refresh()
+    do {
+      try queue.write { db in
+        for id in [person, other] where try Int.fetchOne(db, sql: "SELECT 1 FROM game WHERE person = ? LIMIT 1", arguments: [id]) == nil {
+          throw StoreError.unknownBowler(path: path, id: id)
+        }
+        let target = try String.fetchOne(db, sql: "SELECT linkedTo FROM personLink WHERE person = ?", arguments: [other]) ?? other
+        guard target != person else { throw StoreError.sameBowler(path: path, id: person, other: other) }
+        try db.execute(
+          sql: "UPDATE personLink SET linkedTo = ? WHERE linkedTo = ?", arguments: [target, person])
+        try db.execute(
+          sql: """
+            INSERT INTO personLink (person, linkedTo, linkedAt) VALUES (?, ?, ?)
+            ON CONFLICT (person) DO UPDATE SET linkedTo = excluded.linkedTo, linkedAt = excluded.linkedAt
+            """,
+          arguments: [person, target, Date().timeIntervalSince1970])
+      }
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw .io(path: path, reason: "the link was not stored: \(error)")
+    }
+  }
+
+  /// The league nights, in the order first stored, as the store sums them up (no night file).
+  ///
+  /// - Parameter league: Only this league's nights.
+  public func nights(league: String? = nil) throws(StoreError) -> [StoredGames.StoredNight] {
+    let decoder = JSONDecoder()
+    return try readFolds("the league nights") { db in
+      try Row.fetchAll(
+        db,
+        sql: "SELECT * FROM night\(league == nil ? "" : " WHERE league = ?") ORDER BY position",
+        arguments: StatementArguments(league.map { [$0] } ?? [])
+      ).map { row in
+        StoredGames.StoredNight(
+          pair: row["lane"], session: row["session"], league: row["league"], games: row["games"],
+          teams: try decoder.decode([StoredGames.TeamNight].self, from: Data((row["teams"] as String).utf8)))
+      }
+    }
+  }
+
+  /// The leagues the store holds nights of, in the order first stored.
+  public func leagues() throws(StoreError) -> [String] {
+    try readFolds("the leagues") { db in
+      try String.fetchAll(db, sql: "SELECT league FROM night GROUP BY league ORDER BY MIN(position)")
+    }
+  }
+
+  /// The standings of `league`: its nights' team points and its complete games bowled,
+  /// read from the folds without their frames.
+  ///
+  /// - Throws: ``LaneFailure``: the store's refusal, or 65 when the store holds no night of it.
+  public func standings(league: String) throws(LaneFailure) -> LeagueStandings {
+    do {
+      let nights = try nights(league: league)
+      let games = try readFolds("the games of \(league)") { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT lane, session, bowler, number, scratch, total FROM game
+            WHERE league = ? AND kind = 'bowled' AND complete ORDER BY position
+            """,
+          arguments: [league]
+        ).map { row in
+          StoredGame(
+            lane: row["lane"], session: row["session"], bowler: row["bowler"], game: row["number"], total: row["scratch"],
+            complete: true, frames: [],
+            league: StoredGame.League(
+              name: league, team: "", handicap: row["total"] - row["scratch"], withHandicap: row["total"], kind: "bowled"))
+        }
+      }
+      return try LeagueStandings(league: league, nights: nights, games: games, known: leagues())
+    } catch {
+      throw LaneFailure.of(error)
+    }
+  }
+
+  /// The next night of `league`: its latest night (the latest session, on whichever pair)
+  /// folded with its night file, each bowler's average their league average now.
+  ///
+  /// - Throws: ``LaneFailure``: the store's refusal, or 65 when the store holds no night of it.
+  public func roster(league: String) throws(LaneFailure) -> LeagueRoster {
+    do {
+      // A session is its night's start time (ISO 8601, UTC): the latest sorts last.
+      guard let latest = try nights(league: league).max(by: { $0.session < $1.session }) else {
+        throw NoLeagueNight(league: league, known: try leagues())
+      }
+      let night = try fold(session: latest.session).nights.first { $0.pair == latest.pair } ?? latest
+      return try LeagueRoster(league: league, latest: night, averages: averages(league: league))
+    } catch {
+      throw LaneFailure.of(error)
+    }
+  }
+
+  /// Each session and night with its number of games, the latest stored first.
+  public func sessions() throws(StoreError) -> [(lane: String, session: String, games: Int)] {
+    try readFolds("the sessions") { db in
+      try Row.fetchAll(
+        db, sql: "SELECT lane, session, COUNT(*) AS games, MIN(position) AS first FROM game GROUP BY lane, session ORDER BY first DESC"
+      ).map { row in (row["lane"] as String, row["session"] as String, row["games"] as Int) }
+    }
+  }
+
+  /// The scoresheet of `session` on `lane` (a lane id, a pair `L+R`, or either lane of a pair).
+  ///
+  /// - Throws: ``LaneFailure``: the store's refusal, or 65 when the store has no game of it.
+  public func sheet(lane: String, session: String) throws(LaneFailure) -> ScoreSheet {
+    do {
+      return try ScoreSheet(
+        lane: lane, session: session, from: fold(session: session),
+        sessions: sessions().map { ($0.lane, $0.session) })
+    } catch {
+      throw LaneFailure.of(error)
+    }
+  }
+
+  /// The stored events of every lane's session `session`, folded whole, with each game's
+  /// balls, the corrections and a night's file: what a scoresheet shows.
+  public func fold(session: String) throws(StoreError) -> StoredGames {
+    do {
+      let payloads = try queue.read { db in
+        try String.fetchAll(db, sql: "SELECT payload FROM event WHERE session = ? ORDER BY lane, seq", arguments: [session])
+      }
+      let decoder = JSONDecoder()
+      return StoredGames(events: try payloads.map { try decoder.decode(Payload.Event.self, from: Data($0.utf8)) })
+    } catch {
+      throw .io(path: path, reason: "cannot read the session \(session): \(error)")
+    }
+  }
+}
