@@ -70,10 +70,8 @@ extension LaneLink {
         after: seqs.lowerBound - 1, limit: min(seqs.count, Self.readLimit)) ?? []
     guard !records.isEmpty else { return machine.take(.unreadable, at: now) }
     for record in records where seqs.contains(record.seq) {
-      let event = Payload.Event(
-        lane: lane, session: session, seq: record.seq, type: record.type,
-        record: record.record, sentAt: Date().timeIntervalSince1970 * 1000,
-        ahead: ahead ? true : nil, pair: night?.pair)
+      let event = record.event(
+        on: lane, session: session, pair: night?.pair, sentAt: Date().timeIntervalSince1970 * 1000, ahead: ahead)
       guard await publish(event, to: .events(lane), retain: false, failing: action) else { return }
       machine.take(.sent(session: session, upTo: record.seq), at: now)
     }

@@ -3,12 +3,43 @@ import CentreLink
 import Journal
 import LaneBridge
 
-/// A lane's journal file as the events its centre link publishes, for `lane records import`:
-/// the same session id, seqs, types and records (read through the link's own
-/// ``JournalOutboxSource``), so storing them next to what the desk received changes nothing.
+/// A journal file as the events its centre link publishes, for `lane records import`: the
+/// same session id, seqs, types and records (read through the link's own
+/// ``JournalOutboxSource`` and made events by its ``OutboxRecord/event(on:session:pair:sentAt:ahead:)``),
+/// so storing them next to what the desk received changes nothing.
+///
+/// A lane's journal is published by its lane; a league night's journal (format 3) by both
+/// lanes of its pair, each the whole night under its own id, every event naming the pair,
+/// and so imported twice, once under each lane, as the desk stores it.
 public struct JournalImport: Sendable {
-  public let lane: LaneID
+  /// Whose journal it is, when its header is not to be taken at its word.
+  public enum Naming: Hashable, Sendable {
+    /// The header names the lane (a lane's journal) or the pair (`lane7+lane8`, a night's).
+    case header
+    /// A lane's journal of this lane (`--lane`).
+    case lane(LaneID)
+    /// A league night's journal of this pair (`--pair`).
+    case pair(Payload.Pair)
+  }
+
+  /// Who published the records: a lane, or both lanes of a pair.
+  public enum Publisher: Hashable, Sendable, CustomStringConvertible {
+    case lane(LaneID)
+    case pair(Payload.Pair)
+
+    /// `lane lane7`, or `pair lane7+lane8`.
+    public var description: String {
+      switch self {
+      case .lane(let lane): "lane \(lane)"
+      case .pair(let pair): "pair \(pair.name)"
+      }
+    }
+  }
+
+  public let publisher: Publisher
   public let session: String
+  /// The journal's records, in order: each is one event, or one under each lane of a pair.
+  public let records: Int
   public let events: [Payload.Event]
 
   /// How many records are read from the journal at a time.
@@ -16,46 +47,75 @@ public struct JournalImport: Sendable {
 
   /// Reads the journal (or closed session's archive) at `path`.
   ///
-  /// - Parameter lane: The lane the events are of; `nil` for the one its header names.
-  /// - Throws: ``LaneFailure``: the journal's own exit status when it cannot be read, 65 for
-  ///   a league night's journal (not imported yet), a header's lane that is not a lane id, or
-  ///   a journal that does not start a session.
-  public init(journalAt path: String, lane: LaneID?) throws(LaneFailure) {
+  /// - Parameter naming: Whose journal it is: its header's word, or the lane or pair given.
+  /// - Throws: ``LaneFailure``: the journal's own exit status when it cannot be read; 64 for
+  ///   a lane given for a night's journal or a pair for a lane's; 65 for a header that names
+  ///   no lane id (a lane's journal) or no pair (a night's), or a journal that does not start
+  ///   a session or a night.
+  public init(journalAt path: String, naming: Naming) throws(LaneFailure) {
     let header: JournalHeader?
     do {
       header = try JournalReader(path: path).header
     } catch {
       throw LaneFailure(error.exitStatus, "\(error)")
     }
-    if header?.holdsNight == true {
-      throw LaneFailure(.dataError, "'\(path)' is a league night's journal; only lanes' journals are imported yet")
-    }
-    if let lane {
-      self.lane = lane
-    } else {
-      do {
-        self.lane = try LaneID(header?.lane ?? JournalHeader.hostName)
-      } catch {
-        throw LaneFailure(.dataError, "'\(path)' names lane '\(header?.lane ?? "")', not a lane id (\(error)); give --lane")
-      }
-    }
+    publisher = try Self.publisher(of: path, header: header, naming: naming)
     let source: JournalOutboxSource
     do {
       source = try JournalOutboxSource(archive: path)
     } catch {
       throw LaneFailure(.dataError, "'\(path)': \(error)")
     }
-    session = source.session
-    let lane = self.lane
-    var read: [Payload.Event] = []
+    var read: [OutboxRecord] = []
     while true {
-      let records = source.records(after: read.count, limit: Self.batch)
-      guard !records.isEmpty else { break }
-      read += records.map { record in
-        Payload.Event(lane: lane, session: source.session, seq: record.seq, type: record.type, record: record.record)
-      }
+      let batch = source.records(after: read.last?.seq ?? 0, limit: Self.batch)
+      guard !batch.isEmpty else { break }
+      read += batch
     }
     if let fault = source.fault { throw LaneFailure(.dataError, "'\(path)': \(fault)") }
-    events = read
+    session = source.session
+    records = read.count
+    switch publisher {
+    case .lane(let lane):
+      events = read.map { $0.event(on: lane, session: source.session, pair: nil) }
+    case .pair(let pair):
+      events = pair.lanes.flatMap { lane in read.map { $0.event(on: lane, session: source.session, pair: pair) } }
+    }
+  }
+
+  /// Who published the journal at `path`, whose header is `header`.
+  private static func publisher(
+    of path: String, header: JournalHeader?, naming: Naming
+  ) throws(LaneFailure) -> Publisher {
+    let named = header?.lane ?? JournalHeader.hostName
+    guard header?.holdsNight == true else {
+      switch naming {
+      case .lane(let lane): return .lane(lane)
+      case .pair:
+        throw LaneFailure(.usage, "'\(path)' is a lane's journal, not a league night's: give --lane ID or nothing, not --pair")
+      case .header:
+        do {
+          return .lane(try LaneID(named))
+        } catch {
+          throw LaneFailure(.dataError, "'\(path)' names lane '\(named)', not a lane id (\(error)); give --lane")
+        }
+      }
+    }
+    switch naming {
+    case .pair(let pair): return .pair(pair)
+    case .lane:
+      throw LaneFailure(
+        .usage,
+        "'\(path)' is a league night's journal, published by both lanes of its pair: give --pair LEFT+RIGHT"
+          + " (or nothing when its header names the pair), not --lane")
+    case .header:
+      guard let pair = Payload.Pair(name: named) else {
+        throw LaneFailure(
+          .dataError,
+          "'\(path)' is a league night's journal whose header names '\(named)', not its pair's lanes:"
+            + " give --pair LEFT+RIGHT, the lanes' ids (their credentials' users), the left lane first")
+      }
+      return .pair(pair)
+    }
   }
 }

@@ -58,6 +58,7 @@ public final class RecordStore: EventStore, Sendable {
           reason: "an SQLite database of another program, application_id 0x\(String(id, radix: 16))")
       }
     }
+    if access == .createIfMissing { try StoreFolder.checkWritable(path) }
     let queue: DatabaseQueue
     do {
       queue = try DatabaseQueue(path: path, configuration: configuration)

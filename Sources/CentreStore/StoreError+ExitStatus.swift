@@ -6,7 +6,7 @@ extension StoreError {
     switch self {
     case .missing, .notARegularFile: .noInput
     case .notOurs, .newerSchema, .damaged, .unknownBowler, .sameBowler: .dataError
-    case .cannotCreate: .cannotCreate
+    case .cannotCreate, .cannotWrite: .cannotCreate
     case .io: .ioError
     }
   }

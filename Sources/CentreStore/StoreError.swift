@@ -13,6 +13,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   case damaged(path: String, details: String)
   /// The file cannot be created where it was asked for (a missing or read-only folder).
   case cannotCreate(path: String, reason: String)
+  /// An existing store the desk would write cannot be: its folder (where SQLite writes the
+  /// `-wal` and `-shm` files beside it) or the file itself may not be written.
+  case cannotWrite(path: String, reason: String)
   /// SQLite failed to open, read or write the file.
   case io(path: String, reason: String)
   /// A bowler id that no stored game has.
@@ -36,6 +39,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         + "or rebuild it from the lanes' journals; the file was left as it is"
     case .cannotCreate(let path, let reason):
       "cannot create the store \(path): \(reason)"
+    case .cannotWrite(let path, let reason):
+      "the store \(path) cannot be written: \(reason); it was left as it is"
     case .io(let path, let reason):
       "cannot use the store \(path): \(reason)"
     case .unknownBowler(let path, let id):

@@ -34,7 +34,8 @@ public final class PairNightAssembly {
   /// - Parameters:
   ///   - path: The night file.
   ///   - journal: The night's journal, or `nil` to keep the night in memory only.
-  ///   - pair: The pair's name for a new journal's header.
+  ///   - pair: The pair's name for a new journal's header, when `links` do not name its
+  ///     lanes.
   ///   - links: Each lane's broker settings, for the centre link; `nil` without one.
   ///   - lanes: The pair's lanes' ids, when a config file names them (else each lane's
   ///     credentials name it).
@@ -71,7 +72,10 @@ public final class PairNightAssembly {
     do throws(JournalError) {
       let start = try JournalEntry.nightStart(of: asked, at: Date())
       if let journal {
-        let file = try JournalFile(path: journal, ifMissing: .create(start), lane: pair, holdingLane: true)
+        // A new journal's header names the pair by its lanes' ids when they are known, so
+        // `lane records import` stores the night under them.
+        let file = try JournalFile(
+          path: journal, ifMissing: .create(start), lane: pairing?.name ?? pair, holdingLane: true)
         if let recovered = file.recovered { report("warning: \(recovered)") }
         night = try JournalledNight(store: publishing(file, file.entries), opened: file)
       } else {

@@ -39,6 +39,16 @@ public enum OptionValues {
     }
   }
 
+  /// `lane records import --pair`: a league night's pair, `LEFT+RIGHT`, two different
+  /// lanes' ids (``Payload/Pair/init(name:)``).
+  public static func pair(_ text: String) throws(OptionValueError) -> Payload.Pair {
+    guard let pair = Payload.Pair(name: text) else {
+      throw OptionValueError(
+        "--pair '\(InputExcerpt.clipped(text))' is not a pair: two different lane names joined by +, the left lane first, e.g. lane7+lane8")
+    }
+    return pair
+  }
+
   /// `--lane-name`, the deprecated alias of `--lane`: the lane's id.
   public static func deprecatedLaneName(_ text: String) throws(OptionValueError) -> LaneID {
     do {

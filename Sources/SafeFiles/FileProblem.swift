@@ -29,6 +29,7 @@ public struct FileProblem: Error, Hashable, Sendable, CustomStringConvertible {
     case EEXIST: return "\(text); choose another file, or remove it first"
     case EACCES, EPERM: return "\(text); check the folder's permissions"
     case ENOSPC: return "\(text); free some space"
+    case EROFS: return "\(text); remount it read-write, or choose a folder on another file system"
     case ENOENT: return "\(text); check that the folder exists"
     default: return text
     }

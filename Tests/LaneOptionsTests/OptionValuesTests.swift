@@ -29,6 +29,25 @@ struct OptionValuesTests {
     }
   }
 
+  @Test("When a pair is two lane ids joined by +, then --pair takes them left then right")
+  func pair() throws {
+    let pair = try OptionValues.pair("lane7+lane8")
+    #expect(pair.left.rawValue == "lane7" && pair.right.rawValue == "lane8")
+    #expect(pair.name == "lane7+lane8")
+  }
+
+  @Test(
+    "When the pair is not two different lane ids joined by +, then --pair is refused naming it",
+    arguments: ["lane7", "lane7+", "+lane8", "lane7+lane7", "lane7+lane8+lane9", "desk+lane8", "lane 7+lane8"])
+  func badPair(text: String) {
+    #expect(
+      throws: OptionValueError(
+        "--pair '\(text)' is not a pair: two different lane names joined by +, the left lane first, e.g. lane7+lane8")
+    ) {
+      try OptionValues.pair(text)
+    }
+  }
+
   @Test("When a refused value is long or holds a terminal escape, then the message quotes at most 80 characters, escaped, and names its length")
   func longValueIsClipped() {
     let long = "\u{1B}[2J" + String(repeating: "x", count: 50_000)

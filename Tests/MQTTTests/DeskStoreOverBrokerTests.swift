@@ -241,6 +241,65 @@ extension DeskStoreOverBrokerTests {
     }
   }
 
+  @Test(
+    "When the desk is given a new store in a read-only folder, then it exits 73 saying the file system is read-only and what to do, and creates nothing",
+    .enabled(if: MountedTmpfs.canMount, MountedTmpfs.skipReason))
+  func readOnlyFolder() async throws {
+    // Given a folder on a read-only tmpfs.
+    let disk = try MountedTmpfs("read-only", readOnly: true)
+    let store = disk.path("new.sqlite")
+
+    let status = try await run(
+      ["desk", "--broker", url, "--mqtt-credentials", credentials("desk"), "--store", store, "--json"], into: "desk.out")
+
+    #expect(status == 73, "\(output("desk.out"))")
+    #expect(
+      output("desk.out").contains(
+        "cannot create the store \(store): Read-only file system; remount it read-write, or choose a folder on another file system"),
+      "\(output("desk.out"))")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty)
+  }
+
+  @Test(
+    "When the store's folder is read-only as the desk starts while a lane bowls, then the desk exits 73 saying so and changes nothing, the lane keeps its records, and once the folder is writable a desk stores and prints every record once",
+    .enabled(if: MountedTmpfs.canMount, MountedTmpfs.skipReason))
+  func readOnlyStore() async throws {
+    // Given a store made by a desk that then stopped, on a tmpfs remounted read-only (Linux
+    // refuses that while the desk holds the store open: ReadOnlyStoreTests), and a lane
+    // bowling with no desk to store its records.
+    let disk = try MountedTmpfs("store-disk")
+    let store = disk.path("centre.store")
+    let first = try await startDesk(into: "first.out", store: store)
+    #expect(first.stop() == 0, "\(output("first.out"))")
+    try disk.remount(readOnly: true)
+    let before = try Data(contentsOf: URL(fileURLWithPath: store))
+    let lane1 = try startBowlingLane()
+    defer { lane1.stop() }
+    #expect(await eventually(within: .seconds(60)) { recordCount(ofJournal: output("lane1.journal")) >= 3 })
+
+    // When the desk starts on the store.
+    let refused = try await run(
+      ["desk", "--broker", url, "--mqtt-credentials", credentials("desk"), "--store", store, "--json"],
+      into: "refused.out")
+
+    // Then it exits 73 saying what is wrong and what to do, and leaves the store as it was.
+    #expect(refused == 73, "\(output("refused.out"))")
+    #expect(
+      output("refused.out").contains(
+        "the store \(store) cannot be written: its folder \(disk.path) is on a read-only file system"
+          + " (Read-only file system), and SQLite writes \(store)-wal and \(store)-shm beside the store;"
+          + " remount it read-write, or copy the store to a folder that may be written and give that"),
+      "\(output("refused.out"))")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["centre.store"])
+
+    // And once the folder is writable again, a desk stores and prints every record once.
+    try disk.remount(readOnly: false)
+    let desk = try await startDesk(into: "desk.out", store: store)
+    defer { desk.stop() }
+    try await expectEveryRecordStored(by: lane1, inStore: store)
+  }
+
   /// A lane bowls a game, paced, and stays open until stopped, while the desk's store fails
   /// every commit: the desk must report three failed commits or more (`failing`) and print
   /// nothing. Once `mend` has let the store commit again, every record of the lane's journal
@@ -248,12 +307,7 @@ extension DeskStoreOverBrokerTests {
   func expectEveryRecordOnce(
     inStore storeFile: String, whileFailing failing: String, mend: () async throws -> Void
   ) async throws {
-    let lane1 = try ChildProcess(
-      lane,
-      ["simulate", "--broker", url, "--mqtt-credentials", credentials("lane1"), "--journal",
-       broker.folder + "/lane1.journal", "--speed", "5",
-       try BundledTrace(name: "string-pinsetter-game").keptOpen(in: broker.folder)],
-      outputFile: broker.folder + "/lane1.out")
+    let lane1 = try startBowlingLane()
     defer { lane1.stop() }
 
     func failures() -> Int { output("desk.out").components(separatedBy: failing).count - 1 }
@@ -261,6 +315,24 @@ extension DeskStoreOverBrokerTests {
     #expect(objects("desk.out").isEmpty, "\(output("desk.out"))")
 
     try await mend()
+    try await expectEveryRecordStored(by: lane1, inStore: storeFile)
+  }
+
+  /// lane1 bowling a game, paced, into its journal, open until stopped, its output in
+  /// `lane1.out`.
+  func startBowlingLane() throws -> ChildProcess {
+    try ChildProcess(
+      lane,
+      ["simulate", "--broker", url, "--mqtt-credentials", credentials("lane1"), "--journal",
+       broker.folder + "/lane1.journal", "--speed", "5",
+       try BundledTrace(name: "string-pinsetter-game").keptOpen(in: broker.folder)],
+      outputFile: broker.folder + "/lane1.out")
+  }
+
+  /// Once lane1 (``startBowlingLane()``) has bowled its game, every record of its journal
+  /// must be stored once in `storeFile` and printed once by the desk (`desk.out`), in seq
+  /// order, and acknowledged to the lane, which then stops having sent the desk everything.
+  func expectEveryRecordStored(by lane1: ChildProcess, inStore storeFile: String) async throws {
     #expect(await eventually(within: .seconds(300)) { output("lane1.out").contains("game complete") })
     let journal = broker.folder + "/lane1.journal"
     let records = recordCount(ofJournal: output("lane1.journal"))

@@ -191,6 +191,24 @@ struct LeagueOverBrokerTests {
     #expect(stored.sorted() == simulated.sorted())
     #expect(objects("games.out").allSatisfy { $0["lane"] as? String == "lane1+lane2" })
 
+    // And importing the night's journal, which names the pair, adds nothing to the store;
+    // imported into a new store, it folds into the games the desk stored.
+    func runRecords(_ arguments: [String], into file: String) async throws -> Int32? {
+      try await ChildProcess(
+        lane, ["records"] + arguments, output: .file(path(file)), error: .file(path(file + ".err")), directory: broker.folder
+      ).exited()
+    }
+    #expect(try await runRecords(["events", "--store", store, "--json"], into: "events.out") == 0)
+    #expect(try await runRecords(["import", "--store", store, "night.journal"], into: "import.out") == 0, "\(output("import.out.err"))")
+    #expect(output("import.out").hasPrefix("night.journal: 0 new of \(2 * count) records, pair lane1+lane2 session "), "\(output("import.out"))")
+    #expect(try await runRecords(["events", "--store", store, "--json"], into: "events-after.out") == 0)
+    #expect(output("events-after.out") == output("events.out"))
+    #expect(objects("events.out").count == 2 * count)
+    let rebuilt = path("rebuilt.store")
+    #expect(try await runRecords(["import", "--store", rebuilt, "night.journal"], into: "rebuild.out") == 0, "\(output("rebuild.out.err"))")
+    #expect(try await runRecords(["games", "--store", rebuilt, "--json"], into: "rebuilt-games.out") == 0)
+    #expect(output("rebuilt-games.out") == output("games.out"))
+
     // And the standings have both teams, the night's points between them, and the high
     // scratch game is the best bowled game stored.
     let standings = try ChildProcess(

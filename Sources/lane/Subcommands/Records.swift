@@ -344,45 +344,60 @@ extension Lane {
       var to: String
 
       func run() throws {
-        let average = try RecordStore.reading(at: store) { store in
+        let (person, average) = try RecordStore.reading(at: store) { store in
           try store.link(id, to: to)
-          return try store.average(of: store.links()[id] ?? to)
+          let person = try store.links()[id] ?? to
+          return (person, try store.average(of: person))
         }
         var output = StandardOutput()
-        Swift.print("\(id) is now \(to)" + (average.map { ": \($0)" } ?? ""), to: &output)
+        Swift.print("\(id) is now \(person)" + (average.map { ": \($0)" } ?? ""), to: &output)
       }
     }
 
-    /// `lane records import --store FILE [--lane ID] JOURNAL…`.
+    /// `lane records import --store FILE [--lane ID | --pair LEFT+RIGHT] JOURNAL…`.
     struct Import: ParsableCommand {
       static let configuration = CommandConfiguration(
-        abstract: "Store every record of lanes' journals, as their centre link publishes them.",
+        abstract: "Store every record of lanes' and league nights' journals, as their centre links publish them.",
         discussion: """
-          Each JOURNAL (a lane's journal, or a closed session's archive in JOURNAL.sessions/) \
-          is read as the lane's centre link reads it, and its records are stored under the \
-          lane its header names (or --lane) and the session's id, in one transaction per \
-          journal: importing twice, or what the desk already stored, changes nothing. The \
-          store is created when missing. Prints how many records were new. A league night's \
-          journal is not imported yet.
+          Each JOURNAL (a lane's journal, a closed session's archive in JOURNAL.sessions/, or \
+          a league night's journal on a pair) is read as the centre link reads it, and its \
+          records are stored under the session's id and the lane its header names (or \
+          --lane); a night's under each lane of the pair its header names (or --pair), as \
+          both lanes publish it. One transaction per journal: importing twice, or what the \
+          desk already stored, changes nothing. The store is created when missing. Prints \
+          how many records were new. --lane is for lanes' journals and --pair for nights': \
+          give one, and import the two kinds apart.
           """ + ExitStatus.help(.usage, .dataError, .noInput, .cannotCreate, .ioError))
 
       @Option(help: "The desk's store, as given to lane desk --store; created when missing.")
       var store: String
 
-      @Option(help: "The lane the records are of (default: the lane each journal's header names).")
+      @Option(help: "The lane of lanes' journals (default: the lane each journal's header names).")
       var lane: String?
 
-      @Argument(help: "The lanes' journals or closed sessions' archives.")
+      @Option(
+        help: ArgumentHelp(
+          "The pair of league nights' journals, the left lane first (default: the pair each header names).",
+          valueName: "left+right"))
+      var pair: String?
+
+      @Argument(help: "The lanes' journals, closed sessions' archives or league nights' journals.")
       var journals: [String]
 
       func validate() throws {
         if let lane { try validated(try OptionValues.lane(lane)) }
+        if let pair { try validated(try OptionValues.pair(pair)) }
+        if lane != nil, pair != nil {
+          throw ValidationError("give --lane (for lanes' journals) or --pair (for nights'), not both: import them apart")
+        }
         if journals.isEmpty { throw ValidationError("give at least one journal") }
       }
 
       func run() throws {
-        let laneID = try lane.map { try validated(try OptionValues.lane($0)) }
-        let imported = try journals.map { path in try JournalImport(journalAt: path, lane: laneID) }
+        var naming = JournalImport.Naming.header
+        if let lane { naming = .lane(try validated(try OptionValues.lane(lane))) }
+        if let pair { naming = .pair(try validated(try OptionValues.pair(pair))) }
+        let imported = try journals.map { path in try JournalImport(journalAt: path, naming: naming) }
         let recordStore: RecordStore
         do {
           recordStore = try RecordStore.open(at: store, access: .createIfMissing)
@@ -398,7 +413,7 @@ extension Lane {
             throw (error as? StoreError)?.failure ?? LaneFailure(.ioError, "\(error)")
           }
           Swift.print(
-            "\(path): \(fresh.count) new of \(journal.events.count) records, lane \(journal.lane) session \(journal.session)",
+            "\(path): \(fresh.count) new of \(journal.events.count) records, \(journal.publisher) session \(journal.session)",
             to: &output)
         }
         do { try recordStore.close() } catch { throw error.failure }
