@@ -148,6 +148,13 @@ let package = Package(
       dependencies: ["Journal", "Bowling"],
       path: "Benchmarks/JournalBenchmark"
     ),
+    // The desk's store at a season's scale: stores, folds and queries; not a test
+    // (Benchmarks/store-benchmark.sh, docs/performance.md).
+    .executableTarget(
+      name: "StoreBenchmark",
+      dependencies: ["CentreStore", "Centre", "LaneBridge"],
+      path: "Benchmarks/StoreBenchmark"
+    ),
     // The gpio-sim rig's trace driver: plays traces onto simulated GPIO lines through the
     // kernel's gpio-sim pull files, parsing them as `lane` does (Hardware/gpio-sim/). No C.
     .executableTarget(

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The centre link at scale: N simulated lanes, one loopback mosquitto, one desk.
 
-    swift build && scripts/centre-benchmark.py [LANES] [SPEED]   (defaults: 48 lanes, speed 20)
+    swift build && scripts/centre-benchmark.py [LANES] [SPEED] [--store]   (defaults: 48 lanes, speed 20)
 
 Starts mosquitto from deploy/centre/ (users made by add-lane.sh) on a free 127.0.0.1 port in
 a scratch folder under $TMPDIR, `lane desk --json`, and LANES x `lane simulate --log --speed
@@ -9,7 +9,10 @@ SPEED --journal ... Hardware/traces/two-games-held-out.trace` (40 throws over 73
 Throw-to-desk latency is the time from a lane printing a throw's log line (right after the
 throw is journalled, before the centre link takes it) to the desk printing that throw's event;
 both are read here on arrival. Prints p50/p99/max latency, events delivered, and the CPU
-time of the broker, the desk and the lanes (from the kernel's accounting). Stops every process
+time of the broker, the desk and the lanes (from the kernel's accounting). With --store the desk
+keeps a store (`lane desk --store`) and prints each event only once it is committed, so the
+latency is from the throw journalled at the lane to its commit at the desk; it also prints
+the events the desk stored per second from its first to its last. Stops every process
 it started by its pid and removes its folder.
 """
 import json
@@ -50,8 +53,10 @@ def percentile(values, fraction):
 
 
 def main():
-    lanes = int(sys.argv[1]) if len(sys.argv) > 1 else 48
-    speed = sys.argv[2] if len(sys.argv) > 2 else "20"
+    arguments = [argument for argument in sys.argv[1:] if argument != "--store"]
+    keep_store = "--store" in sys.argv[1:]
+    lanes = int(arguments[0]) if arguments else 48
+    speed = arguments[1] if len(arguments) > 1 else "20"
     mosquitto = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
     if not os.access(LANE, os.X_OK) or not os.access(mosquitto, os.X_OK):
         sys.exit("needs the built lane (swift build) and mosquitto (scripts/install-packages test)")
@@ -82,9 +87,10 @@ def main():
             except OSError:
                 time.sleep(0.05)
         url = f"mqtt://127.0.0.1:{port}"
+        store = ["--store", f"{folder}/centre.store"] if keep_store else []
         desk = subprocess.Popen(
             [LANE, "desk", "--broker", url, "--mqtt-credentials", f"{folder}/desk.credentials",
-             "--json"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+             "--json"] + store, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         processes.append(desk)
         time.sleep(1)
         selector = selectors.DefaultSelector()
@@ -92,6 +98,7 @@ def main():
         thrown = {}   # lane -> [time the log line was read]
         arrived = {}  # lane -> [time the desk printed the throw event]
         delivered = 0
+        first_delivery = last_delivery = None
         lane_processes = {}
         started = {}
         start = time.monotonic()
@@ -140,6 +147,8 @@ def main():
                     elif line.startswith(b"{"):
                         event = json.loads(line)
                         delivered += 1
+                        first_delivery = first_delivery or now
+                        last_delivery = now
                         if event["type"] == "throw":
                             arrived[event["lane"]].append(now)
         broker_cpu = cpu_seconds(broker.pid)
@@ -158,8 +167,11 @@ def main():
         print(f"{lanes} lanes at --speed {speed}: {throws} throws in {elapsed:.1f} s "
               f"({throws / elapsed:.1f} throws/s), {delivered} events at the desk, "
               f"{sum(map(len, arrived.values()))} throws at the desk")
+        if keep_store and delivered > 1:
+            print(f"stored at the desk: {delivered} events in {last_delivery - first_delivery:.1f} s, "
+                  f"{delivered / (last_delivery - first_delivery):.0f} events/s, each committed before it was printed")
         if latencies:
-            print(f"throw-to-desk latency: p50 {percentile(latencies, 0.5):.1f} ms, "
+            print(f"throw-to-{'commit' if keep_store else 'desk'} latency: p50 {percentile(latencies, 0.5):.1f} ms, "
                   f"p99 {percentile(latencies, 0.99):.1f} ms, max {max(latencies):.1f} ms")
         if steady:
             print(f"  without each lane's first 3 s ({len(steady)} throws): "

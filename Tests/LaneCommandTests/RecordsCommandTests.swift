@@ -8,7 +8,8 @@ struct RecordsCommandTests {
   let folder: ScratchFolder
   let store: String
   let journal: String
-  let trace = BundledTrace.all[0].path
+  /// A trace in which Ana and Ben each finish a game, so that they have averages.
+  let trace = BundledTrace.directory.appendingPathComponent("two-games-held-out.trace").path
 
   /// Given a journal of lane7 made by lane simulate for Ana and Ben.
   init() throws {
@@ -62,6 +63,7 @@ struct RecordsCommandTests {
     #expect(stored.sorted() == expected)
     #expect(objects(games).allSatisfy { $0["lane"] as? String == "lane7" })
     let complete = objects(games).filter { $0["complete"] as? Bool == true }
+    #expect(objects(averages).compactMap { $0["bowler"] as? String } == ["Ana", "Ben"])
     for average in objects(averages) {
       let mine = complete.filter { $0["bowler"] as? String == average["bowler"] as? String }
       let pins = mine.compactMap { $0["total"] as? Int }.reduce(0, +)
@@ -69,6 +71,43 @@ struct RecordsCommandTests {
       #expect(average["pins"] as? Int == pins)
       #expect(average["average"] as? Int == pins / max(1, mine.count))
     }
+  }
+
+  @Test("When the same journal is imported as lane8's too and lane8's Ana is linked to lane7's, then lane7's Ana has both sessions' games in her average and history, and export names them by her id")
+  func linkAndHistory() throws {
+    #expect(try lane.run(["records", "import", "--store", store, journal]).status == 0)
+    #expect(try lane.run(["records", "import", "--store", store, "--lane", "lane8", journal]).status == 0)
+    let before = objects(try lane.run(["records", "averages", "--store", store, "--json"]))
+    let ids = before.filter { $0["bowler"] as? String == "Ana" }.compactMap { $0["id"] as? String }
+    #expect(ids.count == 2 && ids.allSatisfy { $0.hasPrefix("session/lane") && $0.hasSuffix("/Ana") }, "\(ids)")
+    let (lane7, lane8) = (ids.first { $0.hasPrefix("session/lane7/") } ?? "", ids.first { $0.hasPrefix("session/lane8/") } ?? "")
+
+    let link = try lane.run(["records", "link", "--store", store, lane8, "--to", lane7])
+    let after = objects(try lane.run(["records", "averages", "--store", store, "--json"]))
+    let history = try lane.run(["records", "history", "--store", store, "--bowler", lane7, "--json"])
+    let text = try lane.run(["records", "history", "--store", store, "--bowler", lane7])
+    let export = objects(try lane.run(["records", "export", "--store", store, "--format", "json"]))
+    let nobody = try lane.run(["records", "history", "--store", store, "--bowler", "session/lane9/x/Zed"])
+    let itself = try lane.run(["records", "link", "--store", store, lane7, "--to", lane8])
+
+    #expect(link.status == 0, "\(link.standardError)")
+    #expect(link.standardOutput.hasPrefix("\(lane8) is now \(lane7): Ana: "), "\(link.standardOutput)")
+    let ana = try #require(before.first { $0["id"] as? String == lane7 })
+    let merged = try #require(after.first { $0["bowler"] as? String == "Ana" })
+    #expect(after.filter { $0["bowler"] as? String == "Ana" }.count == 1)
+    #expect(merged["id"] as? String == lane7)
+    #expect(merged["games"] as? Int == 2 * (ana["games"] as? Int ?? 0))
+    #expect(merged["pins"] as? Int == 2 * (ana["pins"] as? Int ?? 0))
+    #expect(merged["average"] as? Int == ana["average"] as? Int)
+    let games = objects(history)
+    #expect(history.status == 0 && text.status == 0)
+    #expect(games.count == export.filter { $0["bowler"] as? String == "Ana" }.count)
+    #expect(games.allSatisfy { $0["bowler_id"] as? String == lane7 })
+    #expect(games.last?["average"] as? Int == ana["average"] as? Int)
+    #expect(text.standardOutput.split(separator: "\n").count == games.count)
+    #expect(export.filter { $0["bowler"] as? String == "Ana" }.allSatisfy { $0["bowler_id"] as? String == lane7 })
+    #expect(nobody.status == 65 && nobody.standardError.contains("no game of the bowler 'session/lane9/x/Zed'"), "\(nobody.standardError)")
+    #expect(itself.status == 65, "\(itself.standardError)")
   }
 
   @Test("When the store is backed up, then the copy opens as a store with the same events, and a second backup to the same file or a link exits 73 and changes nothing")

@@ -60,7 +60,8 @@ extension Lane {
       static let configuration = CommandConfiguration(
         abstract: "One line per stored game, folded from its lane's journal records.",
         discussion: """
-          With --json: {"lane","session","bowler","game","total","complete","frames"}, the \
+          Sessions and nights in the order the desk first stored them. With --json: \
+          {"lane","session","bowler","game","total","complete","frames"}, the \
           game numbered per bowler in the session, frames as lane simulate --json prints \
           them. A league night's games are listed once, under the pair ("7+8"), with \
           "league": {"name","team","handicap","withHandicap","kind"}, kind bowled, absentee \
