@@ -12,7 +12,7 @@ import Testing
 @Suite(
   "lane desk --store against a real mosquitto: every lane's records stored exactly once",
   .tags(.broker), .enabled(if: TestBroker.shouldRun, TestBroker.skipReason))
-struct DeskStoreOverBrokerTests {
+struct DeskStoreOverBrokerTests: DeskStoreFixture {
   let broker: TestBroker
   let lane: String
 
@@ -25,70 +25,7 @@ struct DeskStoreOverBrokerTests {
     lane = laneBinary
   }
 
-  var url: String { "mqtt://127.0.0.1:\(broker.port)" }
-  var store: String { broker.folder + "/centre.store" }
   var backup: String { broker.folder + "/backup.store" }
-
-  func credentials(_ user: String) -> String { broker.folder + "/\(user).credentials" }
-
-  func output(_ file: String) -> String {
-    (try? String(contentsOfFile: broker.folder + "/" + file, encoding: .utf8)) ?? ""
-  }
-
-  /// The JSON objects among a file's lines.
-  func objects(_ file: String) -> [[String: Any]] {
-    output(file).split(separator: "\n").compactMap { line in
-      guard line.hasPrefix("{") else { return nil }
-      return try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-    }
-  }
-
-  /// Starts `lane desk --store --json` (on `storeFile`, or ``store``), its output into
-  /// `file`, and waits until it subscribed.
-  func startDesk(into file: String, store storeFile: String? = nil) async throws -> ChildProcess {
-    let subscriptions = { broker.log.components(separatedBy: "lanebridge/v1/lanes/+/events").count - 1 }
-    let before = subscriptions()
-    let desk = try ChildProcess(
-      lane,
-      ["desk", "--broker", url, "--mqtt-credentials", credentials("desk"), "--store", storeFile ?? store, "--json"],
-      outputFile: broker.folder + "/" + file)
-    #expect(await eventually(within: .seconds(30)) { subscriptions() > before }, "\(output(file))")
-    return desk
-  }
-
-  /// Runs `lane ARGUMENTS` to its end; its exit status, output into `file`.
-  func run(_ arguments: [String], into file: String) async throws -> Int32? {
-    try await ChildProcess(lane, arguments, outputFile: broker.folder + "/" + file).exited()
-  }
-
-  /// `lane records events --store --json` now: each stored event's "lane session seq".
-  func stored(in storeFile: String? = nil) -> [String] {
-    // A file of its own for each reading: ChildProcess appends to its output file.
-    let file = "events-\(UUID().uuidString).out"
-    guard
-      let reader = try? ChildProcess(
-        lane, ["records", "events", "--store", storeFile ?? store, "--json"], outputFile: broker.folder + "/" + file),
-      reader.waitForExit() == 0
-    else { return [] }
-    return objects(file).map { "\($0["lane"] ?? "") \($0["session"] ?? "") \($0["seq"] ?? "")" }
-  }
-
-  /// A game as a comparable line: bowler, game number, total, completion, each frame's pins.
-  static func line(bowler: Any?, game: Any?, _ report: [String: Any]) -> String {
-    let frames = (report["frames"] as? [[String: Any]] ?? []).map { "\($0["rolls"] as? [Int] ?? [])" }
-    return "\(bowler ?? "") \(game ?? "") \(report["total"] ?? "") \(report["complete"] ?? "") \(frames)"
-  }
-
-  /// What `lane simulate --json --bowlers NAMES TRACE` scores, one line per game (``line``).
-  func simulated(_ trace: String, bowlers: String, into file: String) async throws -> [String] {
-    #expect(try await run(["simulate", "--json", "--bowlers", bowlers, trace], into: file) == 0)
-    let report = try #require(objects(file).last, "\(output(file))")
-    return (report["bowlers"] as? [[String: Any]] ?? []).flatMap { bowler in
-      (bowler["games"] as? [[String: Any]] ?? []).enumerated().map { index, game in
-        Self.line(bowler: bowler["name"], game: index + 1, game)
-      }
-    }.sorted()
-  }
 
   @Test("When two lanes play while the desk with --store is killed with -9 three times during ingest and restarted, then the store holds every (lane, session, seq) exactly once, importing the journals adds nothing, and lane records games matches lane simulate --json")
   func deskKilledDuringIngest() async throws {
@@ -131,14 +68,7 @@ struct DeskStoreOverBrokerTests {
     let records = lanes.map { recordCount(ofJournal: output("\($0.0).journal")) }
     #expect(await eventually(within: .seconds(30)) { stored().count >= records.reduce(0, +) })
     desks.last?.stop()
-    let keys = stored()
-    #expect(Set(keys).count == keys.count, "a (lane, session, seq) stored twice")
-    for ((user, _, _, _), count) in zip(lanes, records) {
-      let seqs = keys.filter { $0.hasPrefix("\(user) ") }.compactMap { Int($0.split(separator: " ").last ?? "") }
-      #expect(count > 10)
-      #expect(seqs == Array(1...count), "\(user)'s stored seqs")
-      #expect(Set(keys.filter { $0.hasPrefix("\(user) ") }.map { $0.split(separator: " ")[1] }).count == 1)
-    }
+    let keys = expectEveryJournalRecordStoredOnce(lanes: lanes.map(\.0))
     // The backup taken during ingest opens as a store, and holds each lane's records from
     // seq 1 without a gap: every commit whole or not at all.
     let backedUp = stored(in: backup)
@@ -148,29 +78,13 @@ struct DeskStoreOverBrokerTests {
       #expect(seqs == Array(1..<(seqs.count + 1)), "\(user)'s seqs in the backup")
     }
     // Importing the lanes' journals, which the desk already stored, adds nothing.
-    for (user, _, _, _) in lanes {
-      let status = try await run(
-        ["records", "import", "--store", store, "--lane", user, broker.folder + "/\(user).journal"],
-        into: "\(user)-import.out")
-      #expect(status == 0, "\(output("\(user)-import.out"))")
-      #expect(output("\(user)-import.out").contains(": 0 new of "), "\(output("\(user)-import.out"))")
-    }
+    try await expectImportAddsNothing(lanes: lanes.map(\.0))
     #expect(stored() == keys)
     // No desk printed a record twice, however it was killed.
-    let printedKeys = printed().map { "\($0["lane"] ?? "") \($0["session"] ?? "") \($0["seq"] ?? "")" }
-    #expect(Set(printedKeys).count == printedKeys.count, "a record printed twice")
+    expectNoRecordPrintedTwice(printed())
 
     // And the games folded from the store are lane simulate's, game by game and frame by frame.
-    #expect(try await run(["records", "games", "--store", store, "--json"], into: "games.out") == 0)
-    let games = objects("games.out")
-    for (user, trace, bowlers, _) in lanes {
-      let fromStore = games.filter { $0["lane"] as? String == user }.map {
-        Self.line(bowler: $0["bowler"], game: $0["game"], $0)
-      }.sorted()
-      let local = try await simulated(trace, bowlers: bowlers, into: "\(user)-simulate.out")
-      #expect(!local.isEmpty)
-      #expect(fromStore == local, "\(user): the store's games and lane simulate's")
-    }
+    let games = try await expectStoredGamesSimulated(lanes.map { ($0.0, $0.1, $0.2) })
 
     // And each bowler's average is the complete games' pins over their number, fraction dropped.
     #expect(try await run(["records", "averages", "--store", store, "--json"], into: "averages.out") == 0)

@@ -7,10 +7,10 @@ import Testing
   import Glibc
 #endif
 
-/// A real mosquitto (TestSupport's ``Mosquitto``) on a free 127.0.0.1 port, run from a
-/// scratch copy of deploy/centre/ (config, ACL, users made by add-lane.sh and
-/// add-display.sh, certificates by make-certs.sh), stopped by its pid and its folder
-/// removed.
+/// A real mosquitto (TestSupport's ``Mosquitto``) on a free 127.0.0.1 port (or another
+/// address, in another network namespace), run from a scratch copy of deploy/centre/
+/// (config, ACL, users made by add-lane.sh and add-display.sh, certificates by
+/// make-certs.sh), stopped by its pid and its folder removed.
 final class TestBroker: @unchecked Sendable {
   typealias Failure = Mosquitto.Failure
 
@@ -26,6 +26,8 @@ final class TestBroker: @unchecked Sendable {
 
   let folder: String
   private let mosquitto: Mosquitto
+  /// The address its listeners are on.
+  let address: String
   let port: Int
   /// The TLS listener's port, when started with TLS.
   let tlsPort: Int?
@@ -37,12 +39,16 @@ final class TestBroker: @unchecked Sendable {
   /// which appends a display's block to the sample ACL unless it has one, as for
   /// `display`), and TLS listeners for 127.0.0.1 when `tls` is set: one with server
   /// authentication only, one requiring client certificates, with a client certificate
-  /// for each user (make-certs.sh --client).
+  /// for each user (make-certs.sh --client). With a `launcher` (`ip netns exec NAME`,
+  /// ``NetworkNamespacePair/launcher(in:)``) mosquitto runs in that namespace, listening on
+  /// `address` there.
   init(
-    users: [String] = ["desk", "lane1", "lane2"], displays: [String] = [], tls: Bool = false
+    users: [String] = ["desk", "lane1", "lane2"], displays: [String] = [], tls: Bool = false,
+    address: String = "127.0.0.1", launcher: [String] = []
   ) throws {
-    mosquitto = try Mosquitto()
+    mosquitto = try Mosquitto(launcher: launcher)
     folder = mosquitto.folder
+    self.address = address
     try FileManager.default.copyItem(
       atPath: Self.deployFolder.appendingPathComponent("acl").path, toPath: folder + "/acl")
     for user in users {
@@ -72,14 +78,17 @@ final class TestBroker: @unchecked Sendable {
     try FileManager.default.createDirectory(
       atPath: folder + "/db", withIntermediateDirectories: false,
       attributes: [.posixPermissions: 0o777])
-    (port, tlsPort, mutualTLSPort) = try Self.start(mosquitto, tls: tls)
+    (port, tlsPort, mutualTLSPort) = try Self.start(mosquitto, address: address, tls: tls)
   }
 
-  /// Starts `mosquitto` on free loopback ports; its plain, TLS and mutual-TLS ports.
+  /// Starts `mosquitto` on ports free on loopback, listening on `address`; its plain, TLS
+  /// and mutual-TLS ports.
   ///
   /// A port free when chosen can be taken by another test's broker before this one binds
   /// it; mosquitto then exits at start, and new ports are chosen, five times at most.
-  private static func start(_ mosquitto: Mosquitto, tls: Bool) throws -> (Int, Int?, Int?) {
+  private static func start(
+    _ mosquitto: Mosquitto, address: String, tls: Bool
+  ) throws -> (Int, Int?, Int?) {
     for attempt in 1...5 {
       let port = try freeLoopbackPort()
       let tlsPort = tls ? try freeLoopbackPort() : nil
@@ -87,7 +96,8 @@ final class TestBroker: @unchecked Sendable {
       do {
         try mosquitto.start(
           configuration: configuration(
-            folder: mosquitto.folder, port: port, tlsPort: tlsPort, mutualTLSPort: mutualTLSPort),
+            folder: mosquitto.folder, address: address, port: port, tlsPort: tlsPort,
+            mutualTLSPort: mutualTLSPort),
           ports: [port] + [tlsPort, mutualTLSPort].compactMap { $0 })
         return (port, tlsPort, mutualTLSPort)
       } catch let failure as Failure where attempt < 5 && failure.description.contains("Address already in use") {
@@ -116,7 +126,7 @@ final class TestBroker: @unchecked Sendable {
     _ user: String, caFile: String? = nil, will: MQTTClient.Will? = nil
   ) throws -> MQTTClient.Configuration {
     MQTTClient.Configuration(
-      host: caFile == nil ? "127.0.0.1" : "localhost",
+      host: caFile == nil ? address : "localhost",
       port: caFile == nil ? port : tlsPort ?? port,
       clientID: MQTTClient.Configuration.uniqueClientID(prefix: user),
       credentials: try credentials(user), will: will,
@@ -139,9 +149,9 @@ final class TestBroker: @unchecked Sendable {
     try mosquitto.restart()
   }
 
-  /// Stops mosquitto by its pid and waits for it.
-  func stop() {
-    mosquitto.stop()
+  /// Stops mosquitto by its pid with `signal` (SIGKILL after 5 s) and waits for it.
+  func stop(signal: Int32 = SIGTERM) {
+    mosquitto.stop(signal: signal)
   }
 
   /// Suspends mosquitto, a broker that hangs; ``thaw()`` resumes it.
@@ -163,9 +173,9 @@ final class TestBroker: @unchecked Sendable {
     return log.contains(text)
   }
 
-  /// The sample config with the scratch folder's paths and the test's ports.
+  /// The sample config with the scratch folder's paths and the test's address and ports.
   static func configuration(
-    folder: String, port: Int, tlsPort: Int?, mutualTLSPort: Int?
+    folder: String, address: String, port: Int, tlsPort: Int?, mutualTLSPort: Int?
   ) throws -> String {
     let sample = try String(
       contentsOf: deployFolder.appendingPathComponent("mosquitto.conf"), encoding: .utf8)
@@ -180,7 +190,7 @@ final class TestBroker: @unchecked Sendable {
           : line.hasPrefix("listener 8883") ? tlsPort
           : line.hasPrefix("listener 8884") ? mutualTLSPort : nil
         guard let blockPort else { continue }
-        line = "listener \(blockPort) 127.0.0.1"
+        line = "listener \(blockPort) \(address)"
       } else if blockPort == nil {
         continue
       }

@@ -7,6 +7,8 @@ import Testing
 
 /// A real mosquitto that a test starts on 127.0.0.1 with a config it writes, in a scratch
 /// folder under TMPDIR, stopped by its pid (SIGTERM, then SIGKILL) and its folder removed.
+/// Started through a launcher (``NetworkNamespacePair/launcher(in:)``), it runs in another
+/// network namespace, listening where its config says.
 ///
 /// What the config says (users, ACL, TLS) is the caller's: `TestBroker` in MQTTTests runs
 /// deploy/centre/'s, the web tests an anonymous loopback listener.
@@ -32,16 +34,24 @@ public final class Mosquitto: @unchecked Sendable {
   /// The scratch folder: the config, the log, and whatever the caller puts there.
   public let folder: String
   private let binary: String
+  /// The command mosquitto is started through, put before its path (empty: directly).
+  private let launcher: [String]
   private var process: ChildProcess?
   private var ports: [Int] = []
 
   /// Makes the scratch folder; ``start(configuration:ports:)`` starts the broker.
-  public init() throws {
+  ///
+  /// - Parameter launcher: A command to start mosquitto through, put before its path, e.g.
+  ///   `ip netns exec NAME`; it must exec mosquitto, so that the pid held is mosquitto's.
+  ///   Its ports are then not reachable from this process: mosquitto counts as started once
+  ///   it logs that it runs, which it does after opening its listeners.
+  public init(launcher: [String] = []) throws {
     guard let binary = Self.binary else {
       throw Failure(description: "mosquitto is not installed; CI=true requires it. "
         + "Run scripts/install-packages test")
     }
     self.binary = binary
+    self.launcher = launcher
     folder = try Self.makeScratchFolder()
   }
 
@@ -56,7 +66,8 @@ public final class Mosquitto: @unchecked Sendable {
   }
 
   /// Writes `configuration` as the folder's mosquitto.conf, starts mosquitto with it, and
-  /// waits (10 s at most) until every one of `ports` on 127.0.0.1 accepts a connection.
+  /// waits (10 s at most) until every one of `ports` on 127.0.0.1 accepts a connection (with
+  /// a launcher: until mosquitto logs that it runs).
   public func start(configuration: String, ports: [Int]) throws {
     try configuration.write(toFile: folder + "/mosquitto.conf", atomically: false, encoding: .utf8)
     // The log of this start only, not of an earlier one that found its ports taken.
@@ -72,9 +83,9 @@ public final class Mosquitto: @unchecked Sendable {
     try launch()
   }
 
-  /// Stops mosquitto by its pid and waits for it.
-  public func stop() {
-    process?.stop()
+  /// Stops mosquitto by its pid with `signal` (SIGKILL after 5 s) and waits for it.
+  public func stop(signal: Int32 = SIGTERM) {
+    process?.stop(signal: signal)
   }
 
   /// Suspends mosquitto (SIGSTOP): its sockets stay open and nothing answers, a broker
@@ -89,19 +100,26 @@ public final class Mosquitto: @unchecked Sendable {
   }
 
   private func launch() throws {
+    let runsBefore = runs
+    let command = launcher + [binary, "-c", folder + "/mosquitto.conf"]
     let process = try ChildProcess(
-      binary, ["-c", folder + "/mosquitto.conf"], outputFile: folder + "/broker.log")
+      command[0], Array(command.dropFirst()), outputFile: folder + "/broker.log")
     self.process = process
     let deadline = ContinuousClock.now + .seconds(10)
     while ContinuousClock.now < deadline {
       guard process.isRunning else {
         throw Failure(description: "mosquitto exited at start: \(log)")
       }
-      if ports.allSatisfy(Self.accepts(port:)) { return }
+      if launcher.isEmpty ? ports.allSatisfy(Self.accepts(port:)) : runs > runsBefore { return }
       usleep(20_000)
     }
     stop()
     throw Failure(description: "mosquitto did not listen within 10 s: \(log)")
+  }
+
+  /// How many times the log says mosquitto runs (`mosquitto version 2.0.11 running`).
+  private var runs: Int {
+    log.split(separator: "\n").count { $0.contains(": mosquitto version ") && $0.hasSuffix(" running") }
   }
 
   /// A fresh folder under $TMPDIR (or /tmp) that mosquitto, after dropping
