@@ -107,7 +107,8 @@ public struct ScoreSheet: Sendable {
 
   /// The line under the heading: the session, and what the sheet holds.
   var facts: String {
-    let bowlers = Set(games.map(\.bowler)).count
+    // A vacancy (no name) is nobody; a lone unnamed bowler of open play is one.
+    let bowlers = Set(games.filter { $0.league?.kind != "vacancy" }.map(\.bowler)).count
     return "Session \(session) (started, UTC). \(games.count) games of \(bowlers) bowlers; "
       + "\(corrections.count) corrections. Every delivery's pins are as the lane's journal recorded them."
   }

@@ -25,9 +25,10 @@ struct ScoreSheetTests {
     page = sheet.html(paper: .letter)
   }
 
-  @Test("When either lane of the pair is asked for, then the sheet is the night's, on the pair, its names escaped")
+  @Test("When either lane of the pair is asked for, then the sheet is the night's, on the pair, its names escaped, counting Ana, Ben and Cy as its bowlers, never the vacancy")
   func heading() {
     #expect(sheet.lane == "7+8")
+    #expect(page.contains(". 8 games of 3 bowlers; "), "\(sheet.facts)")
     #expect(page.contains("<h1>Tuesday &lt;Mixed&gt; &amp; Co: league night on lanes 7+8</h1>"))
     #expect(page.contains("@page { size: letter; margin: 12mm; }"))
     #expect(!page.contains("<Mixed>"))
