@@ -24,7 +24,7 @@ scratch=$(mktemp -d "${TMPDIR:-/tmp}/lanebridge-store-bench.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 
 "$lane" simulate --bowlers Ana,Ben --journal "$scratch/open.journal" \
-  Hardware/traces/two-games-held-out.trace >/dev/null
+  Hardware/traces/two-games-held-out.trace >/dev/null 2>&1
 "$lane" simulate --league docs/examples/tuesday-mixed.toml --journal "$scratch/night.journal" \
   Hardware/traces/league/tuesday-mixed-left.trace Hardware/traces/league/tuesday-mixed-right.trace >/dev/null
 echo "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(git rev-parse --short HEAD)"

@@ -205,7 +205,7 @@ public actor DeskLink {
     }
     for event in shown where output == .jsonLines {
       do {
-        write(String(decoding: try CentreMessage.encode(event), as: UTF8.self))
+        write(String(decoding: try event.jsonBytes, as: UTF8.self))
       } catch {
         report("cannot print event \(event.seq) of \(lane): \(error)")
       }

@@ -119,7 +119,7 @@ extension RecordStore {
     let events = try rows.map { row in try decoder.decode(Payload.Event.self, from: Data((row["payload"] as String).utf8)) }
     let first: Int = rows.map { $0["id"] as Int }.min() ?? 0
     let folded = StoredGames(events: events)
-    for table in ["game", "night", "foldProblem"] {
+    for table in ["game", "night", "nightTeam", "foldProblem"] {
       try db.execute(sql: "DELETE FROM \(table) WHERE lane = ? AND session = ?", arguments: [origin.lane, origin.session])
     }
     let encoder = JSONEncoder()
@@ -140,11 +140,16 @@ extension RecordStore {
     }
     for night in folded.nights {
       try db.execute(
-        sql: "INSERT INTO night (lane, session, position, league, games, teams) VALUES (?, ?, ?, ?, ?, ?)",
-        arguments: [
-          origin.lane, origin.session, first, night.league, night.games,
-          String(decoding: try encoder.encode(night.teams), as: UTF8.self),
-        ])
+        sql: "INSERT INTO night (lane, session, position, league, games) VALUES (?, ?, ?, ?, ?)",
+        arguments: [origin.lane, origin.session, first, night.league, night.games])
+      for (index, team) in night.teams.enumerated() {
+        try db.execute(
+          sql: """
+            INSERT INTO nightTeam (lane, session, team, league, position, name, scratch, withHandicap, points)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+          arguments: [origin.lane, origin.session, index, night.league, first, team.name, team.scratch, team.withHandicap, team.points])
+      }
     }
     for problem in folded.problems {
       try db.execute(
@@ -289,17 +294,27 @@ extension RecordStore {
   ///
   /// - Parameter league: Only this league's nights.
   public func nights(league: String? = nil) throws(StoreError) -> [StoredGames.StoredNight] {
-    let decoder = JSONDecoder()
-    return try readFolds("the league nights") { db in
-      try Row.fetchAll(
-        db,
-        sql: "SELECT * FROM night\(league == nil ? "" : " WHERE league = ?") ORDER BY position",
-        arguments: StatementArguments(league.map { [$0] } ?? [])
-      ).map { row in
-        StoredGames.StoredNight(
-          pair: row["lane"], session: row["session"], league: row["league"], games: row["games"],
-          teams: try decoder.decode([StoredGames.TeamNight].self, from: Data((row["teams"] as String).utf8)))
+    try readFolds("the league nights") { db in
+      let filter = league == nil ? "" : " WHERE league = ?"
+      let arguments = StatementArguments(league.map { [$0] } ?? [])
+      var teams: [String: [StoredGames.TeamNight]] = [:]
+      let teamRows = try Row.fetchCursor(
+        db, sql: "SELECT lane, session, name, scratch, withHandicap, points FROM nightTeam\(filter) ORDER BY position, team",
+        arguments: arguments)
+      while let row = try teamRows.next() {
+        teams["\(row[0] as String) \(row[1] as String)", default: []].append(
+          StoredGames.TeamNight(name: row[2], scratch: row[3], withHandicap: row[4], points: row[5]))
       }
+      var nights: [StoredGames.StoredNight] = []
+      let rows = try Row.fetchCursor(
+        db, sql: "SELECT lane, session, league, games FROM night\(filter) ORDER BY position", arguments: arguments)
+      while let row = try rows.next() {
+        let (lane, session): (String, String) = (row[0], row[1])
+        nights.append(
+          StoredGames.StoredNight(
+            pair: lane, session: session, league: row[2], games: row[3], teams: teams["\(lane) \(session)"] ?? []))
+      }
+      return nights
     }
   }
 
@@ -318,20 +333,22 @@ extension RecordStore {
     do {
       let nights = try nights(league: league)
       let games = try readFolds("the games of \(league)") { db in
-        try Row.fetchAll(
+        var games: [StoredGame] = []
+        let rows = try Row.fetchCursor(
           db,
           sql: """
             SELECT lane, session, bowler, number, scratch, total FROM game
             WHERE league = ? AND kind = 'bowled' AND complete ORDER BY position
             """,
-          arguments: [league]
-        ).map { row in
-          StoredGame(
-            lane: row["lane"], session: row["session"], bowler: row["bowler"], game: row["number"], total: row["scratch"],
-            complete: true, frames: [],
-            league: StoredGame.League(
-              name: league, team: "", handicap: row["total"] - row["scratch"], withHandicap: row["total"], kind: "bowled"))
+          arguments: [league])
+        while let row = try rows.next() {
+          let (scratch, total): (Int, Int) = (row[4], row[5])
+          games.append(
+            StoredGame(
+              lane: row[0], session: row[1], bowler: row[2], game: row[3], total: scratch, complete: true, frames: [],
+              league: StoredGame.League(name: league, team: "", handicap: total - scratch, withHandicap: total, kind: "bowled")))
         }
+        return games
       }
       return try LeagueStandings(league: league, nights: nights, games: games, known: leagues())
     } catch {

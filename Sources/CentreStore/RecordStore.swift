@@ -157,18 +157,20 @@ public final class RecordStore: EventStore, Sendable {
   /// - Throws: ``StoreError/io(path:reason:)`` when the transaction failed: none was kept.
   public func store(_ events: [Payload.Event]) throws -> [Payload.Event] {
     guard !events.isEmpty else { return [] }
-    let rows = try events.map { event in (event, String(decoding: try CentreMessage.encode(event), as: UTF8.self)) }
+    let rows = try events.map { event in (event, String(decoding: try event.jsonBytes, as: UTF8.self)) }
     let storedAt = Date().timeIntervalSince1970
     do {
       return try queue.write { db in
         var fresh: [Payload.Event] = []
+        // Prepared once per connection, not per event.
+        let insert = try db.cachedStatement(
+          sql: """
+            INSERT INTO event (lane, session, seq, type, pairLeft, pairRight, payload, storedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (lane, session, seq) DO NOTHING
+            """)
         for (event, json) in rows {
-          try db.execute(
-            sql: """
-              INSERT INTO event (lane, session, seq, type, pairLeft, pairRight, payload, storedAt)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-              ON CONFLICT (lane, session, seq) DO NOTHING
-              """,
+          try insert.execute(
             arguments: [
               event.lane.rawValue, event.session, event.seq, event.type.rawValue,
               event.pair?.left.rawValue, event.pair?.right.rawValue, json, storedAt,

@@ -64,10 +64,22 @@ enum Schema {
             position INTEGER NOT NULL,
             league TEXT NOT NULL,
             games INTEGER NOT NULL,
-            teams TEXT NOT NULL,
             PRIMARY KEY (lane, session)
           );
           CREATE INDEX nightByLeague ON night (league, position);
+          CREATE TABLE nightTeam (
+            lane TEXT NOT NULL,
+            session TEXT NOT NULL,
+            team INTEGER NOT NULL,
+            league TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            scratch INTEGER NOT NULL,
+            withHandicap INTEGER NOT NULL,
+            points REAL,
+            PRIMARY KEY (lane, session, team)
+          );
+          CREATE INDEX nightTeamByLeague ON nightTeam (league, position, team);
           CREATE TABLE foldProblem (
             lane TEXT NOT NULL,
             session TEXT NOT NULL,

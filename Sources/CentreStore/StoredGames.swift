@@ -65,7 +65,7 @@ public struct StoredGames: Sendable {
   }
 
   /// A team's night: its series' pins and, once both teams' series are complete, its points.
-  public struct TeamNight: Codable, Hashable, Sendable {
+  public struct TeamNight: Hashable, Sendable {
     public var name: String
     public var scratch: Int
     /// Scratch plus handicap.
@@ -164,7 +164,7 @@ public struct StoredGames: Sendable {
       guard event.seq == entries.count + 1 else { return (entries, (entries.count + 1, "it is missing from the store")) }
       do {
         guard let record = event.record else { throw JournalError.inconsistent(sequence: event.seq, reason: "no record") }
-        let entry = try JournalEntry(recordJSON: Array(try JSONEncoder().encode(record)))
+        let entry = try JournalEntry(recordJSON: try record.jsonBytes)
         guard entry.sequence == event.seq else {
           throw JournalError.inconsistent(sequence: event.seq, reason: "its record is numbered \(entry.sequence)")
         }
