@@ -5,7 +5,7 @@
 /// series' scratch pins and pins with handicap. The high scores are of games bowled
 /// (never a blind's or a vacancy's score): a complete game, and a series, which is a
 /// bowler's every game of one night, each complete; the first to reach a score keeps it.
-public struct LeagueStandings: Sendable {
+public struct LeagueStandings: Codable, Hashable, Sendable {
   /// One team's line, best first: most points, then most pins with handicap.
   public struct TeamStanding: Codable, Hashable, Sendable {
     /// 1 for the leader; teams level on points and pins share a place.

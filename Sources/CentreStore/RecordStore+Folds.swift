@@ -55,15 +55,17 @@ extension RecordStore {
       }
       guard last > through else { return 0 }
       let origins = try queue.read { db in try Self.origins(db, storedAfter: through, upTo: last) }
+      var leagues: Set<String> = []
       var start = origins.startIndex
       while start < origins.endIndex {
         let end = min(start + Self.originsPerTransaction, origins.endIndex)
         try queue.write { db in
-          for origin in origins[start..<end] { try Self.fold(origin, db) }
+          for origin in origins[start..<end] { leagues.formUnion(try Self.fold(origin, db)) }
         }
         start = end
       }
       try queue.write { db in
+        for league in leagues.sorted() { try Self.keepStandings(of: league, db) }
         try db.execute(
           sql: """
             INSERT INTO foldedThrough (id, event) VALUES (1, ?)
@@ -107,7 +109,12 @@ extension RecordStore {
   }
 
   /// Folds `origin`'s events and replaces its rows.
-  private static func fold(_ origin: Origin, _ db: Database) throws {
+  ///
+  /// - Returns: The leagues of its nights, before and after, whose standings change with it.
+  private static func fold(_ origin: Origin, _ db: Database) throws -> Set<String> {
+    var leagues = Set(
+      try String.fetchAll(
+        db, sql: "SELECT league FROM night WHERE lane = ? AND session = ?", arguments: [origin.lane, origin.session]))
     let rows = try Row.fetchAll(
       db,
       sql: """
@@ -156,6 +163,8 @@ extension RecordStore {
         sql: "INSERT INTO foldProblem (lane, session, description) VALUES (?, ?, ?)",
         arguments: [origin.lane, origin.session, problem.description])
     }
+    leagues.formUnion(folded.nights.map(\.league))
+    return leagues
   }
 
   /// Reads from the folds, brought up to the last stored event first.
@@ -294,28 +303,31 @@ extension RecordStore {
   ///
   /// - Parameter league: Only this league's nights.
   public func nights(league: String? = nil) throws(StoreError) -> [StoredGames.StoredNight] {
-    try readFolds("the league nights") { db in
-      let filter = league == nil ? "" : " WHERE league = ?"
-      let arguments = StatementArguments(league.map { [$0] } ?? [])
-      var teams: [String: [StoredGames.TeamNight]] = [:]
-      let teamRows = try Row.fetchCursor(
-        db, sql: "SELECT lane, session, name, scratch, withHandicap, points FROM nightTeam\(filter) ORDER BY position, team",
-        arguments: arguments)
-      while let row = try teamRows.next() {
-        teams["\(row[0] as String) \(row[1] as String)", default: []].append(
-          StoredGames.TeamNight(name: row[2], scratch: row[3], withHandicap: row[4], points: row[5]))
-      }
-      var nights: [StoredGames.StoredNight] = []
-      let rows = try Row.fetchCursor(
-        db, sql: "SELECT lane, session, league, games FROM night\(filter) ORDER BY position", arguments: arguments)
-      while let row = try rows.next() {
-        let (lane, session): (String, String) = (row[0], row[1])
-        nights.append(
-          StoredGames.StoredNight(
-            pair: lane, session: session, league: row[2], games: row[3], teams: teams["\(lane) \(session)"] ?? []))
-      }
-      return nights
+    try readFolds("the league nights") { db in try Self.nights(league: league, db) }
+  }
+
+  /// The folded nights (of `league`, when given), in the order first stored.
+  private static func nights(league: String?, _ db: Database) throws -> [StoredGames.StoredNight] {
+    let filter = league == nil ? "" : " WHERE league = ?"
+    let arguments = StatementArguments(league.map { [$0] } ?? [])
+    var teams: [String: [StoredGames.TeamNight]] = [:]
+    let teamRows = try Row.fetchCursor(
+      db, sql: "SELECT lane, session, name, scratch, withHandicap, points FROM nightTeam\(filter) ORDER BY position, team",
+      arguments: arguments)
+    while let row = try teamRows.next() {
+      teams["\(row[0] as String) \(row[1] as String)", default: []].append(
+        StoredGames.TeamNight(name: row[2], scratch: row[3], withHandicap: row[4], points: row[5]))
     }
+    var nights: [StoredGames.StoredNight] = []
+    let rows = try Row.fetchCursor(
+      db, sql: "SELECT lane, session, league, games FROM night\(filter) ORDER BY position", arguments: arguments)
+    while let row = try rows.next() {
+      let (lane, session): (String, String) = (row[0], row[1])
+      nights.append(
+        StoredGames.StoredNight(
+          pair: lane, session: session, league: row[2], games: row[3], teams: teams["\(lane) \(session)"] ?? []))
+    }
+    return nights
   }
 
   /// The leagues the store holds nights of, in the order first stored.
@@ -325,35 +337,51 @@ extension RecordStore {
     }
   }
 
-  /// The standings of `league`: its nights' team points and its complete games bowled,
-  /// read from the folds without their frames.
+  /// The standings of `league`, as the last refresh that folded one of its nights made them
+  /// (``standings(of:_:)``).
   ///
   /// - Throws: ``LaneFailure``: the store's refusal, or 65 when the store holds no night of it.
   public func standings(league: String) throws(LaneFailure) -> LeagueStandings {
     do {
-      let nights = try nights(league: league)
-      let games = try readFolds("the games of \(league)") { db in
-        var games: [StoredGame] = []
-        let rows = try Row.fetchCursor(
-          db,
-          sql: """
-            SELECT lane, session, bowler, number, scratch, total FROM game
-            WHERE league = ? AND kind = 'bowled' AND complete ORDER BY position
-            """,
-          arguments: [league])
-        while let row = try rows.next() {
-          let (scratch, total): (Int, Int) = (row[4], row[5])
-          games.append(
-            StoredGame(
-              lane: row[0], session: row[1], bowler: row[2], game: row[3], total: scratch, complete: true, frames: [],
-              league: StoredGame.League(name: league, team: "", handicap: total - scratch, withHandicap: total, kind: "bowled")))
-        }
-        return games
+      let json = try readFolds("the standings of \(league)") { db in
+        try String.fetchOne(db, sql: "SELECT json FROM leagueStandings WHERE league = ?", arguments: [league])
       }
-      return try LeagueStandings(league: league, nights: nights, games: games, known: leagues())
+      guard let json else { throw NoLeagueNight(league: league, known: try leagues()) }
+      return try JSONDecoder().decode(LeagueStandings.self, from: Data(json.utf8))
     } catch {
       throw LaneFailure.of(error)
     }
+  }
+
+  /// Works out the standings of `league` from its folded nights and its complete games
+  /// bowled, read without their frames, and keeps them for ``standings(league:)``.
+  private static func keepStandings(of league: String, _ db: Database) throws {
+    var games: [StoredGame] = []
+    let rows = try Row.fetchCursor(
+      db,
+      sql: """
+        SELECT lane, session, bowler, number, scratch, total FROM game
+        WHERE league = ? AND kind = 'bowled' AND complete ORDER BY position
+        """,
+      arguments: [league])
+    while let row = try rows.next() {
+      let (scratch, total): (Int, Int) = (row[4], row[5])
+      games.append(
+        StoredGame(
+          lane: row[0], session: row[1], bowler: row[2], game: row[3], total: scratch, complete: true, frames: [],
+          league: StoredGame.League(name: league, team: "", handicap: total - scratch, withHandicap: total, kind: "bowled")))
+    }
+    let nights = try nights(league: league, db)
+    guard !nights.isEmpty else {
+      try db.execute(sql: "DELETE FROM leagueStandings WHERE league = ?", arguments: [league])
+      return
+    }
+    let standings = try LeagueStandings(league: league, nights: nights, games: games, known: [league])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    try db.execute(
+      sql: "INSERT INTO leagueStandings (league, json) VALUES (?, ?) ON CONFLICT (league) DO UPDATE SET json = excluded.json",
+      arguments: [league, String(decoding: try encoder.encode(standings), as: UTF8.self)])
   }
 
   /// The next night of `league`: its latest night (the latest session, on whichever pair)

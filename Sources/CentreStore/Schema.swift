@@ -29,8 +29,9 @@ enum Schema {
       // What `lane records` answers from, folded from the events and kept current by
       // `RecordStore.refresh()`: one row per game and per league night, each under its
       // origin (a lane's session, or a night's pair "L+R" and session), refolded whole when
-      // an event of the origin arrives. `position` is the fold order: the origin's first
-      // event id × 4096 + the game's place in the origin's fold.
+      // an event of the origin arrives, and each league's standings, worked out again when
+      // one of its nights is. `position` is the fold order: the origin's first event id ×
+      // 4096 + the game's place in the origin's fold.
       try db.execute(
         sql: """
           CREATE INDEX eventBySession ON event (session);
@@ -80,6 +81,10 @@ enum Schema {
             PRIMARY KEY (lane, session, team)
           );
           CREATE INDEX nightTeamByLeague ON nightTeam (league, position, team);
+          CREATE TABLE leagueStandings (
+            league TEXT PRIMARY KEY,
+            json TEXT NOT NULL
+          );
           CREATE TABLE foldProblem (
             lane TEXT NOT NULL,
             session TEXT NOT NULL,

@@ -1,6 +1,7 @@
 import Bowling
 import Centre
 import Foundation
+import LaneBridge
 import TestSupport
 import Testing
 
@@ -44,6 +45,28 @@ struct StoredFoldsTests {
     #expect(games.count == 8)
     #expect(games.allSatisfy { $0.complete }, "\(games.map(\.description))")
     #expect(try fixture.store.nights().map { "\($0.pair) \($0.league) \($0.games)" } == ["7+8 Tuesday Mixed 2"])
+  }
+
+  @Test("When a league's second night is stored after its standings were read, then the next read's standings are both nights', as folding every event gives them")
+  func standingsFollowNights() throws {
+    let first = try tuesdayNight()
+    var random = SeededRandom(seed: 26)
+    var second = try PublishedNight(
+      PlannedNight(night: first.planned.night, using: &random), left: try LaneID("9"), right: try LaneID("10"))
+    try second.bowl(frames: 20)
+    let firstEvents = try first.events(on: first.pair.left) + first.events(on: first.pair.right)
+    let secondEvents = try second.events(on: second.pair.left) + second.events(on: second.pair.right)
+    let fixture = try FixtureStore(firstEvents)
+    let store = fixture.store
+    let one = try store.standings(league: "Tuesday Mixed")
+
+    _ = try store.store(secondEvents)
+
+    let both = try store.standings(league: "Tuesday Mixed")
+    #expect(one == (try LeagueStandings(league: "Tuesday Mixed", from: StoredGames(events: firstEvents))))
+    #expect(both == (try LeagueStandings(league: "Tuesday Mixed", from: StoredGames(events: firstEvents + secondEvents))))
+    #expect(both.teams.map(\.nights) == [2, 2])
+    #expect(throws: LaneFailure.self) { try store.standings(league: "Friday") }
   }
 
   @Suite("Given Ana's open-play session on lane3 (150, 90) and her league night on 7+8")

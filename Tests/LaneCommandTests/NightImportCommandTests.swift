@@ -71,23 +71,8 @@ struct NightImportCommandTests {
 
     #expect(games.status == 0, "\(games.standardError)")
     #expect(simulate.status == 0, "\(simulate.standardError)")
-    func rolls(_ game: [String: Any]) -> String { "\((game["frames"] as? [[String: Any]] ?? []).map { $0["rolls"] as? [Int] ?? [] })" }
-    let stored = objects(games).map { game in
-      let league = game["league"] as? [String: Any] ?? [:]
-      return "\(league["team"] ?? "") \(game["bowler"] ?? "") \(game["game"] ?? "") \(league["kind"] ?? "") "
-        + "\(game["total"] ?? "") \(league["handicap"] ?? "") \(rolls(game))"
-    }
-    let report = try #require(objects(simulate).last, "\(simulate.standardOutput)")
-    let simulated = (report["teams"] as? [[String: Any]] ?? []).flatMap { team in
-      (team["bowlers"] as? [[String: Any]] ?? []).flatMap { bowler in
-        (bowler["games"] as? [[String: Any]] ?? []).map { game in
-          let kind = game["vacancy"] as? Bool == true ? "vacancy" : game["absent"] as? Bool == true ? "absentee" : "bowled"
-          let name = kind == "vacancy" ? "" : bowler["name"] ?? ""
-          return "\(team["name"] ?? "") \(name) \(game["game"] ?? "") \(kind) \(game["total"] ?? "") "
-            + "\(game["handicap"] ?? "") \(rolls(game))"
-        }
-      }
-    }
+    let stored = LeagueGameLines.stored(objects(games))
+    let simulated = LeagueGameLines.simulated(try #require(objects(simulate).last, "\(simulate.standardOutput)"))
     #expect(simulated.count == 5)
     #expect(stored.sorted() == simulated.sorted())
     #expect(objects(games).allSatisfy { $0["lane"] as? String == "lane7+lane8" })

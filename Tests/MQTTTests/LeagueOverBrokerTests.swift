@@ -170,23 +170,8 @@ struct LeagueOverBrokerTests {
     func objects(_ file: String) -> [[String: Any]] {
       output(file).split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
-    func rolls(_ game: [String: Any]) -> String { "\((game["frames"] as? [[String: Any]] ?? []).map { $0["rolls"] as? [Int] ?? [] })" }
-    let stored = objects("games.out").map { game in
-      let league = game["league"] as? [String: Any] ?? [:]
-      return "\(league["team"] ?? "") \(game["bowler"] ?? "") \(game["game"] ?? "") \(league["kind"] ?? "") "
-        + "\(game["total"] ?? "") \(league["handicap"] ?? "") \(rolls(game))"
-    }
-    let report = try #require(objects("simulate.out").last, "\(output("simulate.out"))")
-    let simulated = (report["teams"] as? [[String: Any]] ?? []).flatMap { team in
-      (team["bowlers"] as? [[String: Any]] ?? []).flatMap { bowler in
-        (bowler["games"] as? [[String: Any]] ?? []).map { game in
-          let kind = game["vacancy"] as? Bool == true ? "vacancy" : game["absent"] as? Bool == true ? "absentee" : "bowled"
-          let name = kind == "vacancy" ? "" : bowler["name"] ?? ""
-          return "\(team["name"] ?? "") \(name) \(game["game"] ?? "") \(kind) \(game["total"] ?? "") "
-            + "\(game["handicap"] ?? "") \(rolls(game))"
-        }
-      }
-    }
+    let stored = LeagueGameLines.stored(objects("games.out"))
+    let simulated = LeagueGameLines.simulated(try #require(objects("simulate.out").last, "\(output("simulate.out"))"))
     #expect(!simulated.isEmpty)
     #expect(stored.sorted() == simulated.sorted())
     #expect(objects("games.out").allSatisfy { $0["lane"] as? String == "lane1+lane2" })
