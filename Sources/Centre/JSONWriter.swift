@@ -40,6 +40,8 @@ public struct JSONWriter: Sendable {
     }
   }
 
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
   /// Appends `value` as a JSON string.
   public mutating func write(_ value: String) {
     bytes.append(UInt8(ascii: "\""))
@@ -53,10 +55,9 @@ public struct JSONWriter: Sendable {
       case 0x08: append("\\b")
       case 0x0C: append("\\f")
       case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
         append("\\u00")
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0xF)])
+        bytes.append(Self.hexDigits[Int(byte >> 4)])
+        bytes.append(Self.hexDigits[Int(byte & 0xF)])
       default: bytes.append(byte)
       }
     }

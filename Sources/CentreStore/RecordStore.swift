@@ -190,7 +190,6 @@ public final class RecordStore: EventStore, Sendable {
   /// - Throws: ``StoreError/io(path:reason:)`` when the store cannot be read, or holds an
   ///   event that is not one.
   public func events() throws(StoreError) -> [Payload.Event] {
-    let decoder = JSONDecoder()
     do {
       let payloads = try queue.read { db in
         try String.fetchAll(
@@ -202,7 +201,7 @@ public final class RecordStore: EventStore, Sendable {
             ORDER BY e.lane, s.first, e.seq
             """)
       }
-      return try payloads.map { try decoder.decode(Payload.Event.self, from: Data($0.utf8)) }
+      return try Self.events(ofPayloads: payloads)
     } catch {
       throw .io(path: path, reason: "cannot read the stored events: \(error)")
     }

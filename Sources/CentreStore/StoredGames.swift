@@ -108,7 +108,7 @@ public struct StoredGames: Sendable {
   /// `pair session` for a league night's records, `nil` for a lane's own session.
   private static func night(of records: ArraySlice<Payload.Event>) -> String? {
     guard let pair = records.first(where: { $0.pair != nil })?.pair else { return nil }
-    return "\(pair.left.rawValue)+\(pair.right.rawValue) \(records.first?.session ?? "")"
+    return "\(pair.name) \(records.first?.session ?? "")"
   }
 
   /// Folds one session's records and lists its games.
@@ -119,7 +119,7 @@ public struct StoredGames: Sendable {
       Problem(lane: key.lane.rawValue, session: key.session, seq: seq, reason: reason)
     }
     if let pair = records.first(where: { $0.pair != nil })?.pair {
-      return foldNight(records, pair: "\(pair.left.rawValue)+\(pair.right.rawValue)", key: key)
+      return foldNight(records, pair: pair.name, key: key)
     }
     let (entries, stopped) = Self.entries(records)
     corrections += entries.compactMap { StoredCorrection($0, lane: key.lane.rawValue, session: key.session) }
