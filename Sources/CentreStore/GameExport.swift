@@ -6,6 +6,14 @@ import Foundation
 /// Pure. A league bowler is one person across nights and lanes, so their id is the league's
 /// and their name's; an open-play name belongs to its session (docs/records.md).
 public struct GameExport: Codable, Hashable, Sendable {
+  /// How `lane records export` writes the games.
+  public enum Format: String, Sendable, CaseIterable {
+    /// A header line, then one record per game.
+    case csv
+    /// One object per line.
+    case json
+  }
+
   /// The columns, in order: the CSV header and the JSON keys.
   public static let columns = [
     "date", "league", "team", "bowler_id", "bowler", "lane", "session", "game", "scratch", "handicap",

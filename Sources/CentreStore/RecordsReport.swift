@@ -9,6 +9,8 @@ public struct RecordsReport: Sendable {
   public var lines: [String]
   /// What standard error is told: the records that were not folded.
   public var notes: [String]
+  /// What ends each line: CRLF for CSV.
+  public var lineEnd = "\n"
 
   /// The kinds of report.
   public enum Kind: String, Sendable, CaseIterable {

@@ -34,13 +34,17 @@ extension Lane {
       @Flag(help: "One JSON object per line.")
       var json = false
 
-      /// Prints the report of `kind`: its lines on stdout, what was not folded on stderr.
+      /// Prints the report of `kind`.
       func print(_ kind: RecordsReport.Kind, league: String? = nil) throws {
-        let report = try RecordsReport(kind, storeAt: store, json: json, league: league)
-        for note in report.notes { Report.line(note) }
-        var output = StandardOutput()
-        for line in report.lines { Swift.print(line, to: &output) }
+        Records.print(try RecordsReport(kind, storeAt: store, json: json, league: league))
       }
+    }
+
+    /// Prints `report`: its lines on stdout, what was not folded on stderr.
+    static func print(_ report: RecordsReport) {
+      for note in report.notes { Report.line(note) }
+      var output = StandardOutput()
+      for line in report.lines { Swift.print(line, terminator: report.lineEnd, to: &output) }
     }
 
     /// Writes `text` to a new file at `path`, synced, never over an existing one (73).
@@ -109,13 +113,7 @@ extension Lane {
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws {
-        let history = try RecordStore.reading(at: options.store) { try BowlerHistory(of: bowler, in: $0) }
-        var output = StandardOutput()
-        for entry in history.entries {
-          Swift.print(options.json ? try RecordsReport.jsonLine(entry) : entry.description, to: &output)
-        }
-      }
+      func run() throws { Records.print(try .history(of: bowler, storeAt: options.store, json: options.json)) }
     }
 
     /// `lane records events --store FILE [--json]`.
@@ -149,16 +147,7 @@ extension Lane {
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws {
-        let standings = try RecordStore.reading(at: options.store) { try $0.standings(league: league) }
-        var output = StandardOutput()
-        for team in standings.teams {
-          Swift.print(options.json ? try RecordsReport.jsonLine(team) : team.description, to: &output)
-        }
-        for high in standings.highs {
-          Swift.print(options.json ? try RecordsReport.jsonLine(high) : high.description, to: &output)
-        }
-      }
+      func run() throws { Records.print(try .standings(of: league, storeAt: options.store, json: options.json)) }
     }
 
     /// `lane records sheet --store FILE --lane LANE --session SESSION [--html FILE | --pdf FILE]`.
@@ -218,10 +207,6 @@ extension Lane {
 
     /// `lane records export --store FILE [--format csv|json] [--league NAME]`.
     struct Export: ParsableCommand {
-      enum Format: String, ExpressibleByArgument, CaseIterable {
-        case csv, json
-      }
-
       static let configuration = CommandConfiguration(
         abstract: "Every stored game for a league secretary's program, as CSV or JSON lines.",
         discussion: """
@@ -237,23 +222,12 @@ extension Lane {
       var store: String
 
       @Option(help: "csv (a header line, then one record per game) or json (one object per line).")
-      var format: Format = .csv
+      var format: GameExport.Format = .csv
 
       @Option(help: "Only this league's games.")
       var league: String?
 
-      func run() throws {
-        let games = try RecordStore.reading(at: store) { store in
-          let links = try store.links()
-          return try store.games(league: league).map { GameExport($0, person: links[$0.person]) }
-        }
-        var output = StandardOutput()
-        if format == .csv { Swift.print(GameExport.csvHeader, terminator: "\r\n", to: &output) }
-        for game in games {
-          let line = format == .csv ? game.csvRecord : try RecordsReport.jsonLine(game)
-          Swift.print(line, terminator: format == .csv ? "\r\n" : "\n", to: &output)
-        }
-      }
+      func run() throws { Records.print(try .export(storeAt: store, league: league, format: format)) }
     }
 
     /// `lane records roster --league NAME --store FILE --out NIGHT.toml`.
@@ -422,3 +396,5 @@ extension Lane {
     }
   }
 }
+
+extension GameExport.Format: ExpressibleByArgument {}
