@@ -18,7 +18,7 @@
 # the build and runs what .build/gpio-sim holds (scripts/test, right after its
 # libgpiod2-build phase built it). GPIO_SIM_RELEASE_FIGURES=1 measures `lane` built
 # `-c release` (against the system's libgpiod 1.6) instead of running the checks: one VM,
-# alone, replaying respot-only-game and freefall-fouls-and-sweeps (24 settle-ended
+# alone, replaying respot-only-game and freefall-fouls-and-sweeps (32 settle-ended
 # deliveries) for the delay past the detector's deadline and watching a quiet minute for
 # wake-ups and CPU (docs/performance.md, Idle); not part of CI.
 set -euo pipefail
@@ -47,10 +47,10 @@ generations=(
 # (GPIOSimRigTests' Rig.traces) and the latency test's minimum of settle-ended deliveries.
 # The replays, the same line requests and edge reads for every trace, are shared out so that
 # the longest VM is as short as can be (docs/gpio-sim.md has the times; shortened: two-games
-# 209 s with 31 settle-ended deliveries, freefall 113 s with 13, string 111 s with 12,
-# respot 75 s with 11): the 1.6 lane VM replays the longest trace, the 2.x lane VM two more,
+# 209 s with 33 settle-ended deliveries, freefall 113 s with 17, string 111 s with 16,
+# respot 75 s with 15): the 1.6 lane VM replays the longest trace, the 2.x lane VM two more,
 # the 2.x replays VM every other one, a new trace too. A VM replaying fewer deliveries than
-# the default minimum of 30 gets what its traces hold less two, so the test still fails if lane
+# the default minimum of 30 (three short of two-games') gets what its traces hold less two, so the test still fails if lane
 # stops scoring them; the generation's figures are its VMs' latency.txt together. The pair
 # check (a league night's two traces, 75 s and 77 s shortened, replayed at once) plays each
 # layout once a run: both lanes on one chip with 2.x, on two chips with 1.6
@@ -58,15 +58,15 @@ generations=(
 # which kept the lane VMs the longest. Every VM starts the test bundle once.
 declare -A guest_environment=(
   [libgpiod1]="LANE_CHECKS_TRACES=two-games-held-out"
-  [libgpiod2]="LANE_CHECKS_TRACES=freefall-fouls-and-sweeps,respot-only-game LANE_CHECKS_MIN_SAMPLES=22"
-  [libgpiod2-replays]="LANE_CHECKS_SKIP_TRACES=two-games-held-out,freefall-fouls-and-sweeps,respot-only-game LANE_CHECKS_MIN_SAMPLES=10"
+  [libgpiod2]="LANE_CHECKS_TRACES=freefall-fouls-and-sweeps,respot-only-game LANE_CHECKS_MIN_SAMPLES=30"
+  [libgpiod2-replays]="LANE_CHECKS_SKIP_TRACES=two-games-held-out,freefall-fouls-and-sweeps,respot-only-game LANE_CHECKS_MIN_SAMPLES=14"
   [libgpiod1-pair]="LANE_CHECKS_PAIR_LAYOUTS=two-chips"
   [libgpiod2-pair]="LANE_CHECKS_PAIR_LAYOUTS=one-chip"
 )
 if [[ ${GPIO_SIM_RELEASE_FIGURES:-} == 1 ]]; then
   generations=("release-figures 1200 guest-checks.sh .build/gpio-sim/libgpiod1 1 replays,idle")
   guest_environment=(
-    [release-figures]="LANE_CHECKS_LANE=.build/release/lane LANE_CHECKS_TRACES=respot-only-game,freefall-fouls-and-sweeps LANE_CHECKS_MIN_SAMPLES=22"
+    [release-figures]="LANE_CHECKS_LANE=.build/release/lane LANE_CHECKS_TRACES=respot-only-game,freefall-fouls-and-sweeps LANE_CHECKS_MIN_SAMPLES=30"
   )
 fi
 # Host packages the guest scripts run (the guest uses the host's root filesystem).

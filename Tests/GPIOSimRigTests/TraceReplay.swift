@@ -143,7 +143,7 @@ struct TraceReplay {
     runTotals = running.events("game").compactMap { $0.object["total"] as? Int }
     samples = try Self.samples(
       throws: throwEvents, writes: String(contentsOfFile: log, encoding: .utf8),
-      pinLines: Set((lines ?? Array(0...12)).prefix(10)), windows: windows)
+      lines: lines ?? Array(0...12), windows: windows)
   }
 
   private static func simulate(
@@ -154,27 +154,35 @@ struct TraceReplay {
     return try JSONDecoder().decode(SimulationFigures.self, from: Data(run.standardOutput.utf8))
   }
 
-  /// For each throw: E its arrival, T its `time`, W the start of the driver's last write to
-  /// a pin line before E; only deliveries ended by the settle window (T − W within
-  /// settle...settle + 1 s: a delivery ended sooner, by `cycle on`, has T − W < settle, and
-  /// the kernel stamps the write's edge within a second of W even on a loaded emulator, where
-  /// it has been seen 187 ms late).
+  /// For each throw: E its arrival, T its `time`, W the start of the driver's write of the
+  /// edge that opened the settle window: the last write to a pin line at least `settle`
+  /// before T (the kernel stamps an edge after its write starts, and the window closes
+  /// `settle` after the stamp). Pin writes later than that were wobbles shorter than the
+  /// bounce window, which do not reopen it; whether a wobble stays shorter than the bounce
+  /// window depends on how late the driver runs, so they must not decide which deliveries
+  /// count. Only deliveries ended by the settle window: none with a `cycle on` write in the
+  /// window (that ends a delivery sooner), and T − W at most settle + 1 s (the kernel has
+  /// been seen stamping an edge 187 ms after its write on a loaded emulator).
   private static func samples(
     throws events: [(arrived: Double, object: [String: Any])], writes: String,
-    pinLines: Set<Int>, windows: DetectorWindows
+    lines: [Int], windows: DetectorWindows
   ) -> [LatencySample] {
     // `started ended late_us offset pull cause`, the offset on the chip.
-    let pinWrites: [Double] = writes.split(separator: "\n").compactMap { line in
+    let logged: [(started: Double, offset: Int)] = writes.split(separator: "\n").compactMap { line in
       let fields = line.split(separator: " ")
-      guard fields.count >= 4, let offset = Int(fields[3]), pinLines.contains(offset) else { return nil }
-      return Double(fields[0])
+      guard fields.count >= 4, let started = Double(fields[0]), let offset = Int(fields[3]) else { return nil }
+      return (started, offset)
     }
+    let pinLines = Set(lines.prefix(10))
+    let pinWrites = logged.filter { pinLines.contains($0.offset) }.map(\.started)
+    let cycleWrites = logged.filter { $0.offset == lines[12] }.map(\.started)
     return events.compactMap { event in
       guard let time = (event.object["time"] as? NSNumber)?.doubleValue,
-        let write = pinWrites.last(where: { $0 < event.arrived })
+        let write = pinWrites.last(where: { $0 <= time - windows.settle + 0.001 }),
+        !cycleWrites.contains(where: { $0 > write && $0 <= time })
       else { return nil }
       let sinceWrite = time - write
-      guard sinceWrite >= windows.settle, sinceWrite <= windows.settle + 1 else { return nil }
+      guard sinceWrite <= windows.settle + 1 else { return nil }
       let counted = sinceWrite >= windows.settle + windows.bounce - 0.001
       return LatencySample(
         laneDelay: event.arrived - time,
