@@ -47,6 +47,11 @@ let package = Package(
     // The desk's store (Sources/CentreStore) over Debian's libsqlite3 (libsqlite3-dev); only
     // CentreStore, `lane` and their tests link it (docs/records.md, docs/ci.md for its build cost).
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    // bcrypt for the desk's users file (Sources/DeskAccess): only its HummingbirdBcrypt
+    // product, one C file; the package's other products are not built.
+    .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
+    // HTTPField's names for the desk's own headers; already built for hummingbird.
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.4.0"),
   ],
   targets: [
     // The pure ten-pin domain: pins, throws, frames, games. No I/O.
@@ -108,12 +113,19 @@ let package = Package(
     .target(
       name: "WebServer",
       dependencies: [
-        "WebBoard", "Centre", "LaneBridge", "Bowling", "League",
+        "WebBoard", "Centre", "LaneBridge", "Bowling", "League", "DeskAccess",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
+    // Who may use the desk's page and API: the users file, bcrypt passwords, roles and what
+    // each may do, signed-in sessions with their CSRF tokens, and the throttling of failed
+    // sign-ins. Pure but for bcrypt's C; time is given, tokens are made by the caller.
+    .target(
+      name: "DeskAccess",
+      dependencies: ["Centre", .product(name: "HummingbirdBcrypt", package: "hummingbird-auth")]),
     // libgpiod as installed (1.6 or 2.x), found with pkg-config.
     .systemLibrary(
       name: "Clibgpiod",
@@ -210,7 +222,7 @@ let package = Package(
       dependencies: [
         "LaneBridge", "LaneControl", "CentreLink", "CentreStore", "Centre", "MQTT", "WebBoard", "WebServer",
         "Journal", "LaneSensing", "Wiring", "POSIX", "SafeFiles", "Bowling", "Scoreboard", "League",
-        "LaneConfiguration", "SimulatedPinSensor",
+        "LaneConfiguration", "SimulatedPinSensor", "DeskAccess",
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
@@ -250,6 +262,7 @@ let package = Package(
         "CentreStore",
         "MQTT",
         "WebServer",
+        "DeskAccess",
         "SafeFiles",
         "POSIX",
         .product(name: "SystemPackage", package: "swift-system"),
@@ -307,6 +320,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
+    .testTarget(name: "DeskAccessTests", dependencies: ["DeskAccess", "Centre"]),
     .testTarget(
       name: "LeagueTests",
       dependencies: [

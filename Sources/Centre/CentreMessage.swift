@@ -199,6 +199,9 @@ public enum CentreMessage: Hashable, Sendable {
     guard Payload.isValidRequestID(command.id) else {
       throw .badField("id", "must be 1-64 of a-z A-Z 0-9 - _")
     }
+    if let user = command.user, !Payload.isValidUserName(user) {
+      throw .badField("user", "must be 1-32 of a-z 0-9 . _ -, starting with a letter or digit")
+    }
     switch command.action {
     case .startSession:
       guard let bowlers = command.bowlers, !bowlers.isEmpty,

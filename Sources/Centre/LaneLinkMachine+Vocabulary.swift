@@ -19,7 +19,7 @@ extension LaneLinkMachine {
     /// `doneBefore` is the record a correction or change of session with this id already
     /// became, if the journal has one.
     case command(Payload.Command, doneBefore: RecordReference?)
-    /// The lane loop applied (or refused) request `id` handed over by ``Action/ask(id:_:)``.
+    /// The lane loop applied (or refused) request `id` handed over by ``Action/ask(id:_:author:)``.
     case answered(id: String, LaneRequest.Outcome)
     /// The lane's current games, as of the open session's record `seq`.
     case board(games: JSONValue, seq: Int)
@@ -68,9 +68,10 @@ extension LaneLinkMachine {
     /// Write the acknowledgement to the lane's disk; then ``Input/done(_:)`` or
     /// ``Input/persistFailed(_:_:)``.
     case persist(Payload.Ack)
-    /// Hand request `id` to the lane loop; then ``Input/done(_:)``, and later
+    /// Hand request `id` to the lane loop, to journal as `author`'s
+    /// (``LaneRequest/author(of:)``); then ``Input/done(_:)``, and later
     /// ``Input/answered(id:_:)``.
-    case ask(id: String, LaneRequest)
+    case ask(id: String, LaneRequest, author: String)
     /// Subscribe to the lane's `ack`, `commands` and `display-requests` and the desk's
     /// status; then ``Input/done(_:)`` (a failed subscription is reported, not retried).
     case subscribe

@@ -23,7 +23,7 @@
 ///    (both are retained). The status carries the open session's last seq and the faults.
 /// 6. **A desk command is answered once.** A `resend` at once (the desk's, or a display's
 ///    from `…/display-requests`, where nothing else is taken); a correction or change of
-///    session is handed to the lane loop (``Action/ask(id:_:)``) and answered when the
+///    session is handed to the lane loop (``Action/ask(id:_:author:)``) and answered when the
 ///    loop has done it, or at once from the journal when its id was done before.
 /// 7. **The acknowledgement goes to the lane's disk** in batches of ``Timing/persistBatch``
 ///    (at once when the session it names changes, and every one while stopping).
@@ -242,7 +242,7 @@ public struct LaneLinkMachine: Sendable {
           message: "already done as record \(done.seq) of session \(done.session); not run again"))
     } else if let request = LaneRequest(command) {
       pending[command.id] = [.correct, .league].contains(command.action)
-      requests.append(.ask(id: command.id, request))
+      requests.append(.ask(id: command.id, request, author: LaneRequest.author(of: command)))
     } else {
       answer(Payload.Reply(id: command.id, ok: false, message: "not a correction this lane knows"))
     }

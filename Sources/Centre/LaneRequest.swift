@@ -2,7 +2,7 @@
 /// starting a session; the translation of a validated ``Payload/Command``, pure protocol.
 ///
 /// The lane's shell hands it to the lane loop the control socket's way (`LaneBridge`'s
-/// `RemoteRequest`), and the loop journals it with ``author(ofRequest:)`` as the record's
+/// `RemoteRequest`), and the loop journals it with ``author(of:)`` as the record's
 /// author, so a repeated request id is answered from the journal.
 public enum LaneRequest: Hashable, Sendable {
   /// How to correct the last throw, as `lane correct` does.
@@ -56,8 +56,12 @@ public enum LaneRequest: Hashable, Sendable {
     }
   }
 
-  /// Who a desk request's record is from, in the journal: `desk/<request id>`.
-  public static func author(ofRequest id: String) -> String { "desk/" + id }
+  /// Who a desk request's record is from, in the journal: `desk/USER/ID` for one a desk
+  /// user sent from the signed-in page, `desk/ID` for one from `lane desk send`. The id
+  /// is in it so that a repeated request is found in the journal and answered from there.
+  public static func author(of command: Payload.Command) -> String {
+    "desk/" + (command.user.map { $0 + "/" } ?? "") + command.id
+  }
 
   /// The lane's reply to request `id` (a `correct` when `correcting`) that ended in `outcome`.
   public static func reply(to id: String, correcting: Bool, _ outcome: Outcome) -> Payload.Reply {

@@ -17,6 +17,15 @@ public enum Payload {
     (1...64).contains(id.utf8.count) && id.allSatisfy(LaneID.isAllowed)
   }
 
+  /// Whether `name` may be a desk user's (``Command/user``): 1-32 of `a-z 0-9 . _ -`,
+  /// starting with a letter or digit, so it fits in a journal's author (`desk/NAME/ID`)
+  /// and a users file's column.
+  public static func isValidUserName(_ name: String) -> Bool {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789._-".utf8)
+    guard (1...32).contains(name.utf8.count), let first = name.utf8.first else { return false }
+    return name.utf8.allSatisfy(allowed.contains) && !".-_".utf8.contains(first)
+  }
+
   /// The two lanes of a pair bowling a league night, left then right, as each of its records
   /// and boards names them: a night's record is the pair's (a correction refolds the whole
   /// night, a bowler's bonuses cross lanes), so each lane of the pair publishes the whole
@@ -208,11 +217,14 @@ public enum Payload {
     public var command: String?
     /// Why, for ``Action/league``: kept in the night's journal with the correction.
     public var why: String?
+    /// The desk user who sent it from the desk's signed-in page (`lane desk --http`); the
+    /// lane journals the request as theirs (``LaneRequest/author(of:)``).
+    public var user: String?
 
     public init(
       id: String, action: Action, bowlers: [String]? = nil, correction: Correction? = nil,
       pins: [Int]? = nil, from: Int? = nil, session: String? = nil, command: String? = nil,
-      why: String? = nil
+      why: String? = nil, user: String? = nil
     ) {
       self.v = Payload.version
       self.id = id
@@ -224,6 +236,7 @@ public enum Payload {
       self.session = session
       self.command = command
       self.why = why
+      self.user = user
     }
 
     /// The most bowlers a session takes, and the longest name.

@@ -17,10 +17,10 @@ extension LaneLink {
       } catch {
         machine.take(.persistFailed(ack, "\(error)"), at: now)
       }
-    case .ask(let id, let request):
+    case .ask(let id, let request, let author):
       let inputs = self.inputs
       requests.add(
-        RemoteRequest(Self.action(request), author: LaneRequest.author(ofRequest: id)) { outcome in
+        RemoteRequest(Self.action(request), author: author) { outcome in
           let answer: LaneRequest.Outcome =
             switch outcome {
             case .done(let sequence, let change): .done(sequence: sequence, change: change)

@@ -257,7 +257,7 @@ public actor LaneLink {
     case .message(.command(let target, let command), _) where target == lane:
       // A correction or change of session already journalled is answered from the journal.
       let asks = command.action != .resend && !machine.isPending(command.id)
-      let done = asks ? sessions.record(by: LaneRequest.author(ofRequest: command.id)) : nil
+      let done = asks ? sessions.record(by: LaneRequest.author(of: command)) : nil
       machine.take(
         .command(command, doneBefore: done.map { .init(session: $0.session, seq: $0.seq) }),
         at: now)

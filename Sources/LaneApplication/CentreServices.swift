@@ -60,6 +60,64 @@ public enum CentreServices {
     try await running { () async throws(MQTTError) in try await desk.run(until: stop) }
   }
 
+  /// Runs the front desk (``runDesk(settings:output:store:write:report:until:)``) and
+  /// serves its signed-in page on `address` (``DeskServer``) until `stop` returns: every
+  /// lane's boards, followed as `lane display` follows them, and the commands the clerks
+  /// send from the page, over the broker in their names.
+  ///
+  /// - Parameters:
+  ///   - users: The users file, read now (refused with its status) and at each sign-in.
+  ///   - storePath: The store's path, for `/records`, when `store` is given.
+  /// - Throws: ``LaneFailure``: the users file's, 69 when the address cannot be bound, 78
+  ///   for settings the link refuses, the broker's failure.
+  public static func runDeskServer(
+    settings: BrokerSettings, output: DeskLink.Output, store: RecordStore?, storePath: String?,
+    address: HTTPAddress, users: String, write: @escaping @Sendable (String) -> Void,
+    report: @escaping @Sendable (String) -> Void, until stop: @escaping @Sendable () async -> Void
+  ) async throws(LaneFailure) {
+    if try DeskUsers.read(users).users.isEmpty {
+      report("the users file \(users) has no users yet: add one with lane desk users add NAME --role manager --users \(users)")
+    }
+    let centre = CentreDisplay(hub: BoardHub(), report: report)
+    let display = try made {
+      try DisplayLink(settings: settings, handlers: .init(event: centre.show, status: centre.show, report: report))
+    }
+    let desk = try made {
+      try DeskLink(settings: settings, output: output, write: write, report: report, store: store)
+    }
+    let gate = DeskGate(users: { try DeskUsers.read(users) })
+    let server: RunningBoardServer
+    do {
+      server = try await RunningBoardServer.start(
+        DeskServer(
+          hub: centre.hub, address: address, gate: gate, commander: BrokerLaneCommander(settings: settings),
+          records: store == nil ? nil : storePath.map(StoreRecordsPages.init(storeAt:)), report: report))
+    } catch {
+      throw LaneFailure(.unavailable, "\(error)")
+    }
+    report("serving the desk on \(server.url)/ (sign in at \(server.url)/login)")
+    // Both links until a stop is asked for; the first to fail ends the other.
+    let failure = await withTaskGroup(of: MQTTError?.self) { group -> MQTTError? in
+      group.addTask { () async -> MQTTError? in
+        do throws(MQTTError) { try await display.run(until: stop) } catch { return error }
+        return nil
+      }
+      group.addTask { () async -> MQTTError? in
+        do throws(MQTTError) { try await desk.run(until: stop) } catch { return error }
+        return nil
+      }
+      for await outcome in group {
+        if let outcome {
+          group.cancelAll()
+          return outcome
+        }
+      }
+      return nil
+    }
+    await server.stop()
+    if let failure { throw LaneFailure(ExitStatus(brokerFailure: failure), "\(failure)") }
+  }
+
   /// Shows `lane`'s detail board, redrawn in place by `write`, until `stop` returns: a
   /// read-only follower like `lane display` (it never acknowledges, so it runs beside the
   /// desk).

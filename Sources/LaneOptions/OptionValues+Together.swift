@@ -184,4 +184,14 @@ extension OptionValues {
     }
     if requests == 1 && json { throw OptionValueError("a request and --json do not go together") }
   }
+
+  /// `lane desk`'s page: `--http` and `--users` go together (a desk page is always signed
+  /// in), and neither with `--lane`.
+  public static func checkDeskPage(http: String?, users: String?, lane: String?) throws(OptionValueError) {
+    if http != nil && users == nil {
+      throw OptionValueError("--http serves the desk signed in: give --users FILE (lane desk users add writes one)")
+    }
+    if users != nil && http == nil { throw OptionValueError("--users goes with --http, the desk's page") }
+    if http != nil && lane != nil { throw OptionValueError("--http and --lane do not go together") }
+  }
 }

@@ -19,7 +19,7 @@ import WebBoard
 /// | `/league/events` | its boards as Server-Sent Events, the current one first |
 /// | `/league/left`, `/league/right` | the overhead board of that lane of the pair |
 /// | `/records`, `/records/sheet?lane=L&session=S`, `/records/bowler?id=ID` | the desk's store: averages, standings, high scores, each sheet, each bowler's games (with `--store`) |
-public struct BoardServer: Sendable {
+public struct BoardServer: BoardServing {
   public let hub: BoardHub
   public let address: HTTPAddress
   /// The league night on the pair, or `nil` when none is served (`/league` is then a 404).
@@ -53,20 +53,37 @@ public struct BoardServer: Sendable {
   /// The routes, on a router of their own (the tests drive it without a socket too).
   public func router() -> Router<BasicRequestContext> {
     let router = Router()
-    let hub = hub
     let desk = BoardPages.desk(linkingLeague: league != nil)
     router.get("/") { _, _ in Self.html(desk) }
+    Self.addOverheadRoutes(to: router, hub: hub)
+    Self.addCentreRoutes(to: router, hub: hub)
+    if let league { Self.addLeagueRoutes(to: router, league: league) }
+    if let records { Self.addRecordsRoutes(to: router, records: records) }
+    return router
+  }
+
+  /// What an overhead board reads: its page, its JSON and its event stream, per lane.
+  static func addOverheadRoutes<Routes: RouterMethods>(to router: Routes, hub: BoardHub) {
     router.get("/lanes/:lane") { _, context in
       // A lane bowling a league night on a pair (lane display) shows the night's board.
       let board = try Self.board(of: context, in: hub)
       return Self.html(board.night == nil ? BoardPages.overhead : BoardPages.centreLeagueOverhead)
     }
+    router.get("/api/lanes/:lane") { _, context in try Self.json(try Self.board(of: context, in: hub)) }
+    router.get("/lanes/:lane/events") { request, context in
+      let lane = try Self.board(of: context, in: hub).lane
+      return Self.events(hub.listen(to: lane, lastEventID: Self.lastEventID(of: request)))
+    }
+  }
+
+  /// What the desk reads besides the overhead boards: every lane's boards and stream, and
+  /// each lane's finished games.
+  static func addCentreRoutes<Routes: RouterMethods>(to router: Routes, hub: BoardHub) {
     router.get("/lanes/:lane/games") { _, context in
       _ = try Self.board(of: context, in: hub)
       return Self.html(BoardPages.games)
     }
     router.get("/api/lanes") { _, _ in try Self.json(hub.boards) }
-    router.get("/api/lanes/:lane") { _, context in try Self.json(try Self.board(of: context, in: hub)) }
     router.get("/api/lanes/:lane/games") { _, context in
       let lane = try Self.board(of: context, in: hub).lane
       guard let games = hub.games(lane) else { throw HTTPError(.notFound) }
@@ -75,47 +92,46 @@ public struct BoardServer: Sendable {
     router.get("/events") { request, _ in
       Self.events(hub.listen(to: nil, lastEventID: Self.lastEventID(of: request)))
     }
-    router.get("/lanes/:lane/events") { request, context in
-      let lane = try Self.board(of: context, in: hub).lane
-      return Self.events(hub.listen(to: lane, lastEventID: Self.lastEventID(of: request)))
-    }
-    if let league {
-      router.get("/league") { _, _ in try Self.json(league.board) }
-      router.get("/league/events") { _, _ in Self.leagueEvents(league.listen()) }
-      router.get("/league/:side") { _, context in
-        let side = try context.parameters.require("side")
-        guard PairSide(rawValue: side) != nil else {
-          throw HTTPError(.notFound, message: "No lane \"\(side)\" in the pair; the league's are /league/left and /league/right.\n")
-        }
-        return Self.html(BoardPages.leagueOverhead)
-      }
-    }
-    if let records {
-      router.get("/records") { _, _ in Self.html(try records.index()) }
-      router.get("/records/sheet") { request, _ in
-        let query = request.uri.queryParameters
-        guard let lane = query["lane"].map(String.init), let session = query["session"].map(String.init) else {
-          throw HTTPError(.badRequest, message: "Give the sheet's lane and session: /records/sheet?lane=LANE&session=SESSION.\n")
-        }
-        guard let page = try records.sheet(lane: lane, session: session) else {
-          throw HTTPError(.notFound, message: "No session \(session) of lane \(lane) in the store; /records lists them.\n")
-        }
-        return Self.html(page)
-      }
-      router.get("/records/bowler") { request, _ in
-        guard let id = request.uri.queryParameters["id"].map(String.init) else {
-          throw HTTPError(.badRequest, message: "Give the bowler's id: /records/bowler?id=ID.\n")
-        }
-        guard let page = try records.bowler(id: id) else {
-          throw HTTPError(.notFound, message: "No game of the bowler \(id) in the store; /records lists the bowlers.\n")
-        }
-        return Self.html(page)
-      }
-    }
-    return router
   }
 
-  private static func board(of context: BasicRequestContext, in hub: BoardHub) throws -> LaneBoard {
+  /// A league night's board on the pair `lane run` or `lane simulate --league` serves.
+  static func addLeagueRoutes<Routes: RouterMethods>(to router: Routes, league: LeagueHub) {
+    router.get("/league") { _, _ in try Self.json(league.board) }
+    router.get("/league/events") { _, _ in Self.leagueEvents(league.listen()) }
+    router.get("/league/:side") { _, context in
+      let side = try context.parameters.require("side")
+      guard PairSide(rawValue: side) != nil else {
+        throw HTTPError(.notFound, message: "No lane \"\(side)\" in the pair; the league's are /league/left and /league/right.\n")
+      }
+      return Self.html(BoardPages.leagueOverhead)
+    }
+  }
+
+  /// The desk's store's pages.
+  static func addRecordsRoutes<Routes: RouterMethods>(to router: Routes, records: any RecordsPages) {
+    router.get("/records") { _, _ in Self.html(try records.index()) }
+    router.get("/records/sheet") { request, _ in
+      let query = request.uri.queryParameters
+      guard let lane = query["lane"].map(String.init), let session = query["session"].map(String.init) else {
+        throw HTTPError(.badRequest, message: "Give the sheet's lane and session: /records/sheet?lane=LANE&session=SESSION.\n")
+      }
+      guard let page = try records.sheet(lane: lane, session: session) else {
+        throw HTTPError(.notFound, message: "No session \(session) of lane \(lane) in the store; /records lists them.\n")
+      }
+      return Self.html(page)
+    }
+    router.get("/records/bowler") { request, _ in
+      guard let id = request.uri.queryParameters["id"].map(String.init) else {
+        throw HTTPError(.badRequest, message: "Give the bowler's id: /records/bowler?id=ID.\n")
+      }
+      guard let page = try records.bowler(id: id) else {
+        throw HTTPError(.notFound, message: "No game of the bowler \(id) in the store; /records lists the bowlers.\n")
+      }
+      return Self.html(page)
+    }
+  }
+
+  private static func board(of context: some RequestContext, in hub: BoardHub) throws -> LaneBoard {
     let lane = try context.parameters.require("lane")
     guard let board = hub.board(lane) else {
       throw HTTPError(.notFound, message: "No lane \"\(lane)\" here; the desk at / lists the lanes.\n")
@@ -124,12 +140,12 @@ public struct BoardServer: Sendable {
   }
 
   /// The `Last-Event-ID` a reconnecting `EventSource` sends: the sequence it had shown.
-  private static func lastEventID(of request: Request) -> Int? {
+  static func lastEventID(of request: Request) -> Int? {
     let field = request.headers.first { $0.name.canonicalName == "last-event-id" }
     return field.flatMap { Int($0.value) }
   }
 
-  private static func html(_ page: String) -> Response {
+  static func html(_ page: String) -> Response {
     Response(
       status: .ok,
       headers: [
@@ -139,7 +155,7 @@ public struct BoardServer: Sendable {
       body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
   }
 
-  private static func json(_ value: some Encodable) throws -> Response {
+  static func json(_ value: some Encodable) throws -> Response {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return Response(
@@ -169,7 +185,7 @@ public struct BoardServer: Sendable {
   ///
   /// The stream begins with the current boards, so a page reconnecting with any
   /// `Last-Event-ID` is right at once.
-  private static func events(_ updates: AsyncStream<BoardUpdate>) -> Response {
+  static func events(_ updates: AsyncStream<BoardUpdate>) -> Response {
     Response(
       status: .ok,
       headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],

@@ -2,7 +2,7 @@ import Foundation
 import ServiceLifecycle
 import Synchronization
 
-/// A ``BoardServer`` running on its own task beside the lane loop: started, asked for its
+/// A ``BoardServer`` or ``DeskServer`` running on its own task beside the lane loop: started, asked for its
 /// port, stopped.
 ///
 /// The blocking ``start(_:)-swift.type.method`` and ``stop()-swift.method`` are for a
@@ -27,7 +27,7 @@ public final class RunningBoardServer: Sendable {
   private let group: ServiceGroup
   private let task: Task<Void, Never>
 
-  private init(port: Int, server: BoardServer, group: ServiceGroup, task: Task<Void, Never>) {
+  private init(port: Int, server: some BoardServing, group: ServiceGroup, task: Task<Void, Never>) {
     self.port = port
     self.address = server.address
     self.hub = server.hub
@@ -39,7 +39,7 @@ public final class RunningBoardServer: Sendable {
   /// Starts serving and blocks until the server listens.
   ///
   /// - Throws: ``StartError`` when the address cannot be bound.
-  public static func start(_ server: BoardServer) throws(StartError) -> RunningBoardServer {
+  public static func start(_ server: some BoardServing) throws(StartError) -> RunningBoardServer {
     let started = DispatchSemaphore(value: 0)
     let outcome = Mutex<Result<Int, StartError>?>(nil)
     let (group, task) = launch(server) { result in
@@ -55,7 +55,7 @@ public final class RunningBoardServer: Sendable {
   /// rather than one of the cooperative threads the server runs on.
   ///
   /// - Throws: ``StartError`` when the address cannot be bound.
-  public static func start(_ server: BoardServer) async throws(StartError) -> RunningBoardServer {
+  public static func start(_ server: some BoardServing) async throws(StartError) -> RunningBoardServer {
     let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<RunningBoardServer, StartError>, Never>) in
       Thread {
         do throws(StartError) {
@@ -98,7 +98,7 @@ public final class RunningBoardServer: Sendable {
   /// Runs the server's service group on a task of its own; `started` is told once, with
   /// the port or why it could not listen.
   private static func launch(
-    _ server: BoardServer, started: @escaping @Sendable (Result<Int, StartError>) -> Void
+    _ server: some BoardServing, started: @escaping @Sendable (Result<Int, StartError>) -> Void
   ) -> (ServiceGroup, Task<Void, Never>) {
     let told = Mutex(false)
     let tell: @Sendable (Result<Int, StartError>) -> Void = { result in

@@ -236,7 +236,7 @@ struct LaneLinkMachineTests {
       shell.take(.command(command, doneBefore: nil))
       shell.take(.command(command, doneBefore: nil))  // repeated while the loop works on it
 
-      #expect(shell.drain() == [.ask(id: "r7", .correct(.pins([1, 2])))])
+      #expect(shell.drain() == [.ask(id: "r7", .correct(.pins([1, 2])), author: "desk/r7")])
 
       shell.take(.answered(id: "r7", .done(sequence: 4, change: "pins 1, 2")))
 
@@ -261,7 +261,7 @@ struct LaneLinkMachineTests {
     @Test("When the lane loop refuses a start, then the reply says why")
     mutating func refusedStart() {
       shell.take(.command(Payload.Command(id: "r8", action: .startSession, bowlers: ["Ana"]), doneBefore: nil))
-      #expect(shell.drain() == [.ask(id: "r8", .startSession(bowlers: ["Ana"]))])
+      #expect(shell.drain() == [.ask(id: "r8", .startSession(bowlers: ["Ana"]), author: "desk/r8")])
 
       shell.take(.answered(id: "r8", .refused("a session is running")))
 

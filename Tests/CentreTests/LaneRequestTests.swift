@@ -33,8 +33,9 @@ struct LaneRequestTests {
     #expect(LaneRequest(example.command) == example.request)
   }
 
-  @Test("When a request is journalled, then its author names the request id")
+  @Test("When a request is journalled, then its author names the request id, and the desk user who sent it")
   func author() {
-    #expect(LaneRequest.author(ofRequest: "r-17") == "desk/r-17")
+    #expect(LaneRequest.author(of: Payload.Command(id: "r-17", action: .endSession)) == "desk/r-17")
+    #expect(LaneRequest.author(of: Payload.Command(id: "r-17", action: .endSession, user: "ana")) == "desk/ana/r-17")
   }
 }

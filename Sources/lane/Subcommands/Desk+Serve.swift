@@ -1,9 +1,11 @@
 import ArgumentParser
+import CentreLink
 import CentreStore
 import LaneApplication
 import LaneBridge
 import LaneCommandLine
 import LaneOptions
+import WebServer
 
 extension Lane.Desk {
   /// `lane desk [serve]`: every lane's events exactly once, acknowledged.
@@ -18,7 +20,10 @@ extension Lane.Desk {
         per event. With --store FILE each event is committed to the store (SQLite, created \
         when missing) before it is printed and acknowledged, so a desk killed at any moment \
         loses nothing and stores nothing twice; --json then prints an event when it is first \
-        stored (lane records reads the store; docs/records.md). SIGINT, SIGTERM or SIGHUP \
+        stored (lane records reads the store; docs/records.md). With --http ADDR and --users \
+        FILE it also serves the desk's page, signed in: every lane at a glance, opening and \
+        ending sessions, corrections, the records for managers; the overhead boards stay \
+        open to kiosks (docs/desk.md). SIGINT, SIGTERM or SIGHUP \
         stops it. The old spellings --lane ID \
         (now lane desk show ID) and --lane ID with --correct, --end-session or \
         --start-session (now lane desk send ID ...) still work, with a warning.
@@ -35,6 +40,15 @@ extension Lane.Desk {
     @Option(help: "Commit every event to this store (SQLite) before acknowledging it; created when missing.")
     var store: String?
 
+    @Option(help: """
+      Serve the desk's page on this address, signed in with --users: HOST:PORT, or PORT for \
+      127.0.0.1:PORT (port 0 picks a free one).
+      """)
+    var http: String?
+
+    @Option(help: "The desk's users file (lane desk users add), mode 600: who may sign in at --http.")
+    var users: String?
+
     @OptionGroup var deprecated: DeprecatedDeskOptions
 
     func validate() throws {
@@ -43,6 +57,14 @@ extension Lane.Desk {
         try OptionValues.checkDeprecatedDesk(
           lane: deprecated.lane, requests: deprecated.requests, requestID: deprecated.requestID,
           json: json))
+      try validated(try OptionValues.checkDeskPage(http: http, users: users, lane: deprecated.lane))
+      if let http {
+        do {
+          _ = try HTTPAddress(parsing: http, allowPublic: true)
+        } catch {
+          throw ValidationError(error.description)
+        }
+      }
     }
 
     func run() async throws {
@@ -64,12 +86,21 @@ extension Lane.Desk {
       }
       let wake = try StopSignal.wakeEvent()
       StopSignal.install(wake: wake)
-      try await CentreServices.runDesk(
-        settings: settings, output: json ? .jsonLines : .overview, store: recordStore,
-        write: { line in
-          var output = StandardOutput()
-          print(line, to: &output)
-        }, report: Report.line, until: { await StopSignal.requested(on: wake) })
+      let write: @Sendable (String) -> Void = { line in
+        var output = StandardOutput()
+        print(line, to: &output)
+      }
+      let output: DeskLink.Output = json ? .jsonLines : .overview
+      let stop: @Sendable () async -> Void = { await StopSignal.requested(on: wake) }
+      if let http, let users {
+        try await CentreServices.runDeskServer(
+          settings: settings, output: output, store: recordStore, storePath: store,
+          address: try HTTPAddress(parsing: http, allowPublic: true), users: users, write: write,
+          report: Report.line, until: stop)
+      } else {
+        try await CentreServices.runDesk(
+          settings: settings, output: output, store: recordStore, write: write, report: Report.line, until: stop)
+      }
       // Closing checkpoints the WAL into the file; a desk killed instead leaves it for the next.
       do { try recordStore?.close() } catch { throw error.failure }
     }

@@ -10,7 +10,7 @@ extension Lane {
         LANE shows one lane's detail board; lane desk send LANE ... sends a lane one request. \
         See docs/centre.md.
         """,
-      subcommands: [Serve.self, Show.self, Send.self],
+      subcommands: [Serve.self, Show.self, Send.self, Users.self],
       defaultSubcommand: Serve.self
     )
   }

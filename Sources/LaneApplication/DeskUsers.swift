@@ -1,0 +1,118 @@
+import DeskAccess
+import LaneBridge
+import SafeFiles
+import SystemPackage
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The desk's users file on disk (`lane desk --users`, `lane desk users add`): read only
+/// when it is a regular file that is ours and that no one but its owner may read, written
+/// by replacing it whole, mode 600, keeping its owner.
+public enum DeskUsers {
+  /// The users file at `path`.
+  ///
+  /// - Throws: ``LaneFailure``: 66 when it is missing, unreadable or not a regular file (a
+  ///   symbolic link is not followed), 78 when its group or others may read or write it, 65
+  ///   when it is not a users file or a line is wrong.
+  public static func read(_ path: String) throws(LaneFailure) -> UsersFile {
+    let text: String
+    do {
+      text = try FileContents.read(path, maximumSize: UsersFile.maximumSize, kind: "the desk's users file")
+    } catch {
+      throw LaneFailure(.noInput, "the users file '\(path)' cannot be read: \(error.reason)")
+    }
+    var status = stat()
+    guard lstat(path, &status) == 0 else {
+      throw LaneFailure(.noInput, "the users file '\(path)' cannot be read: \(String(cString: strerror(errno)))")
+    }
+    guard status.st_mode & (S_IRWXG | S_IRWXO) == 0 else {
+      throw LaneFailure(
+        .badConfiguration,
+        "the users file '\(path)' may be read or written by others than its owner (mode "
+          + String(status.st_mode & 0o777, radix: 8)
+          + "); it holds the desk's password hashes: chmod 600 '\(path)'")
+    }
+    do {
+      return try UsersFile(parsing: text)
+    } catch {
+      throw LaneFailure(.dataError, "the users file '\(path)', \(error); it was left as it is")
+    }
+  }
+
+  /// Sets `user` in the users file at `path` (added, or its role and password replaced),
+  /// creating the file when missing.
+  ///
+  /// - Returns: Whether the user was there before.
+  /// - Throws: ``LaneFailure``: what ``read(_:)`` throws for an existing file; 73 when the
+  ///   file cannot be written.
+  public static func set(_ user: DeskUser, in path: String) throws(LaneFailure) -> Bool {
+    var file = UsersFile()
+    var owner: (uid_t, gid_t)?
+    if ExistingFile.exists(path) {
+      file = try read(path)
+      var status = stat()
+      if lstat(path, &status) == 0 { owner = (status.st_uid, status.st_gid) }
+    }
+    let replaced = file.set(user)
+    do {
+      let new = try NewFile(for: path, mode: 0o600)
+      // A file the desk's service user owns stays its, when root changes it.
+      if let (uid, gid) = owner, fchown(new.descriptor.rawValue, uid, gid) != 0 {
+        throw FileProblem(operation: "keep the owner of", path: path, errno: errno)
+      }
+      try new.write(Array(file.text.utf8))
+      try new.commit(replacing: true)
+    } catch {
+      throw LaneFailure(.cannotCreate, "\(error)")
+    }
+    return replaced
+  }
+
+  /// The first line of standard input: the password `lane desk users add` sets. On a
+  /// terminal it asks for it on standard error and does not echo it.
+  ///
+  /// - Throws: ``LaneFailure`` 65 when standard input ends before a password, or it is
+  ///   longer than any password may be.
+  public static func passwordFromStandardInput(for name: String) throws(LaneFailure) -> String {
+    let terminal = isatty(0) == 1
+    var saved = termios()
+    if terminal, tcgetattr(0, &saved) == 0 {
+      var quiet = saved
+      quiet.c_lflag &= ~tcflag_t(ECHO)
+      tcsetattr(0, TCSAFLUSH, &quiet)
+      let prompt = Array("password for \(name): ".utf8)
+      _ = try? FileDescriptor.standardError.write(all: prompt)
+    }
+    defer {
+      if terminal {
+        tcsetattr(0, TCSAFLUSH, &saved)
+        _ = try? FileDescriptor.standardError.write(all: Array("\n".utf8))
+      }
+    }
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while true {
+      let count: Int
+      do {
+        count = try withUnsafeMutableBytes(of: &byte) { try FileDescriptor.standardInput.read(into: $0) }
+      } catch {
+        throw LaneFailure(.ioError, "cannot read the password from standard input: \(error)")
+      }
+      if count == 0 || byte == UInt8(ascii: "\n") { break }
+      line.append(byte)
+      guard line.count <= 1024 else {
+        throw LaneFailure(.dataError, "the password's line is longer than 1024 bytes; a desk password is at most \(DeskPassword.maximumBytes)")
+      }
+    }
+    if line.last == UInt8(ascii: "\r") { line.removeLast() }
+    guard !line.isEmpty else {
+      throw LaneFailure(.dataError, "no password on standard input: give it as its first line")
+    }
+    guard let password = String(validating: line, as: UTF8.self) else {
+      throw LaneFailure(.dataError, "the password on standard input is not UTF-8 text")
+    }
+    return password
+  }
+}

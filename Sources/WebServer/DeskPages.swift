@@ -1,0 +1,229 @@
+/// The desk's own pages: the sign-in form and the clerk's page. Like the boards' pages
+/// (``BoardPages``) they fetch nothing from elsewhere and write every text a lane or a user
+/// gave with `textContent`, so a bowler's name is shown as typed, never read as markup.
+enum DeskPages {
+  /// `GET /login`, and again after a failed sign-in with `error` said above the form.
+  static func signIn(error: String?) -> String {
+    """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>Desk: sign in</title>
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <style>\(BoardPages.style)
+    form { max-width: 420px; margin: 64px auto; font-size: 24px; display: grid; gap: 14px; }
+    input, button { font-size: 24px; padding: 10px; }
+    .error { color: var(--split); }
+    </style></head>
+    <body><header><span>Desk</span></header>
+    <form method="post" action="/login">
+    \(error.map { "<p class=\"error\" id=\"error\">\(escaped($0))</p>" } ?? "")
+    <label>User <input name="user" autocomplete="username" autofocus required></label>
+    <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
+    <button type="submit" id="sign-in">Sign in</button>
+    </form></body></html>
+    """
+  }
+
+  /// Text as HTML: `&`, `<`, `>` and quotes escaped.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// `/`: every lane at a glance from the desk's event stream; choosing one opens its
+  /// actions (open it for a party, end its session, correct its last throw on a pin deck,
+  /// a league night's correction), each sent to `/api/lanes/<lane>/commands` with the
+  /// session's CSRF token, the lane's reply shown beside the buttons.
+  static let clerk = """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>Desk</title>
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <style>\(BoardPages.style)
+    header { font-size: 30px; padding: 10px 20px; }
+    header nav { font-size: 20px; display: flex; gap: 16px; align-items: baseline; }
+    header button { font-size: 18px; }
+    main { display: flex; flex-wrap: wrap; gap: 16px; padding: 12px 20px; }
+    #lanes { flex: 1 1 560px; font-size: 20px; }
+    #lanes th { text-align: left; color: var(--dim); font-weight: normal; padding: 6px; border-bottom: 3px solid var(--line); }
+    #lanes td { padding: 8px 6px; border-bottom: 2px solid var(--line); vertical-align: top; }
+    #lanes tr { cursor: pointer; }
+    #lanes tr.chosen { background: var(--cell); outline: 2px solid var(--hi); }
+    #lanes .lane { font-size: 28px; font-weight: bold; }
+    .state-offline, .state-fault, .faults { color: var(--split); }
+    .state-free { color: #5fe37a; }
+    .up { color: var(--hi); }
+    #panel { flex: 0 1 460px; font-size: 20px; background: var(--cell); padding: 12px 16px; border: 2px solid var(--line); }
+    #panel[hidden] { display: none; }
+    #panel h2 { margin: 0 0 8px; font-size: 28px; }
+    #panel section { border-top: 2px solid var(--line); padding: 10px 0; }
+    #panel input { font-size: 20px; padding: 8px; width: 100%; margin: 4px 0; }
+    #panel button { font-size: 20px; padding: 10px 14px; margin: 4px 4px 4px 0; min-width: 48px; }
+    #deck { display: grid; grid-template-columns: repeat(7, 44px); gap: 4px; justify-content: center; margin: 6px 0; }
+    #deck button { border-radius: 50%; width: 44px; height: 44px; padding: 0; background: #f4f6ff; color: #000; font-weight: bold; }
+    #deck button.down { background: #333a55; color: var(--dim); }
+    #reply { min-height: 1.4em; margin-top: 8px; font-weight: bold; }
+    #reply.ok { color: #5fe37a; }
+    #reply.refused { color: var(--split); }
+    </style></head>
+    <body>
+    <header><span>Desk <small id="who"></small></span>
+    <nav><a id="records" href="/records" hidden>Records</a><span id="link" class="status">connecting</span>
+    <button id="sign-out" type="button">Sign out</button></nav></header>
+    <main>
+    <table id="lanes"><thead><tr><th>Lane</th><th>State</th><th>Bowlers: frame, score</th><th>Faults</th></tr></thead>
+    <tbody></tbody></table>
+    <aside id="panel" hidden>
+      <h2>Lane <span id="chosen"></span> <a id="overhead" href="#">overhead board</a></h2>
+      <div id="reply" role="status"></div>
+      <section id="open">
+        <label>Bowlers, separated by commas <input id="bowlers" placeholder="Ana, Ben"></label>
+        <button id="start-session" type="button">Open for the party</button>
+        <button id="end-session" type="button">End session</button>
+      </section>
+      <section id="correct">
+        <div>Last throw: the pins knocked down</div>
+        <div id="deck"></div>
+        <button id="set-pins" type="button">Set pins</button>
+        <button id="foul" type="button">Foul</button>
+        <button id="no-foul" type="button">No foul</button>
+        <button id="dead-ball" type="button">Dead ball</button>
+        <button id="undo" type="button">Undo</button>
+      </section>
+      <section id="league">
+        <div>League night correction (docs/league.md)</div>
+        <input id="league-command" placeholder="move 12 to Ana">
+        <input id="league-why" placeholder="why: bowled out of turn">
+        <button id="send-league" type="button">Correct the night</button>
+      </section>
+    </aside>
+    </main>
+    <pre id="latencies" hidden></pre>
+    <script>\(BoardPages.script)
+    const boards = new Map();
+    const byLane = (a, b) => a.localeCompare(b, undefined, { numeric: true });
+    let csrf = "";
+    let chosen = null;
+    const knocked = new Set();
+    // What a lane is doing, for the clerk: offline, fault, league, open play or free.
+    function stateOf(board) {
+      if (board.online === false) return "offline";
+      if (board.faults.length) return "fault";
+      if (board.night) return "league";
+      const bowled = board.bowlers.some(b => b.game.frames.length || b.finishedTotals.length);
+      return bowled ? "open play" : "free";
+    }
+    function laneRow(board) {
+      const state = stateOf(board);
+      const row = el("tr", { "data-lane": board.lane, "data-state": state, class: board.lane === chosen ? "chosen" : "" });
+      row.appendChild(el("td", { class: "lane" }, board.lane));
+      row.appendChild(el("td", { class: "state-" + state.replace(" ", "-") }, state));
+      const bowlers = el("td");
+      board.bowlers.forEach((bowler, index) => {
+        const frames = bowler.game.frames;
+        const frame = frames.length ? frames[frames.length - 1].number : 0;
+        bowlers.appendChild(el("div", { class: index === board.currentBowler ? "up" : "", "data-bowler": index,
+          "data-score": bowler.game.total },
+          (bowler.name || "Bowler " + (index + 1)) + ": game " + bowler.game.number + ", frame " + frame + ", " +
+          bowler.game.total));
+      });
+      row.appendChild(bowlers);
+      row.appendChild(el("td", { class: "faults" }, board.faults.length ? board.faults[board.faults.length - 1] : ""));
+      row.addEventListener("click", () => choose(board.lane));
+      return row;
+    }
+    function draw() {
+      const rows = [...boards.keys()].sort(byLane).map(id => laneRow(boards.get(id)));
+      document.querySelector("#lanes tbody").replaceChildren(...rows);
+    }
+    function choose(lane) {
+      chosen = lane;
+      document.getElementById("panel").hidden = false;
+      document.getElementById("chosen").textContent = lane;
+      document.getElementById("overhead").href = "/lanes/" + encodeURIComponent(lane);
+      const reply = document.getElementById("reply");
+      reply.textContent = ""; reply.className = "";
+      knocked.clear();
+      drawDeck();
+      draw();
+    }
+    // The pin deck as the bowler sees it, 7-10 at the back, 1 at the front.
+    function drawDeck() {
+      const deck = document.getElementById("deck");
+      const cells = [];
+      const rows = [[7, 8, 9, 10], [4, 5, 6], [2, 3], [1]];
+      rows.forEach((pins, depth) => {
+        for (let column = 0; column < 7; column++) {
+          const pin = (column - depth) % 2 === 0 ? pins[(column - depth) / 2] : undefined;
+          if (pin === undefined) { cells.push(el("span")); continue; }
+          const button = el("button", { type: "button", "data-pin": pin, class: knocked.has(pin) ? "down" : "",
+            "aria-pressed": knocked.has(pin) ? "true" : "false" }, pin);
+          button.addEventListener("click", () => {
+            if (knocked.has(pin)) knocked.delete(pin); else knocked.add(pin);
+            drawDeck();
+          });
+          cells.push(button);
+        }
+      });
+      deck.replaceChildren(...cells);
+    }
+    // Sends the chosen lane a command and shows its reply (or why it was not sent) in #reply.
+    async function send(command) {
+      const reply = document.getElementById("reply");
+      if (!chosen) return;
+      reply.textContent = "sending…"; reply.className = "";
+      try {
+        const response = await fetch("/api/lanes/" + encodeURIComponent(chosen) + "/commands", {
+          method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+          body: JSON.stringify(command), cache: "no-store" });
+        if (response.status === 401) { location.href = "/login"; return; }
+        if (!response.ok) {
+          reply.textContent = "not sent (" + response.status + "): " + (await response.text()).trim();
+          reply.className = "refused";
+          return;
+        }
+        const answer = await response.json();
+        reply.textContent = (answer.ok ? "done: " : "") + answer.message;
+        reply.className = answer.ok ? "ok" : "refused";
+        if (answer.ok && command.correction === "pins") { knocked.clear(); drawDeck(); }
+      } catch (error) {
+        reply.textContent = "not sent: " + error; reply.className = "refused";
+      }
+    }
+    const on = (id, make) => document.getElementById(id).addEventListener("click", () => send(make()));
+    on("start-session", () => ({ action: "start-session",
+      bowlers: document.getElementById("bowlers").value.split(",").map(s => s.trim()).filter(Boolean) }));
+    on("end-session", () => ({ action: "end-session" }));
+    on("set-pins", () => ({ action: "correct", correction: "pins", pins: [...knocked].sort((a, b) => a - b) }));
+    on("foul", () => ({ action: "correct", correction: "foul" }));
+    on("no-foul", () => ({ action: "correct", correction: "no-foul" }));
+    on("dead-ball", () => ({ action: "correct", correction: "dead-ball" }));
+    on("undo", () => ({ action: "correct", correction: "undo" }));
+    on("send-league", () => ({ action: "league", command: document.getElementById("league-command").value,
+      why: document.getElementById("league-why").value }));
+    document.getElementById("sign-out").addEventListener("click", async () => {
+      await fetch("/logout", { method: "POST", headers: { "X-CSRF-Token": csrf } });
+      location.href = "/login";
+    });
+    async function start() {
+      const response = await fetch("/api/session", { cache: "no-store" });
+      if (!response.ok) { location.href = "/login"; return; }
+      const session = await response.json();
+      csrf = session.csrf;
+      document.getElementById("who").textContent = session.user + " (" + session.role + ")";
+      document.getElementById("records").hidden = session.role !== "manager";
+      document.body.dataset.ready = "true";
+      follow("/events", board => { boards.set(board.lane, board); draw(); });
+    }
+    start();
+    </script></body></html>
+    """
+}

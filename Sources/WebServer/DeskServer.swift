@@ -1,0 +1,176 @@
+import Centre
+import DeskAccess
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// The desk's signed-in web server (`lane desk --http --users`): the clerk's page, its
+/// JSON API and the records, behind a sign-in; the overhead boards stay open for kiosks.
+///
+/// | path | who | what |
+/// | --- | --- | --- |
+/// | `/lanes/<lane>`, `/api/lanes/<lane>`, `/lanes/<lane>/events` | anyone | a lane's overhead board |
+/// | `GET /login`, `POST /login` | anyone | the sign-in page; `user` and `password` as form fields |
+/// | `/` | signed in | the clerk's page: every lane, and what can be done to it |
+/// | `GET /api/session` | signed in | `{"user", "role", "csrf"}` |
+/// | `POST /logout` | signed in, CSRF | ends the session |
+/// | `/api/lanes`, `/events`, `/lanes/<lane>/games`, `/api/lanes/<lane>/games` | signed in | every lane's boards, its stream, finished games |
+/// | `POST /api/lanes/<lane>/commands` | signed in, CSRF, the command's permission | the lane's reply |
+/// | `/records`, `/records/sheet`, `/records/bowler` | manager | the desk's store |
+public struct DeskServer: BoardServing {
+  public let hub: BoardHub
+  public let address: HTTPAddress
+  public let gate: DeskGate
+  public let commander: any LaneCommander
+  public let records: (any RecordsPages)?
+  /// Whether the session cookie is marked `Secure`: when the desk is served over HTTPS.
+  public let secureCookies: Bool
+  public let report: @Sendable (String) -> Void
+  public var league: LeagueHub? { nil }
+
+  public init(
+    hub: BoardHub, address: HTTPAddress, gate: DeskGate, commander: any LaneCommander,
+    records: (any RecordsPages)? = nil, secureCookies: Bool = false,
+    report: @escaping @Sendable (String) -> Void
+  ) {
+    self.hub = hub
+    self.address = address
+    self.gate = gate
+    self.commander = commander
+    self.records = records
+    self.secureCookies = secureCookies
+    self.report = report
+  }
+
+  /// The largest body the desk reads: a sign-in form or a command.
+  static let maximumBody = 16 * 1024
+
+  public func serviceGroup(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> ServiceGroup {
+    var logger = Logger(label: "lane.desk.web") { StreamLogHandler.standardError(label: $0) }
+    logger.logLevel = .warning
+    let app = Application(
+      router: router(),
+      configuration: .init(address: .hostname(address.host, port: address.port), serverName: "lane"),
+      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+      logger: logger)
+    return ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+  }
+
+  public func router() -> Router<DeskRequestContext> {
+    let router = Router(context: DeskRequestContext.self)
+    BoardServer.addOverheadRoutes(to: router, hub: hub)
+    router.get("/login") { _, _ in Self.page(DeskPages.signIn(error: nil)) }
+    router.post("/login") { request, context in try await self.signIn(request, context) }
+
+    let signedIn = router.group().add(middleware: DeskGuard(gate: gate, permission: nil, report: report))
+    signedIn.get("/") { _, _ in Self.page(DeskPages.clerk) }
+    signedIn.get("/api/session") { _, context in
+      guard let (session, user) = context.signedIn else { throw HTTPError(.unauthorized) }
+      return try BoardServer.json(SessionReply(user: user.name, role: user.role.rawValue, csrf: session.csrf))
+    }
+    signedIn.post("/logout") { _, context in
+      if let session = context.signedIn?.session { gate.signOut(token: session.token) }
+      var response = Response(status: .noContent, headers: [.cacheControl: "no-store"])
+      response.setCookie(cookie(value: "", maxAge: 0))
+      return response
+    }
+    BoardServer.addCentreRoutes(to: signedIn, hub: hub)
+    signedIn.post("/api/lanes/:lane/commands") { request, context in try await self.command(request, context) }
+
+    if let records {
+      let managers = router.group().add(middleware: DeskGuard(gate: gate, permission: .records, report: report))
+      BoardServer.addRecordsRoutes(to: managers, records: records)
+    }
+    return router
+  }
+
+  /// `GET /api/session`'s answer.
+  struct SessionReply: Encodable {
+    var user: String
+    var role: String
+    var csrf: String
+  }
+
+  /// `POST /login`: 303 to the clerk's page with the session cookie; 401 with the sign-in
+  /// page again; 429 once sign-ins are refused for a while.
+  private func signIn(_ request: Request, _ context: DeskRequestContext) async throws -> Response {
+    let body = try await request.body.collect(upTo: Self.maximumBody)
+    let fields = FormFields(String(buffer: body))
+    let name = fields["user"] ?? ""
+    let outcome: DeskGate.SignIn
+    do {
+      outcome = try await gate.signIn(name: name, password: fields["password"] ?? "", from: context.clientAddress)
+    } catch {
+      report("cannot sign \(name) in: \(error)")
+      throw HTTPError(.serviceUnavailable, message: "The desk's users file cannot be read; the desk's operator is told why.\n")
+    }
+    switch outcome {
+    case .signedIn(let session):
+      report("desk: \(name) signed in from \(context.clientAddress)")
+      var response = Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
+      response.setCookie(cookie(value: session.token, maxAge: Int(DeskSessions.lifetime)))
+      return response
+    case .wrong:
+      report("desk: a wrong password for '\(name)' from \(context.clientAddress)")
+      return Self.page(DeskPages.signIn(error: "Wrong name or password."), status: .unauthorized)
+    case .refused(let retryAfter):
+      let minutes = Int((retryAfter / 60).rounded(.up))
+      var response = Self.page(
+        DeskPages.signIn(error: "Too many failed sign-ins: try again in \(minutes) minute\(minutes == 1 ? "" : "s")."),
+        status: .tooManyRequests)
+      response.headers[.retryAfter] = String(Int(retryAfter.rounded(.up)))
+      return response
+    }
+  }
+
+  /// `POST /api/lanes/<lane>/commands`: the command checked as a lane checks it, in the
+  /// signed-in user's name, sent, and the lane's reply.
+  private func command(_ request: Request, _ context: DeskRequestContext) async throws -> Response {
+    let user = try context.user()
+    let laneName = try context.parameters.require("lane")
+    guard hub.board(laneName) != nil, let lane = try? LaneID(laneName) else {
+      throw HTTPError(.notFound, message: "No lane \"\(laneName)\" at the desk; / lists the lanes.\n")
+    }
+    let body = try await request.body.collect(upTo: Self.maximumBody)
+    let command: Payload.Command
+    do {
+      command = try DeskCommandBody.command(from: Array(buffer: body), user: user.name, lane: lane)
+    } catch {
+      throw HTTPError(.badRequest, message: "\(error)\n")
+    }
+    guard let permission = DeskRole.Permission(for: command) else {
+      throw HTTPError(.forbidden, message: "A \(command.action.rawValue) is the desk's own, never a user's.\n")
+    }
+    guard user.role.may(permission) else {
+      throw HTTPError(.forbidden, message: "\(user.name) is a \(user.role.rawValue); \(permission.rawValue) need a manager.\n")
+    }
+    switch await commander.send(command, to: lane) {
+    case .replied(let reply):
+      report("desk: \(user.name) sent \(lane) \(command.action.rawValue) \(command.id): \(reply.ok ? "done" : "refused"): \(reply.message)")
+      return try BoardServer.json(reply)
+    case .noReply(let why):
+      throw HTTPError(.gatewayTimeout, message: "\(why)\n")
+    case .brokerFailed(let why):
+      throw HTTPError(.badGateway, message: "\(why)\n")
+    }
+  }
+
+  /// The session cookie: not readable by scripts, never sent from another site, `Secure`
+  /// over HTTPS, ending with the session.
+  private func cookie(value: String, maxAge: Int) -> Cookie {
+    Cookie(
+      name: DeskGate.cookieName, value: value, maxAge: maxAge, path: "/", secure: secureCookies, httpOnly: true,
+      sameSite: .strict)
+  }
+
+  private static func page(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+    var response = BoardServer.html(html)
+    response.status = status
+    response.headers[.cacheControl] = "no-store"
+    // The desk's pages are never framed by another site's (clickjacking).
+    response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+    return response
+  }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import DeskAccess
+import LaneApplication
+import LaneBridge
+import LaneCommandLine
+
+extension Lane.Desk {
+  /// `lane desk users`: who may sign in at the desk's page, and as what.
+  struct Users: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add or change the desk's users, who sign in at lane desk --http.",
+      discussion: """
+        A users file holds one line per user: the name, the role (clerk: lanes, sessions, \
+        corrections, faults; manager: also leagues, records and users) and a bcrypt hash of \
+        the password. It is mode 600 and lane desk refuses it when others may read it. \
+        See docs/desk.md.
+        """,
+      subcommands: [Add.self, List.self])
+  }
+}
+
+extension Lane.Desk.Users {
+  /// `lane desk users add NAME --role ROLE --users FILE`: the password from standard input.
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add a desk user, or give one a new password and role.",
+      discussion: """
+        The password is the first line of standard input (on a terminal it is asked for and \
+        not shown): 8 characters to 72 bytes. The file is created mode 600 when missing; an \
+        existing one keeps its owner, so run it as the desk's user or as root. Sessions of \
+        a user whose password changes end at once.
+        """ + ExitStatus.help(.usage, .dataError, .noInput, .cannotCreate, .ioError, .badConfiguration))
+
+    @Argument(help: "The user's name: 1-32 of a-z 0-9 . _ -, as typed at sign-in.")
+    var name: String
+
+    @Option(help: "clerk or manager.")
+    var role: DeskRole
+
+    @Option(help: "The users file (lane desk --users).")
+    var users: String
+
+    @Option(help: ArgumentHelp("bcrypt's cost, 2^COST rounds (4-31).", visibility: .hidden))
+    var cost: UInt8 = DeskPassword.defaultCost
+
+    func validate() throws {
+      if let problem = DeskUser.problem(withName: name) { throw ValidationError(problem) }
+      guard (4...31).contains(cost) else { throw ValidationError("--cost is 4 to 31") }
+    }
+
+    func run() throws {
+      let password = try DeskUsers.passwordFromStandardInput(for: name)
+      if let problem = DeskPassword.problem(with: password) { throw LaneFailure(.dataError, problem) }
+      let user = DeskUser(name: name, role: role, passwordHash: DeskPassword.hash(password, cost: cost))
+      let replaced = try DeskUsers.set(user, in: users)
+      Report.line("\(replaced ? "changed" : "added") \(name) (\(role.rawValue)) in \(users)")
+    }
+  }
+
+  /// `lane desk users list --users FILE`: each user's name and role.
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List the desk's users and their roles.",
+      discussion: ExitStatus.help(.usage, .dataError, .noInput, .badConfiguration))
+
+    @Option(help: "The users file (lane desk --users).")
+    var users: String
+
+    func run() throws {
+      var output = StandardOutput()
+      for user in try DeskUsers.read(users).users {
+        print("\(user.name) \(user.role.rawValue)", to: &output)
+      }
+    }
+  }
+}
+
+extension DeskRole: ExpressibleByArgument {}
