@@ -80,4 +80,71 @@ public final class LoopbackClient: @unchecked Sendable {
     close(descriptor)
     descriptor = -1
   }
+
+  /// One HTTP response, read whole.
+  public struct Reply: Sendable, CustomStringConvertible {
+    public var status: Int
+    /// The header lines, names in lower case, in their order.
+    public var headers: [(name: String, value: String)]
+    public var body: String
+
+    /// The values of header `name` (lower case).
+    public func values(of name: String) -> [String] { headers.filter { $0.name == name }.map(\.value) }
+
+    public var description: String { "\(status) \(headers.map { "\($0.name): \($0.value)" }) \(body)" }
+  }
+
+  /// Sends one request on a connection of its own (`Connection: close`) and reads the
+  /// response until the server closes it.
+  public static func exchange(
+    port: Int, _ method: String, _ path: String, headers: [String] = [], body: String? = nil,
+    within seconds: Double = 30
+  ) throws -> Reply {
+    let client = try LoopbackClient(port: port)
+    let length = body.map { ["Content-Length: \($0.utf8.count)"] } ?? []
+    let request =
+      (["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1", "Connection: close"] + length + headers)
+      .joined(separator: "\r\n") + "\r\n\r\n" + (body ?? "")
+    let bytes = Array(request.utf8)
+    let sent = bytes.withUnsafeBytes { send(client.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    guard sent == bytes.count else { throw Failure.socket("send: errno \(errno)") }
+    let deadline = Date().addingTimeInterval(seconds)
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let left = deadline.timeIntervalSinceNow
+      guard left > 0 else { throw Failure.timedOut("waited \(seconds)s for \(method) \(path)") }
+      var poller = pollfd(fd: client.descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, Int32(min(left, 1) * 1_000)) > 0 else { continue }
+      let count = recv(client.descriptor, &buffer, buffer.count, 0)
+      if count <= 0 { break }
+      received += buffer[0..<count]
+    }
+    let text = String(decoding: received, as: UTF8.self)
+    guard let split = text.range(of: "\r\n\r\n") else { throw Failure.socket("no response head: \(text)") }
+    let lines = text[..<split.lowerBound].split(separator: "\r\n")
+    guard let statusLine = lines.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "") else {
+      throw Failure.socket("no status line: \(text)")
+    }
+    let headers = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
+      guard let colon = line.firstIndex(of: ":") else { return nil }
+      return (line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+    }
+    var body = String(text[split.upperBound...])
+    if headers.contains(where: { $0.name == "transfer-encoding" && $0.value == "chunked" }) { body = dechunked(body) }
+    return Reply(status: status, headers: headers, body: body)
+  }
+
+  /// A chunked body's data.
+  private static func dechunked(_ text: String) -> String {
+    var rest = Substring(text)
+    var body = ""
+    while let end = rest.range(of: "\r\n"), let size = Int(rest[..<end.lowerBound], radix: 16), size > 0 {
+      let start = end.upperBound
+      let data = rest.utf8[start...].prefix(size)
+      body += String(decoding: data, as: UTF8.self)
+      rest = rest[rest.utf8.index(start, offsetBy: size)...].dropFirst(2)
+    }
+    return body
+  }
 }

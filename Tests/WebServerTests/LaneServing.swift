@@ -28,8 +28,9 @@ final class LaneServing {
   /// Where `lane` was built (``BuiltProduct/lane``).
   static func executable() throws -> String { try BuiltProduct.lane }
 
-  /// Starts `lane` with these arguments and waits until it says where it serves.
-  init(_ arguments: [String]) throws {
+  /// Starts `lane` with these arguments and waits until it says where it serves
+  /// (`serving the boards on …`, `serving the desk on …`).
+  init(_ arguments: [String], serving: String = "the boards") throws {
     process = try ChildProcess(try Self.executable(), arguments, error: .pipe(.outOfChild))
     let standardError = process.standardError!
     Thread { [errors] in
@@ -37,7 +38,7 @@ final class LaneServing {
         errors.value.withLock { $0 += lines.map { $0 + "\n" }.joined() }
       }
     }.start()
-    let text = try waitForError { $0.contains("serving the boards on http://127.0.0.1:") }
+    let text = try waitForError { $0.contains("serving \(serving) on http://127.0.0.1:") }
     guard let range = text.range(of: "http://127.0.0.1:"),
       let port = Int(text[range.upperBound...].prefix { $0.isNumber })
     else { throw Failure(description: "no port in lane's stderr:\n\(text)") }

@@ -1,0 +1,127 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `lane desk --http --users` as a centre runs it: a real mosquitto on loopback, a users
+/// file written by `lane desk users add` (ana a clerk, mia a manager), the desk serving its
+/// page, and lanes started on demand with `lane simulate --broker`, each kept open.
+final class DeskFixture {
+  let broker: LoopbackBroker
+  let users: String
+  let desk: LaneServing
+  private var lanes: [String: ChildProcess] = [:]
+
+  static let passwords = ["ana": "ana's password", "mia": "mia's password"]
+
+  var folder: String { broker.folder.path }
+  var port: Int { desk.port }
+
+  /// - Parameter store: Whether the desk keeps a store (`centre.sqlite` in the broker's
+  ///   folder), which serves `/records`.
+  init(store: Bool = false) throws {
+    broker = try LoopbackBroker()
+    users = broker.folder.appendingPathComponent("users").path
+    for (name, role) in [("ana", "clerk"), ("mia", "manager")] {
+      let added = try Self.addUser(name, role: role, password: Self.passwords[name]!, to: users)
+      guard added.status == 0 else { throw LaneServing.Failure(description: "users add \(name): \(added.errors)") }
+    }
+    desk = try LaneServing(
+      ["desk", "--broker", broker.url, "--http", "127.0.0.1:0", "--users", users]
+        + (store ? ["--store", broker.folder.appendingPathComponent("centre.sqlite").path] : []),
+      serving: "the desk")
+  }
+
+  deinit { stop() }
+
+  /// Stops the lanes, the desk and the broker, each by its pid.
+  func stop() {
+    for lane in lanes.values { lane.stop(signal: SIGTERM, within: .seconds(30)) }
+    lanes = [:]
+    desk.stop()
+    broker.stop()
+  }
+
+  /// `lane desk users add NAME --role ROLE --users FILE` at bcrypt's lowest cost, the
+  /// password on its standard input.
+  static func addUser(
+    _ name: String, role: String, password: String, to file: String
+  ) throws -> (status: Int32, errors: String) {
+    let process = try ChildProcess(
+      try LaneServing.executable(), ["desk", "users", "add", name, "--role", role, "--users", file, "--cost", "4"],
+      input: .pipe(.intoChild), error: .pipe(.outOfChild))
+    try process.standardInput!.write(password + "\n")
+    process.standardInput!.close()
+    let errors = String(decoding: try process.standardError!.readToEnd(), as: UTF8.self)
+    return (process.waitForExit(), errors)
+  }
+
+  /// Starts lane `id` replaying `trace` over the broker at 20 times its pace, held open at
+  /// its end, its journal `ID.journal` in the broker's folder; waits until the lane has
+  /// journalled a throw and the desk has the lane.
+  @discardableResult
+  func startLane(_ id: String, trace: String = "respot-only-game") throws -> ChildProcess {
+    let lane = try ChildProcess(
+      try LaneServing.executable(),
+      ["simulate", "--broker", broker.url, "--lane", id, "--journal", journal(of: id), "--speed", "20",
+       try BundledTrace(name: trace).keptOpen(in: folder)],
+      error: .file(folder + "/\(id).err"))
+    lanes[id] = lane
+    let (cookie, _) = try signIn("ana")
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+      let thrown = (try? String(contentsOfFile: journal(of: id), encoding: .utf8))?.contains("\"event\":\"throw\"") ?? false
+      if thrown, try get("/api/lanes", cookie: cookie).body.contains("\"lane\":\"\(id)\"") { return lane }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    throw LaneServing.Failure(description: "the desk never saw lane \(id); its stderr:\n\(desk.standardError)")
+  }
+
+  /// Stops lane `id` by its pid.
+  func stopLane(_ id: String) throws {
+    guard let lane = lanes.removeValue(forKey: id) else { return }
+    lane.stop(signal: SIGTERM, within: .seconds(30))
+  }
+
+  func journal(of lane: String) -> String { folder + "/\(lane).journal" }
+
+  /// Signs `user` in with the password given (their own by default): the session cookie
+  /// (`name=value`) and the CSRF token of `/api/session`.
+  func signIn(_ user: String, password: String? = nil) throws -> (cookie: String, csrf: String) {
+    let reply = try signInReply(user, password: password ?? Self.passwords[user] ?? "")
+    guard reply.status == 303, let set = reply.values(of: "set-cookie").first,
+      let cookie = set.split(separator: ";").first.map(String.init)
+    else { throw LaneServing.Failure(description: "\(user) could not sign in: \(reply)") }
+    let session = try get("/api/session", cookie: cookie)
+    guard let object = try JSONSerialization.jsonObject(with: Data(session.body.utf8)) as? [String: Any],
+      let csrf = object["csrf"] as? String
+    else { throw LaneServing.Failure(description: "no csrf in \(session)") }
+    return (cookie, csrf)
+  }
+
+  /// `POST /login` with the form fields `user` and `password`.
+  func signInReply(_ user: String, password: String) throws -> LoopbackClient.Reply {
+    let body = "user=\(Self.formEncoded(user))&password=\(Self.formEncoded(password))"
+    return try LoopbackClient.exchange(
+      port: port, "POST", "/login", headers: ["Content-Type: application/x-www-form-urlencoded"], body: body)
+  }
+
+  func get(_ path: String, cookie: String? = nil) throws -> LoopbackClient.Reply {
+    try LoopbackClient.exchange(port: port, "GET", path, headers: cookie.map { ["Cookie: \($0)"] } ?? [])
+  }
+
+  /// A POST with the session cookie and CSRF token when given, a JSON body.
+  func post(_ path: String, cookie: String? = nil, csrf: String? = nil, json: String = "{}") throws -> LoopbackClient.Reply {
+    var headers = ["Content-Type: application/json"]
+    if let cookie { headers.append("Cookie: \(cookie)") }
+    if let csrf { headers.append("X-CSRF-Token: \(csrf)") }
+    return try LoopbackClient.exchange(port: port, "POST", path, headers: headers, body: json, within: 60)
+  }
+
+  static func formEncoded(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+  }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `lane desk --http --users` over HTTP as a browser or a tool meets it: who may sign in,
+/// what a session may do, and what the lanes answer. A real mosquitto and real lanes.
+@Suite(
+  "The desk's signed-in page and API", .serialized,
+  .enabled(
+    if: Mosquitto.binary != nil || ProcessInfo.processInfo.environment["CI"] != nil,
+    "needs Debian's mosquitto: scripts/install-packages test"))
+struct DeskPageTests {
+  @Suite("Given the desk serving with ana a clerk and mia a manager, and no lane yet", .serialized)
+  final class SigningIn {
+    let desk: DeskFixture
+
+    init() throws {
+      desk = try DeskFixture(store: true)
+    }
+
+    deinit { desk.stop() }
+
+    @Test("When ana signs in, then she is sent to / with a session cookie that is HttpOnly, SameSite=Strict and expiring, and /api/session names her with a CSRF token")
+    func signIn() throws {
+      let reply = try desk.signInReply("ana", password: "ana's password")
+
+      #expect(reply.status == 303)
+      #expect(reply.values(of: "location") == ["/"])
+      let cookie = try #require(reply.values(of: "set-cookie").first)
+      let attributes = cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+      #expect(attributes.first?.hasPrefix("lanebridge_desk=") == true)
+      #expect(attributes.contains("httponly"))
+      #expect(attributes.contains("samesite=strict"))
+      #expect(attributes.contains("max-age=43200"))
+      #expect(attributes.contains("path=/"))
+      // Over plain HTTP a Secure cookie would never come back.
+      #expect(!attributes.contains("secure"))
+
+      let session = try desk.get("/api/session", cookie: String(cookie.split(separator: ";")[0]))
+      #expect(session.status == 200)
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(session.body.utf8)) as? [String: Any])
+      #expect(object["user"] as? String == "ana")
+      #expect(object["role"] as? String == "clerk")
+      #expect((object["csrf"] as? String)?.count == 64)
+    }
+
+    @Test("When a password or a name is wrong, then the sign-in page comes back with 401 and no cookie")
+    func wrongPassword() throws {
+      for (user, password) in [("ana", "not her password"), ("nobody", "ana's password"), ("", "")] {
+        let reply = try desk.signInReply(user, password: password)
+        #expect(reply.status == 401, "\(user)")
+        #expect(reply.values(of: "set-cookie").isEmpty)
+        #expect(reply.body.contains("Wrong name or password."))
+      }
+    }
+
+    @Test("When ana keeps failing, then the 4th and 5th answers are slowed and then even her right password is refused with 429 and Retry-After; mia still signs in")
+    func throttled() throws {
+      var took: [Double] = []
+      for _ in 1...5 {
+        let started = Date()
+        #expect(try desk.signInReply("ana", password: "guess").status == 401)
+        took.append(Date().timeIntervalSince(started))
+      }
+      // Lower bounds only: a loaded machine may answer any of them later still.
+      #expect(took[3] >= 0.45, "\(took)")
+      #expect(took[4] >= 0.95, "\(took)")
+
+      let refused = try desk.signInReply("ana", password: "ana's password")
+      #expect(refused.status == 429)
+      #expect(refused.values(of: "set-cookie").isEmpty)
+      let retryAfter = try #require(refused.values(of: "retry-after").first.flatMap(Int.init))
+      #expect((290...300).contains(retryAfter))
+      #expect(refused.body.contains("Too many failed sign-ins: try again in 5 minutes."))
+      #expect(try desk.signInReply("mia", password: "mia's password").status == 303)
+    }
+
+    @Test("When a request comes without a session, with a forged cookie or after sign-out, then pages go to /login and everything else is 401")
+    func noSession() throws {
+      let (cookie, csrf) = try desk.signIn("ana")
+      #expect(try desk.post("/logout", cookie: cookie, csrf: csrf).status == 204)
+      let forged = "lanebridge_desk=" + String(repeating: "0", count: 64)
+      for presented in [nil, forged, cookie] {
+        for path in ["/", "/lanes/1/games", "/records"] {
+          let page = try desk.get(path, cookie: presented)
+          #expect(page.status == 303, "\(path) with \(presented ?? "no cookie")")
+          #expect(page.values(of: "location") == ["/login"])
+        }
+        for path in ["/api/session", "/api/lanes", "/events", "/api/lanes/1/games"] {
+          #expect(try desk.get(path, cookie: presented).status == 401, "\(path) with \(presented ?? "no cookie")")
+        }
+        for path in ["/api/lanes/1/commands", "/logout"] {
+          let reply = try desk.post(path, cookie: presented, csrf: csrf, json: #"{"action":"end-session"}"#)
+          #expect(reply.status == 401, "POST \(path) with \(presented ?? "no cookie")")
+        }
+      }
+    }
+
+    @Test("When a signed-in request changes something without its CSRF token or with another, then it is 403 and nothing is done")
+    func csrf() throws {
+      let (cookie, csrf) = try desk.signIn("ana")
+      let (_, miaCSRF) = try desk.signIn("mia")
+      for token in [nil, "", String(repeating: "0", count: 64), miaCSRF] {
+        for path in ["/api/lanes/1/commands", "/logout"] {
+          let reply = try desk.post(path, cookie: cookie, csrf: token, json: #"{"action":"end-session"}"#)
+          #expect(reply.status == 403, "POST \(path) with token \(token ?? "none")")
+          #expect(reply.body.contains("X-CSRF-Token"))
+        }
+      }
+      // The session still works: the refused sign-out did not end it.
+      #expect(try desk.get("/api/session", cookie: cookie).status == 200)
+      #expect(try desk.post("/logout", cookie: cookie, csrf: csrf).status == 204)
+      #expect(try desk.get("/api/session", cookie: cookie).status == 401)
+    }
+
+    @Test("When ana, a clerk, opens the records, then it is 403; mia, a manager, reads them")
+    func roles() throws {
+      let (anaCookie, _) = try desk.signIn("ana")
+      let (miaCookie, _) = try desk.signIn("mia")
+
+      let refused = try desk.get("/records", cookie: anaCookie)
+      #expect(refused.status == 403)
+      #expect(refused.body.contains("ana is a clerk; records need a manager."))
+      let records = try desk.get("/records", cookie: miaCookie)
+      #expect(records.status == 200, "\(records)")
+    }
+  }
+
+  @Suite("Given the desk and lane 1 bowling over the broker", .serialized)
+  final class Commands {
+    let desk: DeskFixture
+
+    init() throws {
+      desk = try DeskFixture()
+      try desk.startLane("1")
+    }
+
+    deinit { desk.stop() }
+
+    @Test("When ana corrects the last throw and then starts a session too early, then each reply is the lane's, and the lane journals the correction as desk/ana/ID")
+    func correct() throws {
+      let (cookie, csrf) = try desk.signIn("ana")
+
+      let corrected = try desk.post(
+        "/api/lanes/1/commands", cookie: cookie, csrf: csrf, json: #"{"action":"correct","correction":"foul","id":"web-foul-1"}"#)
+      #expect(corrected.status == 200, "\(corrected)")
+      let reply = try #require(try JSONSerialization.jsonObject(with: Data(corrected.body.utf8)) as? [String: Any])
+      #expect(reply["id"] as? String == "web-foul-1")
+      #expect(reply["ok"] as? Bool == true, "\(reply)")
+
+      let early = try desk.post(
+        "/api/lanes/1/commands", cookie: cookie, csrf: csrf, json: #"{"action":"start-session","bowlers":["Ana","Ben"]}"#)
+      let refused = try #require(try JSONSerialization.jsonObject(with: Data(early.body.utf8)) as? [String: Any])
+      #expect(early.status == 200)
+      #expect(refused["ok"] as? Bool == false)
+      #expect((refused["message"] as? String)?.hasPrefix("refused: ") == true, "\(refused)")
+      // The desk made the second request's id.
+      #expect((refused["id"] as? String)?.hasPrefix("web-") == true)
+
+      let journal = try String(contentsOfFile: desk.journal(of: "1"), encoding: .utf8)
+      #expect(journal.contains("\"by\":\"desk/ana/web-foul-1\""), "\(journal.suffix(400))")
+    }
+
+    @Test("When a body claims another user, then the lane still journals the signed-in one")
+    func userIsTheSession() throws {
+      let (cookie, csrf) = try desk.signIn("ana")
+      let reply = try desk.post(
+        "/api/lanes/1/commands", cookie: cookie, csrf: csrf,
+        json: #"{"action":"correct","correction":"foul","id":"web-claim","user":"mia"}"#)
+      #expect(reply.status == 200, "\(reply)")
+      #expect(reply.body.contains("\"ok\":true"), "\(reply)")
+      let journal = try String(contentsOfFile: desk.journal(of: "1"), encoding: .utf8)
+      #expect(journal.contains("\"by\":\"desk/ana/web-claim\""))
+      #expect(!journal.contains("desk/mia/"))
+    }
+
+    @Test(
+      "When a command is not one a lane takes, names an unknown lane or is a resend, then it is refused before it is sent",
+      arguments: [
+        ("/api/lanes/1/commands", #"not json"#, 400),
+        ("/api/lanes/1/commands", #"{"action":"correct","correction":"pins","pins":[11]}"#, 400),
+        ("/api/lanes/1/commands", #"{"action":"start-session","bowlers":[]}"#, 400),
+        ("/api/lanes/1/commands", #"{"action":"rename"}"#, 400),
+        ("/api/lanes/1/commands", #"{"action":"resend","from":1}"#, 403),
+        ("/api/lanes/9/commands", #"{"action":"end-session"}"#, 404),
+      ])
+    func refusedBeforeSending(path: String, json: String, status: Int) throws {
+      let (cookie, csrf) = try desk.signIn("ana")
+      let reply = try desk.post(path, cookie: cookie, csrf: csrf, json: json)
+      #expect(reply.status == status, "\(reply)")
+    }
+
+    @Test("When the lane stops, then a command to it ends with 504 after the desk's wait")
+    func laneGone() throws {
+      let (cookie, csrf) = try desk.signIn("mia")
+      try desk.stopLane("1")
+      let reply = try desk.post("/api/lanes/1/commands", cookie: cookie, csrf: csrf, json: #"{"action":"end-session"}"#)
+      #expect(reply.status == 504, "\(reply)")
+      #expect(reply.body.contains("no reply within"))
+    }
+  }
+
+  @Suite("Given a users file the desk must not use")
+  struct BadUsersFile {
+    @Test("When the users file may be read by others, is missing, is a symbolic link or is not a users file, then lane desk --http exits with its status and says what to do")
+    func refused() throws {
+      let broker = try LoopbackBroker()
+      defer { broker.stop() }
+      let folder = broker.folder.path
+      let users = folder + "/users"
+      #expect(try DeskFixture.addUser("ana", role: "clerk", password: "ana's password", to: users).status == 0)
+      chmod(users, 0o640)
+      try "not ours\n".write(toFile: folder + "/other", atomically: true, encoding: .utf8)
+      chmod(folder + "/other", 0o600)
+      symlink(users, folder + "/link")
+
+      for (file, status, message) in [
+        (users, Int32(78), "may be read or written by others than its owner (mode 640)"),
+        (folder + "/missing", 66, "cannot be read"),
+        (folder + "/link", 66, "symbolic link"),
+        (folder + "/other", 65, "not a desk users file"),
+      ] {
+        let run = try ChildProcess(
+          try LaneServing.executable(), ["desk", "--broker", broker.url, "--http", "127.0.0.1:0", "--users", file],
+          error: .pipe(.outOfChild))
+        let errors = String(decoding: try run.standardError!.readToEnd(), as: UTF8.self)
+        #expect(run.waitForExit() == status, "\(file): \(errors)")
+        #expect(errors.contains(message), "\(errors)")
+      }
+      // lane desk users add refuses to change a file that is not ours, and leaves it.
+      let added = try DeskFixture.addUser("ana", role: "clerk", password: "ana's password", to: folder + "/other")
+      #expect(added.status == 65)
+      #expect(try String(contentsOfFile: folder + "/other", encoding: .utf8) == "not ours\n")
+    }
+
+    @Test(
+      "When lane desk users add is given a bad name, role or password, then it exits saying why and writes nothing",
+      arguments: [
+        ("Ana", "clerk", "a good password", Int32(64), "lower-case letters"),
+        ("ana", "boss", "a good password", 64, "boss"),
+        ("ana", "clerk", "short", 65, "at least 8 characters"),
+        ("ana", "clerk", "", 65, "no password on standard input"),
+      ])
+    func badUser(name: String, role: String, password: String, status: Int32, message: String) throws {
+      let scratch = try ScratchFolder()
+      let users = scratch.path("users")
+      let added = try DeskFixture.addUser(name, role: role, password: password, to: users)
+      #expect(added.status == status, "\(added.errors)")
+      #expect(added.errors.contains(message), "\(added.errors)")
+      #expect(!FileManager.default.fileExists(atPath: users))
+    }
+  }
+}
