@@ -51,8 +51,8 @@ enum DeskPages {
     header { font-size: 30px; padding: 10px 20px; }
     header nav { font-size: 20px; display: flex; gap: 16px; align-items: baseline; }
     header button { font-size: 18px; }
-    main { display: flex; flex-wrap: wrap; gap: 16px; padding: 12px 20px; }
-    #lanes { flex: 1 1 560px; font-size: 20px; }
+    main { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 16px; padding: 12px 20px; }
+    #lanes { flex: 3 1 560px; font-size: 20px; }
     #lanes th { text-align: left; color: var(--dim); font-weight: normal; padding: 6px; border-bottom: 3px solid var(--line); }
     #lanes td { padding: 8px 6px; border-bottom: 2px solid var(--line); vertical-align: top; }
     #lanes tr { cursor: pointer; }
@@ -61,7 +61,7 @@ enum DeskPages {
     .state-offline, .state-fault, .faults { color: var(--split); }
     .state-free { color: #5fe37a; }
     .up { color: var(--hi); }
-    #panel { flex: 0 1 460px; font-size: 20px; background: var(--cell); padding: 12px 16px; border: 2px solid var(--line); }
+    #panel { flex: 1 1 420px; font-size: 20px; background: var(--cell); padding: 12px 16px; border: 2px solid var(--line); }
     #panel[hidden] { display: none; }
     #panel h2 { margin: 0 0 8px; font-size: 28px; }
     #panel section { border-top: 2px solid var(--line); padding: 10px 0; }
