@@ -52,6 +52,9 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
     // HTTPField's names for the desk's own headers; already built for hummingbird.
     .package(url: "https://github.com/apple/swift-http-types", from: "1.4.0"),
+    // HTTPS for the desk's page (lane desk --tls-cert/--tls-key): NIOSSL, BoringSSL inside,
+    // through hummingbird's HummingbirdTLS (docs/ci.md has its build cost).
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.2"),
   ],
   targets: [
     // The pure ten-pin domain: pins, throws, frames, games. No I/O.
@@ -116,6 +119,10 @@ let package = Package(
         "WebBoard", "Centre", "LaneBridge", "Bowling", "League", "DeskAccess",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "HummingbirdTLS", package: "hummingbird"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]

@@ -68,15 +68,22 @@ public enum CentreServices {
   /// - Parameters:
   ///   - users: The users file, read now (refused with its status) and at each sign-in.
   ///   - storePath: The store's path, for `/records`, when `store` is given.
+  ///   - tls: HTTPS, or plain HTTP (then only for loopback or a trusted network: the
+  ///     passwords and cookies cross it in clear, which is said on stderr).
   /// - Throws: ``LaneFailure``: the users file's, 69 when the address cannot be bound, 78
   ///   for settings the link refuses, the broker's failure.
   public static func runDeskServer(
     settings: BrokerSettings, output: DeskLink.Output, store: RecordStore?, storePath: String?,
-    address: HTTPAddress, users: String, write: @escaping @Sendable (String) -> Void,
+    address: HTTPAddress, users: String, tls: DeskTLS?, write: @escaping @Sendable (String) -> Void,
     report: @escaping @Sendable (String) -> Void, until stop: @escaping @Sendable () async -> Void
   ) async throws(LaneFailure) {
     if try DeskUsers.read(users).users.isEmpty {
       report("the users file \(users) has no users yet: add one with lane desk users add NAME --role manager --users \(users)")
+    }
+    if tls == nil, !HTTPAddress.isLoopback(address.host) {
+      report(
+        "warning: the desk's page on \(address) is plain HTTP: passwords and session cookies cross the network"
+          + " in clear; give --tls-cert and --tls-key (docs/desk.md)")
     }
     let centre = CentreDisplay(hub: BoardHub(), report: report)
     let display = try made {
@@ -91,7 +98,7 @@ public enum CentreServices {
       server = try await RunningBoardServer.start(
         DeskServer(
           hub: centre.hub, address: address, gate: gate, commander: BrokerLaneCommander(settings: settings),
-          records: store == nil ? nil : storePath.map(StoreRecordsPages.init(storeAt:)), report: report))
+          records: store == nil ? nil : storePath.map(StoreRecordsPages.init(storeAt:)), tls: tls, report: report))
     } catch {
       throw LaneFailure(.unavailable, "\(error)")
     }

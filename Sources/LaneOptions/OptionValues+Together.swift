@@ -186,8 +186,14 @@ extension OptionValues {
   }
 
   /// `lane desk`'s page: `--http` and `--users` go together (a desk page is always signed
-  /// in), and neither with `--lane`.
-  public static func checkDeskPage(http: String?, users: String?, lane: String?) throws(OptionValueError) {
+  /// in), and neither with `--lane`; `--tls-cert` and `--tls-key` together, with `--http`.
+  public static func checkDeskPage(
+    http: String?, users: String?, lane: String?, tlsCert: String? = nil, tlsKey: String? = nil
+  ) throws(OptionValueError) {
+    if (tlsCert == nil) != (tlsKey == nil) {
+      throw OptionValueError("--tls-cert and --tls-key go together: the desk's certificate and its private key")
+    }
+    if tlsCert != nil && http == nil { throw OptionValueError("--tls-cert and --tls-key go with --http, the desk's page") }
     if http != nil && users == nil {
       throw OptionValueError("--http serves the desk signed in: give --users FILE (lane desk users add writes one)")
     }

@@ -8,10 +8,16 @@ public protocol BoardServing: Sendable {
   var address: HTTPAddress { get }
   /// A league night's boards it serves, closed when it stops, if any.
   var league: LeagueHub? { get }
+  /// `http`, or `https` when it serves over TLS.
+  var scheme: String { get }
 
   /// The server as a service group that serves once run, until its graceful shutdown is
   /// triggered.
   ///
   /// - Parameter onRunning: Called once the server listens, with the port it got.
   func serviceGroup(onRunning: @escaping @Sendable (Int) async -> Void) -> ServiceGroup
+}
+
+extension BoardServing {
+  public var scheme: String { "http" }
 }

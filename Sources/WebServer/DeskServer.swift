@@ -25,14 +25,15 @@ public struct DeskServer: BoardServing {
   public let gate: DeskGate
   public let commander: any LaneCommander
   public let records: (any RecordsPages)?
-  /// Whether the session cookie is marked `Secure`: when the desk is served over HTTPS.
-  public let secureCookies: Bool
+  /// HTTPS, or `nil` for plain HTTP.
+  public let tls: DeskTLS?
   public let report: @Sendable (String) -> Void
   public var league: LeagueHub? { nil }
+  public var scheme: String { tls == nil ? "http" : "https" }
 
   public init(
     hub: BoardHub, address: HTTPAddress, gate: DeskGate, commander: any LaneCommander,
-    records: (any RecordsPages)? = nil, secureCookies: Bool = false,
+    records: (any RecordsPages)? = nil, tls: DeskTLS? = nil,
     report: @escaping @Sendable (String) -> Void
   ) {
     self.hub = hub
@@ -40,7 +41,7 @@ public struct DeskServer: BoardServing {
     self.gate = gate
     self.commander = commander
     self.records = records
-    self.secureCookies = secureCookies
+    self.tls = tls
     self.report = report
   }
 
@@ -51,7 +52,7 @@ public struct DeskServer: BoardServing {
     var logger = Logger(label: "lane.desk.web") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = .warning
     let app = Application(
-      router: router(),
+      router: router(), server: tls?.server ?? .http1(),
       configuration: .init(address: .hostname(address.host, port: address.port), serverName: "lane"),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
       logger: logger)
@@ -161,7 +162,7 @@ public struct DeskServer: BoardServing {
   /// over HTTPS, ending with the session.
   private func cookie(value: String, maxAge: Int) -> Cookie {
     Cookie(
-      name: DeskGate.cookieName, value: value, maxAge: maxAge, path: "/", secure: secureCookies, httpOnly: true,
+      name: DeskGate.cookieName, value: value, maxAge: maxAge, path: "/", secure: tls != nil, httpOnly: true,
       sameSite: .strict)
   }
 

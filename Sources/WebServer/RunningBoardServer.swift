@@ -22,6 +22,7 @@ public final class RunningBoardServer: Sendable {
   /// The port the server listens on.
   public let port: Int
   public let address: HTTPAddress
+  private let scheme: String
   private let hub: BoardHub
   private let league: LeagueHub?
   private let group: ServiceGroup
@@ -30,6 +31,7 @@ public final class RunningBoardServer: Sendable {
   private init(port: Int, server: some BoardServing, group: ServiceGroup, task: Task<Void, Never>) {
     self.port = port
     self.address = server.address
+    scheme = server.scheme
     self.hub = server.hub
     league = server.league
     self.group = group
@@ -71,7 +73,7 @@ public final class RunningBoardServer: Sendable {
   /// The boards' address as a browser opens it.
   public var url: String {
     let host = address.host.contains(":") ? "[\(address.host)]" : address.host
-    return "http://\(host):\(port)"
+    return "\(scheme)://\(host):\(port)"
   }
 
   /// Stops serving and blocks until the server has ended: the pages' event streams end

@@ -20,9 +20,12 @@ final class DeskFixture {
   var folder: String { broker.folder.path }
   var port: Int { desk.port }
 
-  /// - Parameter store: Whether the desk keeps a store (`centre.sqlite` in the broker's
-  ///   folder), which serves `/records`.
-  init(store: Bool = false) throws {
+  /// - Parameters:
+  ///   - store: Whether the desk keeps a store (`centre.sqlite` in the broker's folder),
+  ///     which serves `/records`.
+  ///   - extra: Further options of `lane desk`, e.g. `--tls-cert`, `--tls-key`, made from
+  ///     the broker's folder (where their files go).
+  init(store: Bool = false, extra: (String) throws -> [String] = { _ in [] }) throws {
     broker = try LoopbackBroker()
     users = broker.folder.appendingPathComponent("users").path
     for (name, role) in [("ana", "clerk"), ("mia", "manager")] {
@@ -31,7 +34,8 @@ final class DeskFixture {
     }
     desk = try LaneServing(
       ["desk", "--broker", broker.url, "--http", "127.0.0.1:0", "--users", users]
-        + (store ? ["--store", broker.folder.appendingPathComponent("centre.sqlite").path] : []),
+        + (store ? ["--store", broker.folder.appendingPathComponent("centre.sqlite").path] : [])
+        + (try extra(broker.folder.path)),
       serving: "the desk")
   }
 

@@ -204,6 +204,99 @@ struct DeskPageTests {
     }
   }
 
+  @Suite("Given the desk over HTTPS with a certificate for 127.0.0.1", .serialized)
+  final class OverHTTPS {
+    let desk: DeskFixture
+    var certificate = ""
+
+    init() throws {
+      var made = ""
+      desk = try DeskFixture { folder in
+        made = try Self.makeCertificate(in: folder)
+        return ["--tls-cert", made, "--tls-key", folder + "/desk.key"]
+      }
+      certificate = made
+    }
+
+    deinit { desk.stop() }
+
+    /// A self-signed certificate for 127.0.0.1 and its key (mode 600), made by openssl.
+    static func makeCertificate(in folder: String) throws -> String {
+      let run = try ChildProcess(
+        "/usr/bin/openssl",
+        ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+         "-keyout", folder + "/desk.key", "-out", folder + "/desk.crt"])
+      guard run.waitForExit() == 0 else { throw LaneServing.Failure(description: "openssl req failed") }
+      chmod(folder + "/desk.key", 0o600)
+      return folder + "/desk.crt"
+    }
+
+    /// One request over TLS with `openssl s_client`, the certificate checked against ours:
+    /// the response as text.
+    func exchange(_ request: String) throws -> String {
+      let client = try ChildProcess(
+        "/usr/bin/openssl",
+        ["s_client", "-connect", "127.0.0.1:\(desk.port)", "-CAfile", certificate, "-verify_return_error",
+         "-verify_ip", "127.0.0.1", "-quiet", "-no_ign_eof"],
+        input: .pipe(.intoChild), output: .pipe(.outOfChild))
+      try client.standardInput!.write(request)
+      let response = String(decoding: try client.standardOutput!.readToEnd(), as: UTF8.self)
+      client.standardInput!.close()
+      _ = client.waitForExit(within: .seconds(30))
+      return response
+    }
+
+    @Test("When ana signs in over HTTPS, then the certificate is the desk's and the session cookie is also Secure")
+    func secureCookie() throws {
+      #expect(desk.desk.standardError.contains("serving the desk on https://127.0.0.1:"))
+      let body = "user=ana&password=" + DeskFixture.formEncoded("ana's password")
+      let response = try exchange(
+        "POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+          + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+
+      #expect(response.hasPrefix("HTTP/1.1 303"), "\(response)")
+      let cookie = try #require(
+        response.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") }).lowercased()
+      #expect(cookie.contains("; secure"), "\(cookie)")
+      #expect(cookie.contains("httponly"))
+      #expect(cookie.contains("samesite=strict"))
+    }
+  }
+
+  @Suite("Given TLS files the desk must not use")
+  struct BadTLSFiles {
+    @Test("When the key is readable by every user, the certificate is a FIFO or not PEM, or only one is given, then lane desk exits with its status at once and says what to do")
+    func refused() throws {
+      let broker = try LoopbackBroker()
+      defer { broker.stop() }
+      let folder = broker.folder.path
+      let users = folder + "/users"
+      #expect(try DeskFixture.addUser("ana", role: "clerk", password: "ana's password", to: users).status == 0)
+      let certificate = try OverHTTPS.makeCertificate(in: folder)
+      let key = folder + "/desk.key"
+      try FileManager.default.copyItem(atPath: key, toPath: folder + "/open.key")
+      chmod(folder + "/open.key", 0o644)
+      mkfifo(folder + "/fifo.crt", 0o600)
+      try "not a certificate\n".write(toFile: folder + "/text.crt", atomically: true, encoding: .utf8)
+
+      for (tls, status, message) in [
+        (["--tls-cert", certificate, "--tls-key", folder + "/open.key"], Int32(78), "readable by every user"),
+        (["--tls-cert", folder + "/fifo.crt", "--tls-key", key], 66, "not a regular file"),
+        (["--tls-cert", folder + "/text.crt", "--tls-key", key], 78, "not a PEM certificate"),
+        (["--tls-cert", folder + "/missing.crt", "--tls-key", key], 66, "cannot be read"),
+        (["--tls-cert", certificate], 64, "--tls-cert and --tls-key go together"),
+      ] {
+        let run = try ChildProcess(
+          try LaneServing.executable(),
+          ["desk", "--broker", broker.url, "--http", "127.0.0.1:0", "--users", users] + tls, error: .pipe(.outOfChild))
+        let errors = String(decoding: try run.standardError!.readToEnd(), as: UTF8.self)
+        #expect(run.waitForExit(within: .seconds(30)) == status, "\(tls): \(errors)")
+        #expect(errors.contains(message), "\(errors)")
+      }
+    }
+  }
+
   @Suite("Given a users file the desk must not use")
   struct BadUsersFile {
     @Test("When the users file may be read by others, is missing, is a symbolic link or is not a users file, then lane desk --http exits with its status and says what to do")

@@ -38,8 +38,8 @@ final class LaneServing {
         errors.value.withLock { $0 += lines.map { $0 + "\n" }.joined() }
       }
     }.start()
-    let text = try waitForError { $0.contains("serving \(serving) on http://127.0.0.1:") }
-    guard let range = text.range(of: "http://127.0.0.1:"),
+    let text = try waitForError { $0.contains("serving \(serving) on http://127.0.0.1:") || $0.contains("serving \(serving) on https://127.0.0.1:") }
+    guard let range = text.range(of: "://127.0.0.1:"),
       let port = Int(text[range.upperBound...].prefix { $0.isNumber })
     else { throw Failure(description: "no port in lane's stderr:\n\(text)") }
     self.port = port

@@ -49,6 +49,12 @@ extension Lane.Desk {
     @Option(help: "The desk's users file (lane desk users add), mode 600: who may sign in at --http.")
     var users: String?
 
+    @Option(help: "Serve --http over HTTPS with this PEM certificate (chain); with --tls-key.")
+    var tlsCert: String?
+
+    @Option(help: "The private key of --tls-cert, PEM, not readable by every user.")
+    var tlsKey: String?
+
     @OptionGroup var deprecated: DeprecatedDeskOptions
 
     func validate() throws {
@@ -57,7 +63,8 @@ extension Lane.Desk {
         try OptionValues.checkDeprecatedDesk(
           lane: deprecated.lane, requests: deprecated.requests, requestID: deprecated.requestID,
           json: json))
-      try validated(try OptionValues.checkDeskPage(http: http, users: users, lane: deprecated.lane))
+      try validated(
+        try OptionValues.checkDeskPage(http: http, users: users, lane: deprecated.lane, tlsCert: tlsCert, tlsKey: tlsKey))
       if let http {
         do {
           _ = try HTTPAddress(parsing: http, allowPublic: true)
@@ -93,9 +100,17 @@ extension Lane.Desk {
       let output: DeskLink.Output = json ? .jsonLines : .overview
       let stop: @Sendable () async -> Void = { await StopSignal.requested(on: wake) }
       if let http, let users {
+        var tls: DeskTLS?
+        if let tlsCert, let tlsKey {
+          do {
+            tls = try DeskTLS(certificate: tlsCert, key: tlsKey)
+          } catch {
+            throw LaneFailure(error.isUnreadableFile ? .noInput : .badConfiguration, "\(error)")
+          }
+        }
         try await CentreServices.runDeskServer(
           settings: settings, output: output, store: recordStore, storePath: store,
-          address: try HTTPAddress(parsing: http, allowPublic: true), users: users, write: write,
+          address: try HTTPAddress(parsing: http, allowPublic: true), users: users, tls: tls, write: write,
           report: Report.line, until: stop)
       } else {
         try await CentreServices.runDesk(
