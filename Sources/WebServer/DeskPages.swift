@@ -39,10 +39,11 @@ enum DeskPages {
     return result
   }
 
-  /// `/`: every lane at a glance from the desk's event stream; choosing one opens its
-  /// actions (open it for a party, end its session, correct its last throw on a pin deck,
-  /// a league night's correction), each sent to `/api/lanes/<lane>/commands` with the
-  /// session's CSRF token, the lane's reply shown beside the buttons.
+  /// `/`: every lane at a glance from the desk's event stream, each fault with who
+  /// acknowledged it or a button to; choosing a lane opens its actions (open it for a party,
+  /// end its session, correct its last throw on a pin deck, a league night's correction),
+  /// each sent to `/api/lanes/<lane>/commands` with the session's CSRF token, the lane's
+  /// reply shown beside the buttons.
   static let clerk = """
     <!doctype html>
     <html lang="en"><head><meta charset="utf-8"><title>Desk</title>
@@ -70,6 +71,8 @@ enum DeskPages {
     #deck { display: grid; grid-template-columns: repeat(7, 44px); gap: 4px; justify-content: center; margin: 6px 0; }
     #deck button { border-radius: 50%; width: 44px; height: 44px; padding: 0; background: #f4f6ff; color: #000; font-weight: bold; }
     #deck button.down { background: #333a55; color: var(--dim); }
+    .faults button { font-size: 16px; margin-left: 6px; }
+    .faults .seen { color: var(--dim); }
     #reply { min-height: 1.4em; margin-top: 8px; font-weight: bold; }
     #reply.ok { color: #5fe37a; }
     #reply.refused { color: var(--split); }
@@ -136,9 +139,42 @@ enum DeskPages {
           bowler.game.total));
       });
       row.appendChild(bowlers);
-      row.appendChild(el("td", { class: "faults" }, board.faults.length ? board.faults[board.faults.length - 1] : ""));
+      row.appendChild(faultsCell(board));
       row.addEventListener("click", () => choose(board.lane));
       return row;
+    }
+    // Each fault of the lane, with who acknowledged it or a button to.
+    function faultsCell(board) {
+      const cell = el("td", { class: "faults" });
+      board.faults.forEach(fault => {
+        const seen = acknowledged.get(board.lane + "\\n" + fault);
+        const line = el("div", { class: seen ? "seen" : "", "data-fault": fault }, fault);
+        if (seen) {
+          line.appendChild(el("span", { class: "by" }, " (seen by " + seen.by + " at " + seen.at.slice(11, 16) + ")"));
+        } else {
+          const button = el("button", { type: "button", class: "acknowledge" }, "Acknowledge");
+          button.addEventListener("click", event => { event.stopPropagation(); acknowledge(board.lane, fault); });
+          line.appendChild(button);
+        }
+        cell.appendChild(line);
+      });
+      return cell;
+    }
+    // The acknowledgements, by lane and fault, to who and when, read again when faults change.
+    const acknowledged = new Map();
+    async function readAcknowledged() {
+      const response = await fetch("/api/faults", { cache: "no-store" });
+      if (!response.ok) return;
+      acknowledged.clear();
+      for (const seen of await response.json()) acknowledged.set(seen.lane + "\\n" + seen.fault, seen);
+      draw();
+    }
+    async function acknowledge(lane, fault) {
+      const response = await fetch("/api/lanes/" + encodeURIComponent(lane) + "/faults/acknowledge", {
+        method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+        body: JSON.stringify({ fault }), cache: "no-store" });
+      if (response.status === 401) { location.href = "/login"; return; }
+      await readAcknowledged();
     }
     function draw() {
       const rows = [...boards.keys()].sort(byLane).map(id => laneRow(boards.get(id)));
@@ -221,7 +257,12 @@ enum DeskPages {
       document.getElementById("who").textContent = session.user + " (" + session.role + ")";
       document.getElementById("records").hidden = session.role !== "manager";
       document.body.dataset.ready = "true";
-      follow("/events", board => { boards.set(board.lane, board); draw(); });
+      follow("/events", board => {
+        const before = boards.get(board.lane);
+        boards.set(board.lane, board);
+        draw();
+        if (JSON.stringify(before ? before.faults : []) !== JSON.stringify(board.faults)) readAcknowledged();
+      });
     }
     start();
     </script></body></html>

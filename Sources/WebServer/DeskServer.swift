@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// The desk's signed-in web server (`lane desk --http --users`): the clerk's page, its
 /// JSON API and the records, behind a sign-in; the overhead boards stay open for kiosks.
@@ -18,6 +19,8 @@ import ServiceLifecycle
 /// | `POST /logout` | signed in, CSRF | ends the session |
 /// | `/api/lanes`, `/events`, `/lanes/<lane>/games`, `/api/lanes/<lane>/games` | signed in | every lane's boards, its stream, finished games |
 /// | `POST /api/lanes/<lane>/commands` | signed in, CSRF, the command's permission | the lane's reply |
+/// | `GET /api/faults` | signed in | the acknowledgements of the lanes' current faults |
+/// | `POST /api/lanes/<lane>/faults/acknowledge` | signed in, CSRF, faults | `{"fault"}` acknowledged |
 /// | `/records`, `/records/sheet`, `/records/bowler` | manager | the desk's store |
 public struct DeskServer: BoardServing {
   public let hub: BoardHub
@@ -29,6 +32,8 @@ public struct DeskServer: BoardServing {
   public let tls: DeskTLS?
   public let report: @Sendable (String) -> Void
   public var league: LeagueHub? { nil }
+  /// The faults the clerks acknowledged, kept while the desk runs.
+  private let acknowledged = Acknowledged()
   public var scheme: String { tls == nil ? "http" : "https" }
 
   public init(
@@ -79,6 +84,11 @@ public struct DeskServer: BoardServing {
     }
     BoardServer.addCentreRoutes(to: signedIn, hub: hub)
     signedIn.post("/api/lanes/:lane/commands") { request, context in try await self.command(request, context) }
+    signedIn.get("/api/faults") { _, _ in
+      try BoardServer.json(acknowledged.state.withLock { $0.current { hub.board($0)?.faults ?? [] } })
+    }
+    router.group().add(middleware: DeskGuard(gate: gate, permission: .faults, report: report))
+      .post("/api/lanes/:lane/faults/acknowledge") { request, context in try await self.acknowledge(request, context) }
 
     if let records {
       let managers = router.group().add(middleware: DeskGuard(gate: gate, permission: .records, report: report))
@@ -158,6 +168,30 @@ public struct DeskServer: BoardServing {
     }
   }
 
+  /// `POST /api/lanes/<lane>/faults/acknowledge` with `{"fault": TEXT}`: the fault, one of
+  /// the lane's current ones, acknowledged as the signed-in user's (or as whoever did first).
+  private func acknowledge(_ request: Request, _ context: DeskRequestContext) async throws -> Response {
+    let user = try context.user()
+    let laneName = try context.parameters.require("lane")
+    guard let board = hub.board(laneName) else {
+      throw HTTPError(.notFound, message: "No lane \"\(laneName)\" at the desk; / lists the lanes.\n")
+    }
+    let body = try await request.body.collect(upTo: Self.maximumBody)
+    struct Body: Decodable { var fault: String }
+    guard let fault = try? JSONDecoder().decode(Body.self, from: Data(buffer: body)).fault else {
+      throw HTTPError(.badRequest, message: "Send {\"fault\": TEXT}, the fault as the lane reports it.\n")
+    }
+    let at = ISO8601DateFormatter().string(from: Date())
+    let done = acknowledged.state.withLock {
+      $0.acknowledge(fault, of: laneName, current: board.faults, by: user.name, at: at)
+    }
+    guard let done else {
+      throw HTTPError(.conflict, message: "Lane \(laneName) does not report that fault now.\n")
+    }
+    report("desk: \(user.name) acknowledged lane \(laneName)'s fault: \(fault)")
+    return try BoardServer.json(done)
+  }
+
   /// The session cookie: not readable by scripts, never sent from another site, `Secure`
   /// over HTTPS, ending with the session.
   private func cookie(value: String, maxAge: Int) -> Cookie {
@@ -174,4 +208,9 @@ public struct DeskServer: BoardServing {
     response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
     return response
   }
+}
+
+/// The faults the clerks acknowledged, shared by the server's requests.
+private final class Acknowledged: Sendable {
+  let state = Mutex(FaultAcknowledgements())
 }

@@ -21,12 +21,13 @@ final class DeskBrowserTests {
   let browser: Chromium
   var base: String { "http://127.0.0.1:\(desk.port)" }
 
-  /// Given the desk with its store, lanes 1 and 2 bowling, and a browser.
+  /// Given the desk with its store, lanes 1 and 2 bowling (lane 2 warning of pins that rise
+  /// again), and a browser.
   init() throws {
     let executable = try #require(Chromium.executable, "CI is set but chromium is not installed")
     desk = try DeskFixture(store: true)
     try desk.startLane("1")
-    try desk.startLane("2", trace: "freefall-fouls-and-sweeps")
+    try desk.startLane("2", trace: "two-games-held-out")
     browser = try Chromium(executable: executable)
   }
 
@@ -98,6 +99,14 @@ final class DeskBrowserTests {
     #expect(corrected.kind == "ok", "\(corrected.text)")
     #expect(corrected.text.contains("corrected (record "), "\(corrected.text)")
     try screenshot(page, width: 1280, height: 800, to: "desk-corrected.png")
+
+    // When: she acknowledges the first fault lane 2 reports (its pins rose again).
+    let fault = "#lanes tr[data-lane=\"2\"] .faults [data-fault]"
+    try browser.wait(for: "document.querySelector('\(fault) button.acknowledge')", in: page)
+    try click("\(fault) button.acknowledge", on: page)
+    try browser.wait(for: "document.querySelector('\(fault)').className === 'seen'", in: page)
+    let seen = try browser.evaluate("document.querySelector('\(fault) .by').textContent", in: page) as? String ?? ""
+    #expect(seen.hasPrefix(" (seen by ana at "), "\(seen)")
 
     // When: she ends the session and opens the lane for a party whose names hold markup.
     try click("#end-session", on: page)

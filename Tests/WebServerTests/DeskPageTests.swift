@@ -90,10 +90,10 @@ struct DeskPageTests {
           #expect(page.status == 303, "\(path) with \(presented ?? "no cookie")")
           #expect(page.values(of: "location") == ["/login"])
         }
-        for path in ["/api/session", "/api/lanes", "/events", "/api/lanes/1/games"] {
+        for path in ["/api/session", "/api/lanes", "/events", "/api/lanes/1/games", "/api/faults"] {
           #expect(try desk.get(path, cookie: presented).status == 401, "\(path) with \(presented ?? "no cookie")")
         }
-        for path in ["/api/lanes/1/commands", "/logout"] {
+        for path in ["/api/lanes/1/commands", "/api/lanes/1/faults/acknowledge", "/logout"] {
           let reply = try desk.post(path, cookie: presented, csrf: csrf, json: #"{"action":"end-session"}"#)
           #expect(reply.status == 401, "POST \(path) with \(presented ?? "no cookie")")
         }
@@ -105,7 +105,7 @@ struct DeskPageTests {
       let (cookie, csrf) = try desk.signIn("ana")
       let (_, miaCSRF) = try desk.signIn("mia")
       for token in [nil, "", String(repeating: "0", count: 64), miaCSRF] {
-        for path in ["/api/lanes/1/commands", "/logout"] {
+        for path in ["/api/lanes/1/commands", "/api/lanes/1/faults/acknowledge", "/logout"] {
           let reply = try desk.post(path, cookie: cookie, csrf: token, json: #"{"action":"end-session"}"#)
           #expect(reply.status == 403, "POST \(path) with token \(token ?? "none")")
           #expect(reply.body.contains("X-CSRF-Token"))
@@ -136,7 +136,7 @@ struct DeskPageTests {
 
     init() throws {
       desk = try DeskFixture()
-      try desk.startLane("1")
+      try desk.startLane("1", trace: "two-games-held-out")
     }
 
     deinit { desk.stop() }
@@ -192,6 +192,33 @@ struct DeskPageTests {
       let (cookie, csrf) = try desk.signIn("ana")
       let reply = try desk.post(path, cookie: cookie, csrf: csrf, json: json)
       #expect(reply.status == status, "\(reply)")
+    }
+
+    @Test("When ana acknowledges a fault lane 1 reports, then /api/faults lists it as hers; one it does not report is 409")
+    func acknowledgeFault() throws {
+      let (cookie, csrf) = try desk.signIn("ana")
+      // two-games-held-out's pins rise again during deliveries: the lane warns, and its
+      // status carries the warnings as faults.
+      var faults: [String] = []
+      let deadline = Date().addingTimeInterval(60)
+      while faults.isEmpty, Date() < deadline {
+        let board = try JSONSerialization.jsonObject(with: Data(try desk.get("/api/lanes/1", cookie: cookie).body.utf8))
+        faults = (board as? [String: Any])?["faults"] as? [String] ?? []
+        if faults.isEmpty { Thread.sleep(forTimeInterval: 0.2) }
+      }
+      let fault = try #require(faults.last)
+      let body = String(decoding: try JSONSerialization.data(withJSONObject: ["fault": fault]), as: UTF8.self)
+
+      let done = try desk.post("/api/lanes/1/faults/acknowledge", cookie: cookie, csrf: csrf, json: body)
+      #expect(done.status == 200, "\(done)")
+      let listed = try desk.get("/api/faults", cookie: cookie)
+      let entries = try #require(try JSONSerialization.jsonObject(with: Data(listed.body.utf8)) as? [[String: Any]])
+      #expect(entries.contains { $0["fault"] as? String == fault && $0["by"] as? String == "ana" && $0["lane"] as? String == "1" })
+
+      let unknown = try desk.post(
+        "/api/lanes/1/faults/acknowledge", cookie: cookie, csrf: csrf, json: #"{"fault":"no such fault"}"#)
+      #expect(unknown.status == 409)
+      #expect(try desk.post("/api/lanes/1/faults/acknowledge", cookie: cookie, json: body).status == 403)
     }
 
     @Test("When the lane stops, then a command to it ends with 504 after the desk's wait")

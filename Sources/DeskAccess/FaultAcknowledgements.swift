@@ -1,0 +1,58 @@
+/// Which of the lanes' faults a desk user has acknowledged: seen, by whom and when. A fault
+/// stays in its lane's status until the lane clears it; acknowledging it tells the other
+/// clerks someone is on it, and a new fault stands out again.
+///
+/// Pure: the time is given as text (the wall clock the page shows).
+public struct FaultAcknowledgements: Sendable {
+  /// One fault acknowledged.
+  public struct Acknowledgement: Hashable, Sendable, Codable {
+    public var lane: String
+    public var fault: String
+    public var by: String
+    /// When, ISO 8601 in UTC: `2026-11-27T10:32:05Z`.
+    public var at: String
+
+    public init(lane: String, fault: String, by: String, at: String) {
+      self.lane = lane
+      self.fault = fault
+      self.by = by
+      self.at = at
+    }
+  }
+
+  private var acknowledged: [String: [String: Acknowledgement]] = [:]
+
+  public init() {}
+
+  /// Acknowledges `fault` of `lane` as `user`'s at `time`, if it is one of the lane's
+  /// current `faults`.
+  ///
+  /// - Returns: The acknowledgement, the first one's when it was acknowledged before; `nil`
+  ///   when the lane has no such fault now.
+  public mutating func acknowledge(
+    _ fault: String, of lane: String, current faults: [String], by user: String, at time: String
+  ) -> Acknowledgement? {
+    guard faults.contains(fault) else { return nil }
+    forgetCleared(of: lane, current: faults)
+    if let earlier = acknowledged[lane]?[fault] { return earlier }
+    let acknowledgement = Acknowledgement(lane: lane, fault: fault, by: user, at: time)
+    acknowledged[lane, default: [:]][fault] = acknowledgement
+    return acknowledgement
+  }
+
+  /// Forgets the acknowledgements of `lane`'s faults that are no longer among its `current`
+  /// ones: a fault that comes back is new.
+  public mutating func forgetCleared(of lane: String, current faults: [String]) {
+    guard let known = acknowledged[lane] else { return }
+    let kept = known.filter { faults.contains($0.key) }
+    acknowledged[lane] = kept.isEmpty ? nil : kept
+  }
+
+  /// Every acknowledgement of a fault still current, lane by lane in the order the lane
+  /// reports them; those of faults cleared since are forgotten, so a fault that comes back
+  /// is new.
+  public mutating func current(faults: (String) -> [String]) -> [Acknowledgement] {
+    for lane in Array(acknowledged.keys) { forgetCleared(of: lane, current: faults(lane)) }
+    return acknowledged.keys.sorted().flatMap { lane in faults(lane).compactMap { acknowledged[lane]?[$0] } }
+  }
+}
