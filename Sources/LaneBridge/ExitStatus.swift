@@ -34,6 +34,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
   /// The chip may not be opened, or the MQTT broker refuses the credentials (EX_NOPERM).
   case noPermission = 77
   /// The wiring file is missing, malformed or does not fit the chip, or TLS to the broker
-  /// fails or its host name does not resolve (EX_CONFIG).
+  /// fails or its host name does not resolve; the desk's users file is open to others, or
+  /// its page's TLS key is, or is not PEM (EX_CONFIG).
   case badConfiguration = 78
 }

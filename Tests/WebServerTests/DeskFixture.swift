@@ -49,6 +49,16 @@ final class DeskFixture {
     broker.stop()
   }
 
+  /// `lane desk --http 127.0.0.1:0 --users USERS` with `extra` options on `broker`, run to
+  /// its end (at most 30 s): its exit status and stderr.
+  static func desk(broker: LoopbackBroker, users: String, _ extra: [String] = []) throws -> (status: Int32?, errors: String) {
+    let run = try ChildProcess(
+      try LaneServing.executable(),
+      ["desk", "--broker", broker.url, "--http", "127.0.0.1:0", "--users", users] + extra, error: .pipe(.outOfChild))
+    let errors = String(decoding: try run.standardError!.readToEnd(), as: UTF8.self)
+    return (run.waitForExit(within: .seconds(30)), errors)
+  }
+
   /// `lane desk users add NAME --role ROLE --users FILE` at bcrypt's lowest cost, the
   /// password on its standard input.
   static func addUser(

@@ -314,11 +314,8 @@ struct DeskPageTests {
         (["--tls-cert", folder + "/missing.crt", "--tls-key", key], 66, "cannot be read"),
         (["--tls-cert", certificate], 64, "--tls-cert and --tls-key go together"),
       ] {
-        let run = try ChildProcess(
-          try LaneServing.executable(),
-          ["desk", "--broker", broker.url, "--http", "127.0.0.1:0", "--users", users] + tls, error: .pipe(.outOfChild))
-        let errors = String(decoding: try run.standardError!.readToEnd(), as: UTF8.self)
-        #expect(run.waitForExit(within: .seconds(30)) == status, "\(tls): \(errors)")
+        let (exit, errors) = try DeskFixture.desk(broker: broker, users: users, tls)
+        #expect(exit == status, "\(tls): \(errors)")
         #expect(errors.contains(message), "\(errors)")
       }
     }
@@ -344,11 +341,8 @@ struct DeskPageTests {
         (folder + "/link", 66, "symbolic link"),
         (folder + "/other", 65, "not a desk users file"),
       ] {
-        let run = try ChildProcess(
-          try LaneServing.executable(), ["desk", "--broker", broker.url, "--http", "127.0.0.1:0", "--users", file],
-          error: .pipe(.outOfChild))
-        let errors = String(decoding: try run.standardError!.readToEnd(), as: UTF8.self)
-        #expect(run.waitForExit() == status, "\(file): \(errors)")
+        let (exit, errors) = try DeskFixture.desk(broker: broker, users: file)
+        #expect(exit == status, "\(file): \(errors)")
         #expect(errors.contains(message), "\(errors)")
       }
       // lane desk users add refuses to change a file that is not ours, and leaves it.
