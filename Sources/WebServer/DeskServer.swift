@@ -114,7 +114,7 @@ public struct DeskServer: BoardServing {
     do {
       outcome = try await gate.signIn(name: name, password: fields["password"] ?? "", from: context.clientAddress)
     } catch {
-      report("cannot sign \(name) in: \(error)")
+      report("cannot check a sign-in: \(error)")
       throw HTTPError(.serviceUnavailable, message: "The desk's users file cannot be read; the desk's operator is told why.\n")
     }
     switch outcome {
@@ -124,7 +124,10 @@ public struct DeskServer: BoardServing {
       response.setCookie(cookie(value: session.token, maxAge: Int(DeskSessions.lifetime)))
       return response
     case .wrong:
-      report("desk: a wrong password for '\(name)' from \(context.clientAddress)")
+      // A name typed at the form is not echoed to the operator unless it could be a user's:
+      // it may hold a terminal's escape sequences.
+      let who = DeskUser.problem(withName: name) == nil ? "'\(name)'" : "a name that cannot be a user's"
+      report("desk: a wrong password for \(who) from \(context.clientAddress)")
       return Self.page(DeskPages.signIn(error: "Wrong name or password."), status: .unauthorized)
     case .refused(let retryAfter):
       let minutes = Int((retryAfter / 60).rounded(.up))
