@@ -80,8 +80,10 @@ public struct RecordsIndex: Sendable {
         + "<td>\(points)</td><td>\(team.scratch)</td><td>\(team.withHandicap)</td></tr>\n"
     }.joined()
     let highs = standings.highs.map { "<li>\(ScoreSheet.escaped($0.description))</li>\n" }.joined()
+    let roster = "/records/roster?league=\(Self.queryValue(standings.league))"
     return """
       <h2>\(ScoreSheet.escaped(standings.league))</h2>
+      <p><a class="roster" href="\(ScoreSheet.escaped(roster))">Next night's file</a>: both teams' lineups, each average the league average now (lane records roster).</p>
       <table class="standings">
       <tr><th>Place</th><th>Team</th><th>Nights</th><th>Points</th><th>Scratch</th><th>With handicap</th></tr>
       \(rows)</table>

@@ -24,4 +24,10 @@ public struct StoreRecordsPages: RecordsPages {
   public func bowler(id: String) throws -> String? {
     try RecordStore.reading(at: path) { store in try? BowlerHistory(of: id, in: store).html }
   }
+
+  public func roster(league: String) throws -> String? {
+    try RecordStore.reading(at: path) { store in
+      (try? store.roster(league: league)).map { RosterNightFile.text(of: $0, league: league, store: path) }
+    }
+  }
 }

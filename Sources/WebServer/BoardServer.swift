@@ -18,7 +18,7 @@ import WebBoard
 /// | `/league` | a league night's board as JSON, when one is served |
 /// | `/league/events` | its boards as Server-Sent Events, the current one first |
 /// | `/league/left`, `/league/right` | the overhead board of that lane of the pair |
-/// | `/records`, `/records/sheet?lane=L&session=S`, `/records/bowler?id=ID` | the desk's store: averages, standings, high scores, each sheet, each bowler's games (with `--store`) |
+/// | `/records`, `/records/sheet?lane=L&session=S`, `/records/bowler?id=ID`, `/records/roster?league=NAME` | the desk's store: averages, standings, high scores, each sheet, each bowler's games, a league's next night file (with `--store`) |
 public struct BoardServer: BoardServing {
   public let hub: BoardHub
   public let address: HTTPAddress
@@ -119,6 +119,21 @@ public struct BoardServer: BoardServing {
         throw HTTPError(.notFound, message: "No session \(session) of lane \(lane) in the store; /records lists them.\n")
       }
       return Self.html(page)
+    }
+    router.get("/records/roster") { request, _ in
+      guard let league = request.uri.queryParameters["league"].map(String.init) else {
+        throw HTTPError(.badRequest, message: "Give the league: /records/roster?league=NAME.\n")
+      }
+      guard let text = try records.roster(league: league) else {
+        throw HTTPError(.notFound, message: "No night of the league \(league) in the store; /records lists the leagues.\n")
+      }
+      return Response(
+        status: .ok,
+        headers: [
+          .contentType: "application/toml; charset=utf-8", .cacheControl: "no-store",
+          .contentDisposition: "attachment; filename=\"next-night.toml\"",
+        ],
+        body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
     router.get("/records/bowler") { request, _ in
       guard let id = request.uri.queryParameters["id"].map(String.init) else {

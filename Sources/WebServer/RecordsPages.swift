@@ -10,4 +10,7 @@ public protocol RecordsPages: Sendable {
   /// `/records/bowler?id=ID`: every game of the bowler with the average after each, or
   /// `nil` when the store has no game of theirs.
   func bowler(id: String) throws -> String?
+  /// `/records/roster?league=NAME`: the league's next night file, each average the bowler's
+  /// league average now, or `nil` when the store has no night of the league.
+  func roster(league: String) throws -> String?
 }

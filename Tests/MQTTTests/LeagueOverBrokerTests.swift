@@ -241,6 +241,13 @@ struct LeagueOverBrokerTests {
     #expect(anasGames > 0)
     #expect(history.body.contains("<h1>Ana</h1>"), "\(history.body)")
     #expect(history.body.components(separatedBy: "<tr><td>").count - 1 == anasGames, "\(history.body)")
+    // The league's next night file, linked from /records, is the one lane records roster writes.
+    #expect(links.contains("/records/roster?league=Tuesday%20Mixed"), "\(links)")
+    let rosterPage = try LoopbackClient(port: port)
+    try rosterPage.get("/records/roster?league=Tuesday%20Mixed")
+    let served = try rosterPage.response()
+    #expect(served.head.hasPrefix("HTTP/1.1 200"), "\(served.head)")
+    #expect(served.head.lowercased().contains("content-disposition: attachment; filename=\"next-night.toml\""))
     display.stop()
 
     // And the next night's file has each bowler's league average from the store.
@@ -248,6 +255,7 @@ struct LeagueOverBrokerTests {
       lane, ["records", "roster", "--league", "Tuesday Mixed", "--store", store, "--out", path("next.toml")],
       output: .file(path("roster.out")), error: .file(path("roster.err")))
     #expect(await roster.exited() == 0, "\(output("roster.err"))")
+    #expect(try String(contentsOfFile: path("next.toml"), encoding: .utf8) == served.body)
     let next = try LeagueNightFile.read(path: path("next.toml"))
     let ana = objects("games.out").filter { $0["bowler"] as? String == "Ana" }.compactMap { $0["total"] as? Int }
     #expect(!ana.isEmpty)

@@ -253,13 +253,7 @@ extension Lane {
 
       func run() throws {
         let roster = try RecordStore.reading(at: store) { try $0.roster(league: league) }
-        let text = LeagueNightFile.text(
-          of: roster.next,
-          heading: [
-            "The next night of \(league): the night of \(roster.latest.session) on \(roster.latest.pair),",
-            "each average the bowler's league average in \(store) (lane records roster).",
-          ])
-        try Records.write(text, toNew: out, what: "the night file")
+        try Records.write(RosterNightFile.text(of: roster, league: league, store: store), toNew: out, what: "the night file")
         var output = StandardOutput()
         for change in roster.changes {
           Swift.print("\(change.name): average \(change.from) → \(change.to) (\(change.games) league games)", to: &output)
