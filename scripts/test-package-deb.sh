@@ -48,9 +48,11 @@ static_foundation=(-Xlinker --start-group "${static_foundation[@]}" -Xlinker --e
 # make_deb FOLDER [LANE]: packages LANE (by default the static debug lane, linked now) into
 # FOLDER and prints the .deb's path.
 make_deb() {
-  local folder=$1 lane=${2:-} started
+  local folder=$1 lane=${2:-} started marker=""
   if [[ -z $lane ]]; then
     started=$SECONDS
+    marker="$folder/before-static-build"
+    touch "$marker"
     swift build --static-swift-stdlib --product lane "${static_foundation[@]}" >&2
     echo "test-package-deb: linked the static debug lane in $((SECONDS - started)) s" >&2
     lane=.build/debug/lane
@@ -59,6 +61,15 @@ make_deb() {
   # Not compressed: the debug lane is large, xz would take minutes to pack it, gzip 30 s.
   scripts/package-deb --lane "$lane" --out "$folder" --compression none
   echo "test-package-deb: packed it in $((SECONDS - started)) s" >&2
+  if [[ -n $marker ]]; then
+    # --static-swift-stdlib recompiled objects and modules for the static runtime, and a later
+    # `swift build --build-tests` reuses some of them (hummingbird's), naming static-only
+    # libraries (-l_FoundationCShims) it cannot link: remove what the static build wrote, so
+    # the next build makes them again for the shared runtime.
+    find .build/*/debug -newer "$marker" -type f \( -name '*.o' -o -name '*.swiftmodule' -o -name '*.autolink' \) \
+      -delete
+    rm -f .build/debug/lane
+  fi
 }
 
 if [[ $mode != --check-deb ]]; then
