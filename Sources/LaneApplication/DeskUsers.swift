@@ -41,6 +41,18 @@ public enum DeskUsers {
     }
   }
 
+  /// Sets user `name` with `role` and a bcrypt hash of `password` at `cost` in the users file
+  /// at `path` (``set(_:in:)``).
+  ///
+  /// - Throws: ``LaneFailure``: 65 for a password a desk user may not have; what
+  ///   ``set(_:in:)`` throws.
+  public static func set(
+    name: String, role: DeskRole, password: String, cost: UInt8, in path: String
+  ) throws(LaneFailure) -> Bool {
+    if let problem = DeskPassword.problem(with: password) { throw LaneFailure(.dataError, problem) }
+    return try set(DeskUser(name: name, role: role, passwordHash: DeskPassword.hash(password, cost: cost)), in: path)
+  }
+
   /// Sets `user` in the users file at `path` (added, or its role and password replaced),
   /// creating the file when missing.
   ///

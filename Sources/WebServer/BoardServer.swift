@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import League
-import Logging
 import ServiceLifecycle
 import WebBoard
 
@@ -39,15 +38,7 @@ public struct BoardServer: BoardServing {
   ///
   /// - Parameter onRunning: Called once the server listens, with the port it got.
   public func serviceGroup(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> ServiceGroup {
-    var logger = Logger(label: "lane.web") { StreamLogHandler.standardError(label: $0) }
-    logger.logLevel = .warning
-    let app = Application(
-      router: router(),
-      configuration: .init(address: .hostname(address.host, port: address.port), serverName: "lane"),
-      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
-      logger: logger)
-    return ServiceGroup(
-      configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+    serviceGroup(serving: router(), label: "lane.web", onRunning: onRunning)
   }
 
   /// The routes, on a router of their own (the tests drive it without a socket too).

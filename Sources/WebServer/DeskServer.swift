@@ -3,7 +3,6 @@ import DeskAccess
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
 import ServiceLifecycle
 import Synchronization
 
@@ -54,14 +53,7 @@ public struct DeskServer: BoardServing {
   static let maximumBody = 16 * 1024
 
   public func serviceGroup(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> ServiceGroup {
-    var logger = Logger(label: "lane.desk.web") { StreamLogHandler.standardError(label: $0) }
-    logger.logLevel = .warning
-    let app = Application(
-      router: router(), server: tls?.server ?? .http1(),
-      configuration: .init(address: .hostname(address.host, port: address.port), serverName: "lane"),
-      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
-      logger: logger)
-    return ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+    serviceGroup(serving: router(), over: tls?.server ?? .http1(), label: "lane.desk.web", onRunning: onRunning)
   }
 
   public func router() -> Router<DeskRequestContext> {

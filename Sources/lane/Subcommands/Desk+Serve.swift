@@ -101,13 +101,7 @@ extension Lane.Desk {
       let stop: @Sendable () async -> Void = { await StopSignal.requested(on: wake) }
       if let http, let users {
         var tls: DeskTLS?
-        if let tlsCert, let tlsKey {
-          do {
-            tls = try DeskTLS(certificate: tlsCert, key: tlsKey)
-          } catch {
-            throw LaneFailure(error.isUnreadableFile ? .noInput : .badConfiguration, "\(error)")
-          }
-        }
+        if let tlsCert, let tlsKey { tls = try DeskTLS.loading(certificate: tlsCert, key: tlsKey) }
         try await CentreServices.runDeskServer(
           settings: settings, output: output, store: recordStore, storePath: store,
           address: try HTTPAddress(parsing: http, allowPublic: true), users: users, tls: tls, write: write,

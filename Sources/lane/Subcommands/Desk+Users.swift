@@ -50,9 +50,7 @@ extension Lane.Desk.Users {
 
     func run() throws {
       let password = try DeskUsers.passwordFromStandardInput(for: name)
-      if let problem = DeskPassword.problem(with: password) { throw LaneFailure(.dataError, problem) }
-      let user = DeskUser(name: name, role: role, passwordHash: DeskPassword.hash(password, cost: cost))
-      let replaced = try DeskUsers.set(user, in: users)
+      let replaced = try DeskUsers.set(name: name, role: role, password: password, cost: cost, in: users)
       Report.line("\(replaced ? "changed" : "added") \(name) (\(role.rawValue)) in \(users)")
     }
   }
