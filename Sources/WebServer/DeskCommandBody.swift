@@ -18,7 +18,7 @@ enum DeskCommandBody {
       throw Refusal(description: "The body is not a JSON object: send the command as in docs/centre.md, {\"action\":\"end-session\"}.")
     }
     if fields["v"] == nil { fields["v"] = .number(Double(Payload.version)) }
-    if fields["id"] == nil { fields["id"] = .string("web-" + randomID()) }
+    if fields["id"] == nil { fields["id"] = .string("web-" + DeskGate.randomToken(words: 1)) }
     fields["user"] = .string(user)
     let payload: [UInt8]
     do {
@@ -34,11 +34,5 @@ enum DeskCommandBody {
     }
     guard case .command(_, let command) = message else { throw Refusal(description: "The body is not a command.") }
     return command
-  }
-
-  /// 64 random bits as 16 hex digits: a request id the desk makes.
-  private static func randomID() -> String {
-    let hex = String(UInt64.random(in: .min ... .max), radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
   }
 }

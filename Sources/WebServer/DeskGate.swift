@@ -85,10 +85,11 @@ public final class DeskGate: Sendable {
     sessions.withLock { $0.close(token: token) }
   }
 
-  /// 256 random bits from the system's generator, as 64 hex digits.
-  static func randomToken() -> String {
+  /// `words` × 64 random bits from the system's generator, as hex digits: 256 bits, 64
+  /// digits, by default.
+  static func randomToken(words: Int = 4) -> String {
     var generator = SystemRandomNumberGenerator()
-    return (0..<4).map { _ in
+    return (0..<words).map { _ in
       let hex = String(generator.next() as UInt64, radix: 16)
       return String(repeating: "0", count: 16 - hex.count) + hex
     }.joined()
