@@ -29,25 +29,34 @@ struct DeskStoreOverBrokerTests: DeskStoreFixture {
 
   @Test("When two lanes play while the desk with --store is killed with -9 three times during ingest and restarted, then the store holds every (lane, session, seq) exactly once, importing the journals adds nothing, and lane records games matches lane simulate --json")
   func deskKilledDuringIngest() async throws {
-    // Given a desk with a store, and two lanes playing (about 30 s each).
+    // Given a desk with a store, and two lanes playing, each reading its trace from standard
+    // input, which the test writes in four parts: the lanes are still bowling at each kill,
+    // however loaded the machine, and end by themselves at their traces' end.
     var desks = [try await startDesk(into: "desk0.out")]
     let lanes = [
-      ("lane1", longTrace, "Ana,Ben", "25"),
-      ("lane2", traces.appendingPathComponent("string-pinsetter-game.trace").path, "Cy", "14"),
+      ("lane1", BundledTrace(name: "two-games-held-out"), "Ana,Ben", "25"),
+      ("lane2", BundledTrace(name: "string-pinsetter-game"), "Cy", "14"),
     ]
     var running: [ChildProcess] = []
+    var parts: [[String]] = []
     for (user, trace, bowlers, speed) in lanes {
       running.append(
         try ChildProcess(
           lane,
           ["simulate", "--broker", url, "--mqtt-credentials", credentials(user), "--journal",
-           broker.folder + "/\(user).journal", "--bowlers", bowlers, "--speed", speed, trace],
-          outputFile: broker.folder + "/\(user).out"))
+           broker.folder + "/\(user).journal", "--bowlers", bowlers, "--speed", speed, "-"],
+          input: .pipe(.intoChild), output: .appending(broker.folder + "/\(user).out"),
+          error: .appending(broker.folder + "/\(user).out")))
+      parts.append(Self.split(try String(contentsOfFile: trace.path, encoding: .utf8), into: 4))
     }
+    func feed(_ part: Int) throws {
+      for (process, lanesParts) in zip(running, parts) { try process.standardInput?.write(lanesParts[part]) }
+    }
+    try feed(0)
     let printed = { (0..<desks.count).flatMap { objects("desk\($0).out") } }
 
     // When the desk is killed with -9 three times, each once it took a few more records,
-    // and started again on the same store.
+    // and started again on the same store, the lanes given the next part of their traces.
     for kill in 1...3 {
       let before = printed().count
       #expect(await eventually(within: .seconds(30)) { printed().count >= before + 3 })
@@ -58,9 +67,10 @@ struct DeskStoreOverBrokerTests: DeskStoreFixture {
         let status = try await run(["records", "backup", "--store", store, "--out", backup], into: "backup.out")
         #expect(status == 0, "\(output("backup.out"))")
       }
+      try feed(kill)
     }
-    #expect(running.contains { $0.isRunning }, "both lanes ended before the last desk was up")
     for (process, (user, _, _, _)) in zip(running, lanes) {
+      process.standardInput?.close()
       #expect(await process.exited() == 0, "\(output("\(user).out").suffix(2000))")
     }
 
@@ -84,7 +94,7 @@ struct DeskStoreOverBrokerTests: DeskStoreFixture {
     expectNoRecordPrintedTwice(printed())
 
     // And the games folded from the store are lane simulate's, game by game and frame by frame.
-    let games = try await expectStoredGamesSimulated(lanes.map { ($0.0, $0.1, $0.2) })
+    let games = try await expectStoredGamesSimulated(lanes.map { ($0.0, $0.1.path, $0.2) })
 
     // And each bowler's average is the complete games' pins over their number, fraction dropped.
     #expect(try await run(["records", "averages", "--store", store, "--json"], into: "averages.out") == 0)
@@ -102,6 +112,18 @@ struct DeskStoreOverBrokerTests: DeskStoreFixture {
       let (count, pins) = expected[name] ?? (0, 0)
       return "\(name) \(count) \(pins) \(pins / max(1, count))"
     })
+  }
+}
+
+extension DeskStoreOverBrokerTests {
+  /// `trace`'s lines in `count` parts of about as many events each, in order, each part's
+  /// lines newline-ended; the first part holds the comments before the first event.
+  static func split(_ trace: String, into count: Int) -> [String] {
+    let lines = trace.split(separator: "\n", omittingEmptySubsequences: false).dropLast(trace.hasSuffix("\n") ? 1 : 0)
+    let size = (lines.count + count - 1) / count
+    return (0..<count).map { part in
+      lines.dropFirst(part * size).prefix(size).map { $0 + "\n" }.joined()
+    }
   }
 }
 

@@ -129,8 +129,9 @@ extension LaneOverBrokerTests {
     let boardLog = MessageLog(boards)
     try await boards.subscribe(to: Topic.board(try lane1ID).name)
     let journal = broker.folder + "/lane1.journal"
-    // At 25 times its pace the trace lasts 30 s: most of it is bowled after the change.
-    let lane1 = try startLane("lane1", ["--journal", journal, "--speed", "25"], trace: longTrace, into: "lane1.out")
+    // At 25 times its pace the deliveries last 30 s, most of them after the change.
+    let lane1 = try startLane(
+      "lane1", ["--journal", journal, "--speed", "25"], trace: try keptOpenLongTrace(), into: "lane1.out")
     defer { lane1.stop() }
     #expect(await eventually { journalRecords("lane1.journal") >= 4 })
     let desker = try await commander()
@@ -172,7 +173,7 @@ extension LaneOverBrokerTests {
     }
     #expect(fresh != nil, "boards: \(boardLog.all.map { String(decoding: $0.payload, as: UTF8.self) }.suffix(3))")
 
-    #expect(await lane1.exited() == 0, "\(output("lane1.out").suffix(2000))")
+    #expect(try await stopOnceBowled(lane1) == 0, "\(output("lane1.out").suffix(2000))")
     // The ended session, the unnamed bowler's empty one, and Cho and Dee's, who bowled on.
     await expectDeskHasEverySession(desk, journal: journal, closedSessions: 2, laneOutput: "lane1.out")
     #expect(sessions(ofJournal: journal).open > 2)
@@ -206,7 +207,8 @@ extension LaneOverBrokerTests {
     let desk = try await startDesk(into: "desk.out")
     defer { desk.stop() }
     let journal = broker.folder + "/lane1.journal"
-    let lane1 = try startLane("lane1", ["--journal", journal, "--speed", "25"], trace: longTrace, into: "lane1.out")
+    let lane1 = try startLane(
+      "lane1", ["--journal", journal, "--speed", "25"], trace: try keptOpenLongTrace(), into: "lane1.out")
     defer { lane1.stop() }
     #expect(await eventually { journalRecords("lane1.journal") >= 3 })
 
@@ -220,7 +222,7 @@ extension LaneOverBrokerTests {
     #expect(journalRecords("lane1.journal") > atChange)
     try broker.restart()
 
-    #expect(await lane1.exited() == 0, "\(output("lane1.out").suffix(2000))")
+    #expect(try await stopOnceBowled(lane1) == 0, "\(output("lane1.out").suffix(2000))")
     await expectDeskHasEverySession(
       desk, journal: journal, closedSessions: 1, within: .seconds(30), laneOutput: "lane1.out")
   }
@@ -230,7 +232,8 @@ extension LaneOverBrokerTests {
     let first = try await startDesk(into: "desk1.out")
     defer { first.stop() }
     let journal = broker.folder + "/lane1.journal"
-    let lane1 = try startLane("lane1", ["--journal", journal, "--speed", "25"], trace: longTrace, into: "lane1.out")
+    let lane1 = try startLane(
+      "lane1", ["--journal", journal, "--speed", "25"], trace: try keptOpenLongTrace(), into: "lane1.out")
     defer { lane1.stop() }
     #expect(await eventually { journalRecords("lane1.journal") >= 3 })
     let observer = try await broker.connectedClient("desk")
@@ -276,7 +279,7 @@ extension LaneOverBrokerTests {
     defer { third.stop() }
 
     // Then the desks printed every record of both sessions exactly once, in order.
-    #expect(await lane1.exited() == 0, "\(output("lane1.out").suffix(2000))")
+    #expect(try await stopOnceBowled(lane1) == 0, "\(output("lane1.out").suffix(2000))")
     await expectDeskHasEverySession(
       third, files: ["desk1.out", "desk2.out", "desk3.out"], journal: journal, closedSessions: 1,
       laneOutput: "lane1.out")

@@ -14,7 +14,7 @@ extension LaneOverBrokerTests {
     let desk = try await startDesk(into: "desk.out")
     let journal = broker.folder + "/lane1.journal"
     let first = try startLane(
-      "lane1", ["--journal", journal, "--speed", "25"], trace: longTrace, into: "lane1.out")
+      "lane1", ["--journal", journal, "--speed", "25"], trace: try keptOpenLongTrace(), into: "lane1.out")
     #expect(await eventually { journalRecords("lane1.journal") >= 3 })
     // Given the broker stopped while the lane scores.
     broker.stop()
