@@ -116,7 +116,7 @@ let package = Package(
     .target(
       name: "WebServer",
       dependencies: [
-        "WebBoard", "Centre", "LaneBridge", "Bowling", "League", "DeskAccess",
+        "WebBoard", "Centre", "LaneBridge", "Bowling", "League", "DeskAccess", "Scoreboard",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -315,7 +315,7 @@ let package = Package(
     .target(
       name: "CentreStore",
       dependencies: [
-        "Centre", "CentreLink", "Journal", "League", "Bowling", "LaneBridge", "SafeFiles", "POSIX",
+        "Centre", "CentreLink", "Journal", "League", "Bowling", "LaneBridge", "SafeFiles", "POSIX", "Scoreboard",
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
@@ -323,7 +323,7 @@ let package = Package(
     .testTarget(
       name: "CentreStoreTests",
       dependencies: [
-        "CentreStore", "Centre", "Journal", "League", "Bowling", "LaneBridge", "TestSupport",
+        "CentreStore", "Centre", "Journal", "League", "Bowling", "LaneBridge", "Scoreboard", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),

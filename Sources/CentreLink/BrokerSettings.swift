@@ -152,20 +152,15 @@ public struct BrokerSettings: Sendable, Equatable {
   /// Reads `user=` and `password=` from `path`, a regular file (a link is not followed)
   /// that others may not read.
   static func readCredentials(_ path: String) throws(Problem) -> MQTTClient.Credentials {
-    let text: String
+    let (text, permissions): (String, mode_t)
     do {
-      text = try FileContents.read(path, maximumSize: maximumCredentialsSize, kind: "a credentials file")
+      (text, permissions) = try FileContents.readSecret(
+        path, maximumSize: maximumCredentialsSize, kind: "a credentials file")
     } catch {
       throw Problem(
         description: "--mqtt-credentials '\(path)' cannot be read: \(error.reason)", isUnreadableFile: true)
     }
-    var status = stat()
-    guard lstat(path, &status) == 0 else {
-      throw Problem(
-        description: "--mqtt-credentials '\(path)' cannot be read: \(String(cString: strerror(errno)))",
-        isUnreadableFile: true)
-    }
-    guard status.st_mode & S_IROTH == 0 else {
+    guard permissions & S_IROTH == 0 else {
       throw Problem(
         description: "--mqtt-credentials '\(path)' is readable by every user of this machine;"
           + " it holds the lane's broker password: chmod 600 '\(path)'",

@@ -1,3 +1,5 @@
+import Scoreboard
+
 /// One bowler's games, oldest first, each with the bowler's average after it, for
 /// `lane records history`.
 ///
@@ -70,15 +72,15 @@ extension BowlerHistory {
         game.date, game.league.isEmpty ? "open play" : game.league, game.team, game.lane, String(game.game),
         game.kind == "bowled" ? "" : game.kind, String(game.scratch) + (game.complete ? "" : " so far"),
         String(game.handicap), String(game.total), entry.average.map(String.init) ?? "",
-      ].map(ScoreSheet.escaped)
-      return "<tr>" + cells.map { "<td>\($0)</td>" }.joined() + "<td><a href=\"\(ScoreSheet.escaped(sheet))\">scoresheet</a></td></tr>\n"
+      ].map(HTMLText.escaped)
+      return "<tr>" + cells.map { "<td>\($0)</td>" }.joined() + "<td><a href=\"\(HTMLText.escaped(sheet))\">scoresheet</a></td></tr>\n"
     }.joined()
     return """
       <!DOCTYPE html>
       <html lang="en">
       <head>
       <meta charset="utf-8">
-      <title>\(ScoreSheet.escaped(name)): every game</title>
+      <title>\(HTMLText.escaped(name)): every game</title>
       <style>
       body { font: 11pt/1.4 "DejaVu Sans", "Liberation Sans", sans-serif; max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }
       table { border-collapse: collapse; }
@@ -87,8 +89,8 @@ extension BowlerHistory {
       </style>
       </head>
       <body>
-      <h1>\(ScoreSheet.escaped(name))</h1>
-      <p>\(ScoreSheet.escaped(person)): every game stored, oldest first, with the average over the complete games bowled up to it (USBC Rule 108). <a href="/records">All records</a></p>
+      <h1>\(HTMLText.escaped(name))</h1>
+      <p>\(HTMLText.escaped(person)): every game stored, oldest first, with the average over the complete games bowled up to it (USBC Rule 108). <a href="/records">All records</a></p>
       <table class="history">
       <tr><th>Date</th><th>League</th><th>Team</th><th>Lane</th><th>Game</th><th></th><th>Scratch</th><th>Handicap</th><th>Total</th><th>Average</th><th></th></tr>
       \(rows)</table>

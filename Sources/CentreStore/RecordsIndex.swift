@@ -1,4 +1,5 @@
 import LaneBridge
+import Scoreboard
 
 /// The `/records` page: every bowler's average, each league's standings and high scores, and
 /// every session and league night with a link to its scoresheet.
@@ -59,8 +60,8 @@ public struct RecordsIndex: Sendable {
   private func averagesTable() -> String {
     guard !averages.isEmpty else { return "<h2>Averages</h2>\n<p>No complete game bowled yet.</p>\n" }
     let rows = averages.map { average in
-      "<tr><td class=\"name\"><a href=\"\(ScoreSheet.escaped("/records/bowler?id=\(Self.queryValue(average.id))"))\">"
-        + "\(ScoreSheet.escaped(average.bowler))</a></td><td>\(average.games)</td>"
+      "<tr><td class=\"name\"><a href=\"\(HTMLText.escaped("/records/bowler?id=\(Self.queryValue(average.id))"))\">"
+        + "\(HTMLText.escaped(average.bowler))</a></td><td>\(average.games)</td>"
         + "<td>\(average.pins)</td><td>\(average.average)</td></tr>\n"
     }.joined()
     return """
@@ -76,14 +77,14 @@ public struct RecordsIndex: Sendable {
   private func standingsTable(_ standings: LeagueStandings) -> String {
     let rows = standings.teams.map { team in
       let points = team.points == team.points.rounded() ? String(Int(team.points)) : String(team.points)
-      return "<tr><td>\(team.place)</td><td class=\"name\">\(ScoreSheet.escaped(team.team))</td><td>\(team.nights)</td>"
+      return "<tr><td>\(team.place)</td><td class=\"name\">\(HTMLText.escaped(team.team))</td><td>\(team.nights)</td>"
         + "<td>\(points)</td><td>\(team.scratch)</td><td>\(team.withHandicap)</td></tr>\n"
     }.joined()
-    let highs = standings.highs.map { "<li>\(ScoreSheet.escaped($0.description))</li>\n" }.joined()
+    let highs = standings.highs.map { "<li>\(HTMLText.escaped($0.description))</li>\n" }.joined()
     let roster = "/records/roster?league=\(Self.queryValue(standings.league))"
     return """
-      <h2>\(ScoreSheet.escaped(standings.league))</h2>
-      <p><a class="roster" href="\(ScoreSheet.escaped(roster))">Next night's file</a>: both teams' lineups, each average the league average now (lane records roster).</p>
+      <h2>\(HTMLText.escaped(standings.league))</h2>
+      <p><a class="roster" href="\(HTMLText.escaped(roster))">Next night's file</a>: both teams' lineups, each average the league average now (lane records roster).</p>
       <table class="standings">
       <tr><th>Place</th><th>Team</th><th>Nights</th><th>Points</th><th>Scratch</th><th>With handicap</th></tr>
       \(rows)</table>
@@ -97,8 +98,8 @@ public struct RecordsIndex: Sendable {
     guard !sessions.isEmpty else { return "<h2>Sessions</h2>\n<p>None stored yet.</p>\n" }
     let rows = sessions.map { entry in
       let link = "/records/sheet?lane=\(Self.queryValue(entry.lane))&session=\(Self.queryValue(entry.session))"
-      return "<tr><td class=\"name\">\(ScoreSheet.escaped(entry.lane))</td><td class=\"name\">\(ScoreSheet.escaped(entry.session))</td>"
-        + "<td>\(entry.games)</td><td class=\"name\"><a href=\"\(ScoreSheet.escaped(link))\">scoresheet</a></td></tr>\n"
+      return "<tr><td class=\"name\">\(HTMLText.escaped(entry.lane))</td><td class=\"name\">\(HTMLText.escaped(entry.session))</td>"
+        + "<td>\(entry.games)</td><td class=\"name\"><a href=\"\(HTMLText.escaped(link))\">scoresheet</a></td></tr>\n"
     }.joined()
     return """
       <h2>Sessions and league nights</h2>

@@ -1,5 +1,6 @@
 import Bowling
 import Foundation
+import Scoreboard
 
 /// The auditable scoresheet of one lane's session or one league night (`lane records sheet`):
 /// every game frame by frame with each delivery's exact pinfall (the pins set before it, those
@@ -69,7 +70,7 @@ public struct ScoreSheet: Sendable {
       <html lang="en">
       <head>
       <meta charset="utf-8">
-      <title>\(Self.escaped(title))</title>
+      <title>\(HTMLText.escaped(title))</title>
       <style>
       @page { size: \(paper.rawValue); margin: 12mm; }
       body { font: 9.5pt/1.3 "DejaVu Sans", "Liberation Sans", sans-serif; color: #000; margin: 0; }
@@ -87,8 +88,8 @@ public struct ScoreSheet: Sendable {
       </style>
       </head>
       <body>
-      <h1>\(Self.escaped(title))</h1>
-      <p class="facts">\(Self.escaped(facts))</p>
+      <h1>\(HTMLText.escaped(title))</h1>
+      <p class="facts">\(HTMLText.escaped(facts))</p>
 
       """
     if let night {
@@ -117,7 +118,7 @@ public struct ScoreSheet: Sendable {
     var rows = ""
     for team in night.teams {
       let points = team.points.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "unfinished"
-      rows += "<tr><td class=\"name\">\(Self.escaped(team.name))</td><td>\(team.scratch)</td>"
+      rows += "<tr><td class=\"name\">\(HTMLText.escaped(team.name))</td><td>\(team.scratch)</td>"
         + "<td>\(team.withHandicap - team.scratch)</td><td>\(team.withHandicap)</td><td>\(points)</td></tr>\n"
     }
     return """
@@ -140,7 +141,7 @@ public struct ScoreSheet: Sendable {
     var totals = "Scratch \(game.total)"
     if let league = game.league { totals += ", handicap \(league.handicap), total \(league.withHandicap)" }
     if !game.complete { totals += " (so far: the game is not finished)" }
-    var html = "<section class=\"game\">\n<h2>\(Self.escaped(heading))</h2>\n<p>\(Self.escaped(totals))</p>\n"
+    var html = "<section class=\"game\">\n<h2>\(HTMLText.escaped(heading))</h2>\n<p>\(HTMLText.escaped(totals))</p>\n"
     guard let scored = game.scored else { return html + "</section>\n" }
     let frames = scored.game.frames
     html += "<table class=\"frames\">\n<tr>"
@@ -176,8 +177,8 @@ public struct ScoreSheet: Sendable {
     var rows = ""
     for correction in corrections {
       rows += "<tr><td>\(correction.seq)</td><td>\(Self.time(correction.time))</td>"
-        + "<td class=\"name\">\(Self.escaped(correction.author))</td><td class=\"name\">\(Self.escaped(correction.what))</td>"
-        + "<td class=\"name\">\(Self.escaped(correction.why ?? ""))</td></tr>\n"
+        + "<td class=\"name\">\(HTMLText.escaped(correction.author))</td><td class=\"name\">\(HTMLText.escaped(correction.what))</td>"
+        + "<td class=\"name\">\(HTMLText.escaped(correction.why ?? ""))</td></tr>\n"
     }
     return """
       <h2>Corrections</h2>
@@ -204,19 +205,4 @@ public struct ScoreSheet: Sendable {
     return formatter.string(from: date)
   }
 
-  /// `text` safe inside HTML text and attribute values.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.append(character)
-      }
-    }
-    return result
-  }
 }

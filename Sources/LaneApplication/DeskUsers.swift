@@ -17,21 +17,18 @@ public enum DeskUsers {
   ///   symbolic link is not followed), 78 when its group or others may read or write it, 65
   ///   when it is not a users file or a line is wrong.
   public static func read(_ path: String) throws(LaneFailure) -> UsersFile {
-    let text: String
+    let (text, permissions): (String, mode_t)
     do {
-      text = try FileContents.read(path, maximumSize: UsersFile.maximumSize, kind: "the desk's users file")
+      (text, permissions) = try FileContents.readSecret(
+        path, maximumSize: UsersFile.maximumSize, kind: "the desk's users file")
     } catch {
       throw LaneFailure(.noInput, "the users file '\(path)' cannot be read: \(error.reason)")
     }
-    var status = stat()
-    guard lstat(path, &status) == 0 else {
-      throw LaneFailure(.noInput, "the users file '\(path)' cannot be read: \(String(cString: strerror(errno)))")
-    }
-    guard status.st_mode & (S_IRWXG | S_IRWXO) == 0 else {
+    guard permissions & (S_IRWXG | S_IRWXO) == 0 else {
       throw LaneFailure(
         .badConfiguration,
         "the users file '\(path)' may be read or written by others than its owner (mode "
-          + String(status.st_mode & 0o777, radix: 8)
+          + String(permissions & 0o777, radix: 8)
           + "); it holds the desk's password hashes: chmod 600 '\(path)'")
     }
     do {

@@ -27,6 +27,23 @@ public enum FileContents {
   public static func read(
     _ path: String, maximumSize: Int = maximumSize, kind: String = "a wiring file"
   ) throws(ReadError) -> String {
+    try readWithStatus(path, maximumSize: maximumSize, kind: kind).text
+  }
+
+  /// The contents of a file that holds a secret (passwords, password hashes), as ``read(_:maximumSize:kind:)``
+  /// reads them, with the permission bits of the file read (its own `fstat`, not a second
+  /// look-up of the path that could find another file), for the caller to refuse a file
+  /// others may read.
+  public static func readSecret(
+    _ path: String, maximumSize: Int, kind: String
+  ) throws(ReadError) -> (text: String, permissions: mode_t) {
+    let (text, status) = try readWithStatus(path, maximumSize: maximumSize, kind: kind)
+    return (text, status.st_mode & 0o7777)
+  }
+
+  private static func readWithStatus(
+    _ path: String, maximumSize: Int, kind: String
+  ) throws(ReadError) -> (text: String, status: stat) {
     let file: FileDescriptor
     do {
       file = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .noFollow, .closeOnExec])
@@ -62,7 +79,7 @@ public enum FileContents {
       bytes.append(contentsOf: buffer[..<count])
     }
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-    return String(decoding: bytes, as: UTF8.self)
+    return (String(decoding: bytes, as: UTF8.self), status)
   }
 
   private static func tooLarge(_ limit: Int, kind: String) -> String {

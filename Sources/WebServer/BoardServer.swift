@@ -69,7 +69,14 @@ public struct BoardServer: BoardServing {
 
   /// What the desk reads besides the overhead boards: every lane's boards and stream, and
   /// each lane's finished games.
-  static func addCentreRoutes<Routes: RouterMethods>(to router: Routes, hub: BoardHub) {
+  ///
+  /// - Parameter streamAllowed: For a request to `/events`, whether its stream may still
+  ///   send, asked before each update (the signed-in desk's: while the session lasts);
+  ///   once it says no, the stream ends.
+  static func addCentreRoutes<Routes: RouterMethods>(
+    to router: Routes, hub: BoardHub,
+    streamAllowed: @escaping @Sendable (Request) -> @Sendable () -> Bool = { _ in { true } }
+  ) {
     router.get("/lanes/:lane/games") { _, context in
       _ = try Self.board(of: context, in: hub)
       return Self.html(BoardPages.games)
@@ -81,7 +88,7 @@ public struct BoardServer: BoardServing {
       return try Self.json(games)
     }
     router.get("/events") { request, _ in
-      Self.events(hub.listen(to: nil, lastEventID: Self.lastEventID(of: request)))
+      Self.events(hub.listen(to: nil, lastEventID: Self.lastEventID(of: request)), while: streamAllowed(request))
     }
   }
 
@@ -191,13 +198,17 @@ public struct BoardServer: BoardServing {
   ///
   /// The stream begins with the current boards, so a page reconnecting with any
   /// `Last-Event-ID` is right at once.
-  static func events(_ updates: AsyncStream<BoardUpdate>) -> Response {
+  /// `updates` as Server-Sent Events, each sent only while `allowed` says so.
+  static func events(
+    _ updates: AsyncStream<BoardUpdate>, while allowed: @escaping @Sendable () -> Bool = { true }
+  ) -> Response {
     Response(
       status: .ok,
       headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
       body: ResponseBody { writer in
         try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
         for await update in updates {
+          guard allowed() else { break }
           try await writer.write(ByteBuffer(string: update.serverSentEvent))
         }
         try await writer.finish(nil)

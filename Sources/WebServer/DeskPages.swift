@@ -1,3 +1,5 @@
+import Scoreboard
+
 /// The desk's own pages: the sign-in form and the clerk's page. Like the boards' pages
 /// (``BoardPages``) they fetch nothing from elsewhere and write every text a lane or a user
 /// gave with `textContent`, so a bowler's name is shown as typed, never read as markup.
@@ -15,7 +17,7 @@ enum DeskPages {
     </style></head>
     <body><header><span>Desk</span></header>
     <form method="post" action="/login">
-    \(error.map { "<p class=\"error\" id=\"error\">\(escaped($0))</p>" } ?? "")
+    \(error.map { "<p class=\"error\" id=\"error\">\(HTMLText.escaped($0))</p>" } ?? "")
     <label>User <input name="user" autocomplete="username" autofocus required></label>
     <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
     <button type="submit" id="sign-in">Sign in</button>
@@ -23,21 +25,6 @@ enum DeskPages {
     """
   }
 
-  /// Text as HTML: `&`, `<`, `>` and quotes escaped.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.append(character)
-      }
-    }
-    return result
-  }
 
   /// `/`: every lane at a glance from the desk's event stream, each fault with who
   /// acknowledged it or a button to; choosing a lane opens its actions (open it for a party,

@@ -16,7 +16,7 @@ import Synchronization
 /// | `/` | signed in | the clerk's page: every lane, and what can be done to it |
 /// | `GET /api/session` | signed in | `{"user", "role", "csrf"}` |
 /// | `POST /logout` | signed in, CSRF | ends the session |
-/// | `/api/lanes`, `/events`, `/lanes/<lane>/games`, `/api/lanes/<lane>/games` | signed in | every lane's boards, its stream, finished games |
+/// | `/api/lanes`, `/events`, `/lanes/<lane>/games`, `/api/lanes/<lane>/games` | signed in | every lane's boards, its stream (ended once the session is), finished games |
 /// | `POST /api/lanes/<lane>/commands` | signed in, CSRF, the command's permission | the lane's reply |
 /// | `GET /api/faults` | signed in | the acknowledgements of the lanes' current faults |
 /// | `POST /api/lanes/<lane>/faults/acknowledge` | signed in, CSRF, faults | `{"fault"}` acknowledged |
@@ -74,7 +74,12 @@ public struct DeskServer: BoardServing {
       response.setCookie(cookie(value: "", maxAge: 0))
       return response
     }
-    BoardServer.addCentreRoutes(to: signedIn, hub: hub)
+    // A stream sends only while its session lasts: signed out, expired or the user removed,
+    // it ends at its next update.
+    BoardServer.addCentreRoutes(to: signedIn, hub: hub) { [gate] request in
+      let token = request.cookies[DeskGate.cookieName]?.value
+      return { (try? token.flatMap { try gate.signedIn(token: $0) }) != nil }
+    }
     signedIn.post("/api/lanes/:lane/commands") { request, context in try await self.command(request, context) }
     signedIn.get("/api/faults") { _, _ in
       try BoardServer.json(acknowledged.state.withLock { $0.current { hub.board($0)?.faults ?? [] } })

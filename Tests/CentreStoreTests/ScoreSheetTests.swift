@@ -2,6 +2,7 @@ import Bowling
 import Centre
 import Journal
 import League
+import Scoreboard
 import TestSupport
 import Testing
 
@@ -57,7 +58,7 @@ struct ScoreSheetTests {
     #expect(sheet.corrections.count == 1)
     let correction = sheet.corrections.first
     #expect(correction?.why == "the secretary's list says 50")
-    #expect(page.contains("<td class=\"name\">\(correction?.author ?? "?")</td><td class=\"name\">\(correction.map { ScoreSheet.escaped($0.what) } ?? "?")</td><td class=\"name\">the secretary&#39;s list says 50</td>"))
+    #expect(page.contains("<td class=\"name\">\(correction?.author ?? "?")</td><td class=\"name\">\(correction.map { HTMLText.escaped($0.what) } ?? "?")</td><td class=\"name\">the secretary&#39;s list says 50</td>"))
     #expect(sheet.games.filter { $0.bowler == "Ana" }.allSatisfy { $0.league?.handicap == 50 })
   }
 

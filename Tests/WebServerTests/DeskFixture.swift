@@ -49,6 +49,19 @@ final class DeskFixture {
     broker.stop()
   }
 
+  /// A broker, and a users file in its folder with ana a clerk: what a test of a desk that
+  /// must refuse to start is given.
+  static func brokerWithClerk() throws -> (broker: LoopbackBroker, users: String) {
+    let broker = try LoopbackBroker()
+    let users = broker.folder.appendingPathComponent("users").path
+    let added = try addUser("ana", role: "clerk", password: passwords["ana"]!, to: users)
+    guard added.status == 0 else {
+      broker.stop()
+      throw LaneServing.Failure(description: "users add ana: \(added.errors)")
+    }
+    return (broker, users)
+  }
+
   /// `lane desk --http 127.0.0.1:0 --users USERS` with `extra` options on `broker`, run to
   /// its end (at most 30 s): its exit status and stderr.
   static func desk(broker: LoopbackBroker, users: String, _ extra: [String] = []) throws -> (status: Int32?, errors: String) {

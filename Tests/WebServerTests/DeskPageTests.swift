@@ -165,6 +165,29 @@ struct DeskPageTests {
       #expect(journal.contains("\"by\":\"desk/ana/web-foul-1\""), "\(journal.suffix(400))")
     }
 
+    @Test("When ana signs out while her page streams the lanes, then her stream ends, whole, at its next update")
+    func streamEndsWithTheSession() throws {
+      let (cookie, csrf) = try desk.signIn("ana")
+      let stream = try LoopbackClient(port: desk.port)
+      try stream.get("/events", headers: ["Cookie: \(cookie)", "Connection: close"])
+      try stream.read { $0.contains("\ndata: ") }
+      #expect(try desk.post("/logout", cookie: cookie, csrf: csrf).status == 204)
+      // An update for every stream, should the lane have none: mia corrects its last throw.
+      let (mia, miaCSRF) = try desk.signIn("mia")
+      let corrected = try desk.post(
+        "/api/lanes/1/commands", cookie: mia, csrf: miaCSRF, json: #"{"action":"correct","correction":"foul"}"#)
+      #expect(corrected.status == 200, "\(corrected)")
+      var closed = false
+      do {
+        try stream.read(within: 30) { _ in false }
+      } catch LoopbackClient.Failure.socket {
+        closed = true
+      }
+      #expect(closed, "\(stream.received.suffix(300))")
+      // The server ended the chunked body rather than cutting it off.
+      #expect(stream.received.hasSuffix("\r\n0\r\n\r\n"), "\(stream.received.suffix(300))")
+    }
+
     @Test("When a body claims another user, then the lane still journals the signed-in one")
     func userIsTheSession() throws {
       let (cookie, csrf) = try desk.signIn("ana")
@@ -295,11 +318,9 @@ struct DeskPageTests {
   struct BadTLSFiles {
     @Test("When the key is readable by every user, the certificate is a FIFO or not PEM, or only one is given, then lane desk exits with its status at once and says what to do")
     func refused() throws {
-      let broker = try LoopbackBroker()
+      let (broker, users) = try DeskFixture.brokerWithClerk()
       defer { broker.stop() }
       let folder = broker.folder.path
-      let users = folder + "/users"
-      #expect(try DeskFixture.addUser("ana", role: "clerk", password: "ana's password", to: users).status == 0)
       let certificate = try OverHTTPS.makeCertificate(in: folder)
       let key = folder + "/desk.key"
       try FileManager.default.copyItem(atPath: key, toPath: folder + "/open.key")
@@ -325,11 +346,9 @@ struct DeskPageTests {
   struct BadUsersFile {
     @Test("When the users file may be read by others, is missing, is a symbolic link or is not a users file, then lane desk --http exits with its status and says what to do")
     func refused() throws {
-      let broker = try LoopbackBroker()
+      let (broker, users) = try DeskFixture.brokerWithClerk()
       defer { broker.stop() }
       let folder = broker.folder.path
-      let users = folder + "/users"
-      #expect(try DeskFixture.addUser("ana", role: "clerk", password: "ana's password", to: users).status == 0)
       chmod(users, 0o640)
       try "not ours\n".write(toFile: folder + "/other", atomically: true, encoding: .utf8)
       chmod(folder + "/other", 0o600)
