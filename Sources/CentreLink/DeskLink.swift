@@ -13,8 +13,11 @@ public actor DeskLink {
   public enum Output: Sendable {
     /// One JSON line per event, as received on `…/events`, deduplicated, in seq order.
     case jsonLines
-    /// One line per lane, redrawn in place.
+    /// One line per lane, redrawn in place: on a terminal.
     case overview
+    /// A lane's (or a pair's) line each time it changes, without the throws' ages: for a
+    /// log (standard output not a terminal, as under systemd), which a redraw would fill.
+    case lines
   }
 
   /// One lane as the desk sees it.
@@ -55,6 +58,8 @@ public actor DeskLink {
   private var acknowledgementsDue: [LaneID: Payload.Ack] = [:]
   private var flushing: Task<Void, Never>?
   private var lastDrawn = ContinuousClock.now
+  /// Each row the log (``Output/lines``) printed last, by lane or pair.
+  private var printedRows: [String: String] = [:]
 
   /// How long the desk waits before asking the same lane's session for a resend again.
   public static let resendInterval: Duration = .seconds(1)
@@ -124,6 +129,10 @@ public actor DeskLink {
 
   /// Redraws the overview ``redrawDelay`` after the last drawing, once something changed.
   private func changed() {
+    if output == .lines {
+      for row in DeskOverview.changedRows(lanes, since: &printedRows) { write(row) }
+      return
+    }
     guard output == .overview, redraw == nil else { return }
     let due = lastDrawn + Self.redrawDelay
     redraw = Task {
@@ -177,7 +186,7 @@ public actor DeskLink {
       lanes[board.lane, default: LaneView()].league = board.league
       changed()
     case .reply(let lane, let reply):
-      if output == .overview {
+      if output != .jsonLines {
         report("\(lane) answered \(reply.id): \(reply.ok ? "done" : "refused"): \(reply.message)")
       }
     case .command, .displayRequest, .deskStatus:

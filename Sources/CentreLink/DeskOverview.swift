@@ -2,7 +2,8 @@ import Centre
 
 /// The desk's console overview: one line per lane (status, bowlers with frame and score,
 /// faults, age of the last throw), and one line per pair bowling a league night (both lanes'
-/// status, the league, each team's bowlers), as one screen that replaces the last.
+/// status, the league, each team's bowlers), as one screen that replaces the last; for a log
+/// (``changedRows(_:since:)``), each line once it changed, without the ages.
 public enum DeskOverview {
   /// Moves the cursor home and clears the terminal.
   public static let clearScreen = "\u{1B}[H\u{1B}[2J"
@@ -10,14 +11,34 @@ public enum DeskOverview {
   public static func render(
     _ lanes: [LaneID: DeskLink.LaneView], now: ContinuousClock.Instant
   ) -> String {
-    var lines = [clearScreen + "LaneBridge desk: \(lanes.count) \(lanes.count == 1 ? "lane" : "lanes")"]
+    let header = clearScreen + "LaneBridge desk: \(lanes.count) \(lanes.count == 1 ? "lane" : "lanes")"
+    return ([header] + rows(lanes, now: now).map(\.text)).joined(separator: "\n")
+  }
+
+  /// The rows whose text differs from the one last printed for their lane or pair in
+  /// `printed` (a row's key: its lane's id, or `LEFT+RIGHT` for a pair), which is updated:
+  /// what a log shows of the overview, one line per change, never a redraw. Without the
+  /// throws' ages, which change by themselves every second.
+  public static func changedRows(_ lanes: [LaneID: DeskLink.LaneView], since printed: inout [String: String]) -> [String] {
+    rows(lanes, now: nil).compactMap { row in
+      guard printed[row.key] != row.text else { return nil }
+      printed[row.key] = row.text
+      return row.text
+    }
+  }
+
+  /// One row per lane, or per pair bowling a league night, in lane order; each with the age
+  /// of its last throw at `now` when given.
+  static func rows(_ lanes: [LaneID: DeskLink.LaneView], now: ContinuousClock.Instant?) -> [(key: String, text: String)] {
     func age(_ lastThrow: ContinuousClock.Instant?) -> String {
-      lastThrow.map { "last throw \(Int((now - $0).components.seconds))s ago" } ?? "no throw yet"
+      guard let now else { return "" }
+      return "  " + (lastThrow.map { "last throw \(Int((now - $0).components.seconds))s ago" } ?? "no throw yet")
     }
     func faults(_ faults: [String]) -> String {
       faults.isEmpty ? "no faults" : "faults: " + faults.joined(separator: "; ")
     }
     func padded(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
+    var rows: [(key: String, text: String)] = []
     for (lane, view) in lanes.sorted(by: { $0.key < $1.key }) {
       if let pair = view.pair {
         // A pair's line once, where its left lane sorts (or its right, when the left is unheard of).
@@ -26,16 +47,19 @@ public enum DeskOverview {
         let state = sides.map { $0.1?.state?.rawValue ?? "unknown" }.joined(separator: "/")
         let laneFaults = sides.flatMap { side, view in (view?.faults ?? []).map { "\(side): \($0)" } }
         let lastThrow = sides.compactMap { $0.1?.lastThrow }.max()
-        lines.append(
-          "\(padded("\(pair.left)+\(pair.right)", 10)) \(padded(state, 7)) league \(view.league ?? "?"):"
-            + " \(teams(view.games))  \(faults(laneFaults))  \(age(lastThrow))")
+        let name = "\(pair.left)+\(pair.right)"
+        rows.append(
+          (name,
+           "\(padded(name, 10)) \(padded(state, 7)) league \(view.league ?? "?"):"
+            + " \(teams(view.games))  \(faults(laneFaults))\(age(lastThrow))"))
         continue
       }
       let state = view.state?.rawValue ?? "unknown"
-      lines.append(
-        "\(padded(lane.rawValue, 10)) \(padded(state, 7)) \(bowlers(view.games))  \(faults(view.faults))  \(age(view.lastThrow))")
+      rows.append(
+        (lane.rawValue,
+         "\(padded(lane.rawValue, 10)) \(padded(state, 7)) \(bowlers(view.games))  \(faults(view.faults))\(age(view.lastThrow))"))
     }
-    return lines.joined(separator: "\n")
+    return rows
   }
 
   /// `Pin Pals: Ana g1 f5 87, Ben absent; Gutter Kings: Cy g1 f5 90` from a league night's

@@ -190,6 +190,28 @@ struct CentreLinkTests {
       #expect(screen.contains("lane1"))
       #expect(screen.contains("faults: the ball detector missed the last 3 deliveries"))
     }
+
+    @Test("When the overview goes to a log, then a lane's line is printed only when it changed, and never with the age of its last throw")
+    func logLines() throws {
+      let (lane1, lane2) = (try LaneID("lane1"), try LaneID("lane2"))
+      var view = DeskLink.LaneView()
+      view.state = .online
+      view.lastThrow = .now
+      var lanes = [lane1: view, lane2: view]
+      var printed: [String: String] = [:]
+
+      let first = DeskOverview.changedRows(lanes, since: &printed)
+      let unchanged = DeskOverview.changedRows(lanes, since: &printed)
+      lanes[lane2]?.faults = ["pin 3 rose again during the delivery"]
+      let second = DeskOverview.changedRows(lanes, since: &printed)
+
+      #expect(first.map { $0.prefix(5) } == ["lane1", "lane2"])
+      #expect(unchanged.isEmpty)
+      #expect(second.count == 1)
+      #expect(second.first?.hasPrefix("lane2") == true)
+      #expect(second.first?.hasSuffix("faults: pin 3 rose again during the delivery") == true, "\(second)")
+      #expect(!(first + second).contains { $0.contains("last throw") || $0.contains("\u{1B}") })
+    }
   }
 
   @Suite("AcknowledgementFile beside a journal")

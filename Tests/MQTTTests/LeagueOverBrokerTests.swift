@@ -132,15 +132,19 @@ struct LeagueOverBrokerTests {
     let records1 = deskEvents("desk.out", lane: "lane1").map { $0["record"] as? [String: Any] }
     let records2 = deskEvents("desk.out", lane: "lane2").map { $0["record"] as? [String: Any] }
     #expect(records1.map { $0.map { NSDictionary(dictionary: $0) } } == records2.map { $0.map { NSDictionary(dictionary: $0) } })
-    let lastScreen = { output("overview.out").components(separatedBy: DeskOverview.clearScreen).last ?? "" }
+    // The overview, into a file (a log): the pair's line each time it changed, one line for
+    // both lanes.
+    let pairLines = { output("overview.out").split(separator: "\n").filter { $0.hasPrefix("lane1+lane2") } }
     #expect(
       await eventually(within: .seconds(20)) {
-        lastScreen().split(separator: "\n").contains {
-          $0.hasPrefix("lane1+lane2") && $0.contains("league Tuesday Mixed: Pin Pals: Ana g1 f10")
-            && $0.contains("Gutter Kings: Cy g1 f10")
+        pairLines().contains {
+          $0.contains("league Tuesday Mixed: Pin Pals: Ana g1 f10") && $0.contains("Gutter Kings: Cy g1 f10")
         }
-      }, "the desk drew: \(lastScreen())")
-    #expect(!lastScreen().split(separator: "\n").contains { $0.hasPrefix("lane2 ") }, "\(lastScreen())")
+      }, "the desk wrote: \(output("overview.out").suffix(1000))")
+    // Once both lanes' boards name the pair, neither lane has a line of its own.
+    let lines = output("overview.out").split(separator: "\n")
+    let lastPairLine = lines.lastIndex { $0.hasPrefix("lane1+lane2") } ?? lines.startIndex
+    #expect(!lines[lastPairLine...].contains { $0.hasPrefix("lane1 ") || $0.hasPrefix("lane2 ") }, "\(lines.suffix(10))")
   }
 
   @Test("When the desk keeps a store while a pair replays a night, then lane records games lists each place's games once, under the pair, as lane simulate --league --json scores them")

@@ -147,14 +147,23 @@ extension LaneOverBrokerTests {
 
     // When it ends the session and at once starts one for Cho and Dee, right after a throw
     // is journalled: the next ball is then about half a second away at this pace, so no
-    // delivery falls between the end and the start (one would rightly refuse the start).
-    let recorded = journalRecords("lane1.journal")
-    #expect(await eventually { journalRecords("lane1.journal") > recorded })
-    try await desker.client.publish(
-      CentreMessage.encode(Payload.Command(id: "r-end", action: .endSession)), to: Topic.commands(try lane1ID).name)
-    let start = try await send(.init(id: "r-start", action: .startSession, bowlers: ["Cho", "Dee"]), from: desker)
-    let end = await reply(to: "r-end", in: desker.replies)
-    #expect(end?.ok == true, "\(String(describing: end)); the lane wrote: \(output("lane1.out").suffix(1000))")
+    // delivery falls between the end and the start. On a loaded machine one may: it rightly
+    // refuses the start, and the desk ends the session that delivery began and tries again.
+    var attempts = 0
+    var start: Payload.Reply?
+    repeat {
+      attempts += 1
+      let recorded = journalRecords("lane1.journal")
+      #expect(await eventually { journalRecords("lane1.journal") > recorded })
+      let endID = attempts == 1 ? "r-end" : "r-end-\(attempts)"
+      try await desker.client.publish(
+        CentreMessage.encode(Payload.Command(id: endID, action: .endSession)), to: Topic.commands(try lane1ID).name)
+      start = try await send(
+        .init(id: attempts == 1 ? "r-start" : "r-start-\(attempts)", action: .startSession, bowlers: ["Cho", "Dee"]),
+        from: desker)
+      let end = await reply(to: endID, in: desker.replies)
+      #expect(end?.ok == true, "\(String(describing: end)); the lane wrote: \(output("lane1.out").suffix(1000))")
+    } while start?.ok == false && start?.message.contains("session in progress") == true && attempts < 5
     #expect(start?.ok == true, "\(String(describing: start))")
     #expect(start?.message.contains("Cho, Dee") == true, "\(String(describing: start))")
 
@@ -174,8 +183,9 @@ extension LaneOverBrokerTests {
     #expect(fresh != nil, "boards: \(boardLog.all.map { String(decoding: $0.payload, as: UTF8.self) }.suffix(3))")
 
     #expect(try await stopOnceBowled(lane1) == 0, "\(output("lane1.out").suffix(2000))")
-    // The ended session, the unnamed bowler's empty one, and Cho and Dee's, who bowled on.
-    await expectDeskHasEverySession(desk, journal: journal, closedSessions: 2, laneOutput: "lane1.out")
+    // The ended session and the unnamed bowler's (empty, or one more for each try again),
+    // and Cho and Dee's, who bowled on.
+    await expectDeskHasEverySession(desk, journal: journal, closedSessions: 1 + attempts, laneOutput: "lane1.out")
     #expect(sessions(ofJournal: journal).open > 2)
   }
 

@@ -16,7 +16,8 @@ extension Lane.Desk {
         Subscribes to every lane's events, status and board; takes each journal record once, \
         in seq order per lane, asks a lane to publish again when a seq is missing, and \
         acknowledges what it has (retained, so a restarted desk carries on where it was). \
-        On a terminal one line per lane is redrawn in place; with --json one JSON object \
+        On a terminal one line per lane is redrawn in place; otherwise (a log, as under \
+        systemd) a lane's line is printed each time it changes; with --json one JSON object \
         per event. With --store FILE each event is committed to the store (SQLite, created \
         when missing) before it is printed and acknowledged, so a desk killed at any moment \
         loses nothing and stores nothing twice; --json then prints an event when it is first \
@@ -97,7 +98,8 @@ extension Lane.Desk {
         var output = StandardOutput()
         print(line, to: &output)
       }
-      let output: DeskLink.Output = json ? .jsonLines : .overview
+      // A redraw on a terminal; a line per change in a log (under systemd, to a file).
+      let output: DeskLink.Output = json ? .jsonLines : StandardOutput.isTerminal ? .overview : .lines
       let stop: @Sendable () async -> Void = { await StopSignal.requested(on: wake) }
       if let http, let users {
         var tls: DeskTLS?
