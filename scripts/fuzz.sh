@@ -10,8 +10,8 @@
 # Fuzz/Seeds/LaneConfigFuzzer), LeagueNightFuzzer (docs/examples), OptionValuesFuzzer
 # (Fuzz/Seeds/OptionValuesFuzzer).
 # SECONDS defaults to 60 per target.
-# Exits non-zero when a target crashes, hangs (an input runs over 10 s), leaks or runs out
-# of memory; the input that did it is saved in .build-fuzz/artifacts/ and the command that
+# Exits non-zero when a target crashes, hangs (an input runs over FUZZ_TIMEOUT seconds,
+# default 10, of wall-clock time), leaks or runs out of memory; the input that did it is saved in .build-fuzz/artifacts/ and the command that
 # replays it is printed. What the fuzzer learnt stays in .build-fuzz/corpus/ for next time.
 # FUZZ_JOBS=N runs N targets at a time (default: one per CPU).
 # FUZZ_SEED=N fixes libFuzzer's random seed (scripts/test uses 1, so CI runs repeat); by
@@ -36,6 +36,11 @@ case "$target" in
     exit 64
     ;;
 esac
+timeout=${FUZZ_TIMEOUT:-10}
+if ! [[ "$timeout" =~ ^[1-9][0-9]*$ ]]; then
+  echo "fuzz: FUZZ_TIMEOUT must be a whole number of seconds above 0, not '$timeout'" >&2
+  exit 64
+fi
 if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
   echo "fuzz: SECONDS must be a whole number of seconds above 0, not '$seconds'" >&2
   exit 64
@@ -99,7 +104,7 @@ fuzz_one() {
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
   # New inputs go to the first folder, the learnt corpus; the seeds are only read.
   if "$scratch/debug/$name" "$corpus" "${seed_folders[@]}" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+    -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -max_len=4096 \
     -seed="${FUZZ_SEED:-0}" -detect_leaks=1 -print_final_stats=1 -artifact_prefix="$artifacts/$name-" \
     >"$log" 2>&1; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
