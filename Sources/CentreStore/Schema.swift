@@ -98,6 +98,21 @@ enum Schema {
           );
           """)
     }
+    migrator.registerMigration("v3 fault acknowledgements") { db in
+      // The lanes' faults desk users acknowledged on the desk's page, kept across the desk's
+      // restarts (`RecordStore.keepFaultAcknowledgements(_:)`); a fault the lane no longer
+      // reports is forgotten by the desk and then here.
+      try db.execute(
+        sql: """
+          CREATE TABLE faultAcknowledgement (
+            lane TEXT NOT NULL,
+            fault TEXT NOT NULL,
+            acknowledgedBy TEXT NOT NULL,
+            acknowledgedAt TEXT NOT NULL,
+            PRIMARY KEY (lane, fault)
+          )
+          """)
+    }
     return migrator
   }
 

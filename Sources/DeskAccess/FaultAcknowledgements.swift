@@ -24,6 +24,20 @@ public struct FaultAcknowledgements: Sendable {
 
   public init() {}
 
+  /// The acknowledgements `kept` before (the desk's store, across a restart).
+  public init(_ kept: [Acknowledgement]) {
+    for acknowledgement in kept {
+      acknowledged[acknowledgement.lane, default: [:]][acknowledgement.fault] = acknowledgement
+    }
+  }
+
+  /// Every acknowledgement held, by lane, then fault: what to keep.
+  public var all: [Acknowledgement] {
+    acknowledged.keys.sorted().flatMap { lane in
+      (acknowledged[lane] ?? [:]).keys.sorted().compactMap { acknowledged[lane]?[$0] }
+    }
+  }
+
   /// Acknowledges `fault` of `lane` as `user`'s at `time`, if it is one of the lane's
   /// current `faults`.
   ///
@@ -50,9 +64,12 @@ public struct FaultAcknowledgements: Sendable {
 
   /// Every acknowledgement of a fault still current, lane by lane in the order the lane
   /// reports them; those of faults cleared since are forgotten, so a fault that comes back
-  /// is new.
-  public mutating func current(faults: (String) -> [String]) -> [Acknowledgement] {
-    for lane in Array(acknowledged.keys) { forgetCleared(of: lane, current: faults(lane)) }
-    return acknowledged.keys.sorted().flatMap { lane in faults(lane).compactMap { acknowledged[lane]?[$0] } }
+  /// is new. A lane `faults` does not know (`nil`: not heard of yet, as after the desk's
+  /// restart) keeps its acknowledgements, unlisted, until it is heard of.
+  public mutating func current(faults: (String) -> [String]?) -> [Acknowledgement] {
+    for lane in Array(acknowledged.keys) {
+      if let current = faults(lane) { forgetCleared(of: lane, current: current) }
+    }
+    return acknowledged.keys.sorted().flatMap { lane in (faults(lane) ?? []).compactMap { acknowledged[lane]?[$0] } }
   }
 }

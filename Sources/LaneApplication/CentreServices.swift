@@ -98,7 +98,8 @@ public enum CentreServices {
       server = try await RunningBoardServer.start(
         DeskServer(
           hub: centre.hub, address: address, gate: gate, commander: BrokerLaneCommander(settings: settings),
-          records: store == nil ? nil : storePath.map(StoreRecordsPages.init(storeAt:)), tls: tls, report: report))
+          records: store == nil ? nil : storePath.map(StoreRecordsPages.init(storeAt:)),
+          acknowledgements: store.map(StoreAcknowledgements.init), tls: tls, report: report))
     } catch {
       throw LaneFailure(.unavailable, "\(error)")
     }

@@ -31,15 +31,18 @@ public struct DeskServer: BoardServing {
   public let tls: DeskTLS?
   public let report: @Sendable (String) -> Void
   public var league: LeagueHub? { nil }
-  /// The faults the clerks acknowledged, kept while the desk runs.
-  private let acknowledged = Acknowledged()
+  /// The faults the clerks acknowledged, kept while the desk runs (and in its store).
+  private let acknowledged: Acknowledged
   public var scheme: String { tls == nil ? "http" : "https" }
 
+  /// - Parameter acknowledgements: Where the acknowledgements of faults are kept across the
+  ///   desk's restarts (its store); read here, written at each change.
   public init(
     hub: BoardHub, address: HTTPAddress, gate: DeskGate, commander: any LaneCommander,
-    records: (any RecordsPages)? = nil, tls: DeskTLS? = nil,
-    report: @escaping @Sendable (String) -> Void
+    records: (any RecordsPages)? = nil, acknowledgements: (any AcknowledgementKeeping)? = nil,
+    tls: DeskTLS? = nil, report: @escaping @Sendable (String) -> Void
   ) {
+    acknowledged = Acknowledged(keeper: acknowledgements, report: report)
     self.hub = hub
     self.address = address
     self.gate = gate
@@ -82,7 +85,7 @@ public struct DeskServer: BoardServing {
     }
     signedIn.post("/api/lanes/:lane/commands") { request, context in try await self.command(request, context) }
     signedIn.get("/api/faults") { _, _ in
-      try BoardServer.json(acknowledged.state.withLock { $0.current { hub.board($0)?.faults ?? [] } })
+      try BoardServer.json(acknowledged.update { $0.current { hub.board($0)?.faults } })
     }
     router.group().add(middleware: DeskGuard(gate: gate, permission: .faults, report: report))
       .post("/api/lanes/:lane/faults/acknowledge") { request, context in try await self.acknowledge(request, context) }
@@ -182,7 +185,7 @@ public struct DeskServer: BoardServing {
       throw HTTPError(.badRequest, message: "Send {\"fault\": TEXT}, the fault as the lane reports it.\n")
     }
     let at = ISO8601DateFormatter().string(from: Date())
-    let done = acknowledged.state.withLock {
+    let done = acknowledged.update {
       $0.acknowledge(fault, of: laneName, current: board.faults, by: user.name, at: at)
     }
     guard let done else {
@@ -210,7 +213,49 @@ public struct DeskServer: BoardServing {
   }
 }
 
-/// The faults the clerks acknowledged, shared by the server's requests.
+/// Where the desk keeps the faults its clerks acknowledged, across its restarts: its store.
+public protocol AcknowledgementKeeping: Sendable {
+  /// The acknowledgements kept.
+  func load() throws -> [FaultAcknowledgements.Acknowledgement]
+  /// Keeps `all` as the whole set, replacing what was kept.
+  func keep(_ all: [FaultAcknowledgements.Acknowledgement]) throws
+}
+
+/// The faults the clerks acknowledged, shared by the server's requests, and kept by the
+/// keeper (when there is one) after each change.
 private final class Acknowledged: Sendable {
-  let state = Mutex(FaultAcknowledgements())
+  private let state: Mutex<FaultAcknowledgements>
+  private let keeper: (any AcknowledgementKeeping)?
+  private let report: @Sendable (String) -> Void
+
+  init(keeper: (any AcknowledgementKeeping)?, report: @escaping @Sendable (String) -> Void) {
+    var kept = FaultAcknowledgements()
+    do {
+      kept = FaultAcknowledgements(try keeper?.load() ?? [])
+    } catch {
+      report("desk: the faults acknowledged before cannot be read, so none is shown acknowledged: \(error)")
+    }
+    state = Mutex(kept)
+    self.keeper = keeper
+    self.report = report
+  }
+
+  /// Runs `change` on the acknowledgements and, when they changed, keeps them (in the lock,
+  /// so the last change is the one kept). A keeper that fails is reported; the change holds
+  /// while the desk runs.
+  func update<Result: Sendable>(_ change: (inout FaultAcknowledgements) -> Result) -> Result {
+    state.withLock { acknowledgements in
+      let before = acknowledgements.all
+      let result = change(&acknowledgements)
+      let after = acknowledgements.all
+      if let keeper, after != before {
+        do {
+          try keeper.keep(after)
+        } catch {
+          report("desk: an acknowledgement of a fault is kept only while the desk runs: \(error)")
+        }
+      }
+      return result
+    }
+  }
 }

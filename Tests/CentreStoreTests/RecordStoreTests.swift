@@ -50,7 +50,7 @@ struct RecordStoreTests {
       try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
     }
 
-    #expect(steps == ["v1 events", "v2 folded games"])
+    #expect(steps == ["v1 events", "v2 folded games", "v3 fault acknowledgements"])
     #expect(listed == Schema.steps)
   }
 
@@ -82,6 +82,22 @@ struct RecordStoreTests {
       #expect(try reopened.games().map { $0.frames.map { $0.rolls } } == [[[7, 3], [10]]], "from \(version)")
       try reopened.close()
     }
+  }
+
+  @Test("When the desk keeps its fault acknowledgements, then the store opened again has them, and a smaller set kept later replaces them")
+  func faultAcknowledgements() throws {
+    let ana = StoredAcknowledgement(lane: "lane1", fault: "pin 3 rose again", by: "ana", at: "2026-11-27T10:32:05Z")
+    let mia = StoredAcknowledgement(lane: "lane2", fault: "the ball detector stopped", by: "mia", at: "2026-11-27T10:40:00Z")
+    let store = try RecordStore.open(at: path, access: .createIfMissing)
+    #expect(try store.faultAcknowledgements().isEmpty)
+    try store.keepFaultAcknowledgements([mia, ana])
+    try store.close()
+
+    let reopened = try RecordStore.open(at: path, access: .existing)
+    #expect(try reopened.faultAcknowledgements() == [ana, mia])
+    try reopened.keepFaultAcknowledgements([mia])
+    #expect(try reopened.faultAcknowledgements() == [mia])
+    try reopened.close()
   }
 
   @Test("When the same events are stored twice, then the second time stores none and each is kept once")

@@ -31,4 +31,16 @@ struct FaultAcknowledgementsTests {
     let back = acknowledgements.acknowledge(faults[0], of: "3", current: faults, by: "mia", at: "11:05")
     #expect(back?.by == "mia")
   }
+
+  @Test("When acknowledgements kept before are read back, then they hold for a lane still reporting the fault and wait, unlisted, for a lane not heard of yet")
+  mutating func keptAcrossARestart() {
+    _ = acknowledgements.acknowledge(faults[0], of: "3", current: faults, by: "ana", at: "10:32")
+    _ = acknowledgements.acknowledge("the ball detector stopped", of: "4", current: ["the ball detector stopped"], by: "mia", at: "10:33")
+    var restarted = FaultAcknowledgements(acknowledgements.all)
+
+    // Lane 4 not heard of yet: its acknowledgement is not listed, and not forgotten.
+    #expect(restarted.current { $0 == "3" ? faults : nil }.map(\.by) == ["ana"])
+    #expect(restarted.all == acknowledgements.all)
+    #expect(restarted.current { $0 == "3" ? faults : ["the ball detector stopped"] }.map(\.by) == ["ana", "mia"])
+  }
 }

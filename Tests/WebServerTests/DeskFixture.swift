@@ -12,7 +12,9 @@ import Testing
 final class DeskFixture {
   let broker: LoopbackBroker
   let users: String
-  let desk: LaneServing
+  private(set) var desk: LaneServing
+  /// `lane desk`'s arguments, to start it again.
+  private let arguments: [String]
   private var lanes: [String: ChildProcess] = [:]
 
   static let passwords = ["ana": "ana's password", "mia": "mia's password"]
@@ -32,11 +34,20 @@ final class DeskFixture {
       let added = try Self.addUser(name, role: role, password: Self.passwords[name]!, to: users)
       guard added.status == 0 else { throw LaneServing.Failure(description: "users add \(name): \(added.errors)") }
     }
-    desk = try LaneServing(
+    arguments =
       ["desk", "--broker", broker.url, "--http", "127.0.0.1:0", "--users", users]
-        + (store ? ["--store", broker.folder.appendingPathComponent("centre.sqlite").path] : [])
-        + (try extra(broker.folder.path)),
-      serving: "the desk")
+      + (store ? ["--store", broker.folder.appendingPathComponent("centre.sqlite").path] : [])
+      + (try extra(broker.folder.path))
+    desk = try LaneServing(arguments, serving: "the desk")
+  }
+
+  /// Stops the desk by its pid and starts it again with the same options (on another port):
+  /// its sessions are gone, its store is not. Its exit status.
+  @discardableResult
+  func restartDesk() throws -> Int32 {
+    let status = desk.stop()
+    desk = try LaneServing(arguments, serving: "the desk")
+    return status
   }
 
   deinit { stop() }

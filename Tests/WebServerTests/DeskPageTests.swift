@@ -130,12 +130,12 @@ struct DeskPageTests {
     }
   }
 
-  @Suite("Given the desk and lane 1 bowling over the broker", .serialized)
+  @Suite("Given the desk, keeping a store, and lane 1 bowling over the broker", .serialized)
   final class Commands {
     let desk: DeskFixture
 
     init() throws {
-      desk = try DeskFixture()
+      desk = try DeskFixture(store: true)
       try desk.startLane("1", trace: "two-games-held-out")
     }
 
@@ -217,13 +217,20 @@ struct DeskPageTests {
       #expect(reply.status == status, "\(reply)")
     }
 
-    @Test("When ana acknowledges a fault lane 1 reports, then /api/faults lists it as hers; one it does not report is 409")
+    @Test("When ana acknowledges a fault lane 1 reports, then /api/faults lists it as hers, also once the desk is restarted on its store; one it does not report is 409")
     func acknowledgeFault() throws {
       let (cookie, csrf) = try desk.signIn("ana")
       // two-games-held-out's pins rise again during deliveries: the lane warns, and its
-      // status carries the warnings as faults.
+      // status carries the last five warnings as faults; once its every throw is bowled
+      // they stay as they are.
+      let throwsInTrace = try BundledTrace(name: "two-games-held-out").expectedThrows().count
+      let deadline = Date().addingTimeInterval(120)
+      while Date() < deadline {
+        let journal = (try? String(contentsOfFile: desk.journal(of: "1"), encoding: .utf8)) ?? ""
+        if journal.components(separatedBy: "\"event\":\"throw\"").count - 1 >= throwsInTrace { break }
+        Thread.sleep(forTimeInterval: 0.2)
+      }
       var faults: [String] = []
-      let deadline = Date().addingTimeInterval(60)
       while faults.isEmpty, Date() < deadline {
         let board = try JSONSerialization.jsonObject(with: Data(try desk.get("/api/lanes/1", cookie: cookie).body.utf8))
         faults = (board as? [String: Any])?["faults"] as? [String] ?? []
@@ -234,14 +241,30 @@ struct DeskPageTests {
 
       let done = try desk.post("/api/lanes/1/faults/acknowledge", cookie: cookie, csrf: csrf, json: body)
       #expect(done.status == 200, "\(done)")
-      let listed = try desk.get("/api/faults", cookie: cookie)
-      let entries = try #require(try JSONSerialization.jsonObject(with: Data(listed.body.utf8)) as? [[String: Any]])
-      #expect(entries.contains { $0["fault"] as? String == fault && $0["by"] as? String == "ana" && $0["lane"] as? String == "1" })
+      func listedAsAnas(cookie: String) throws -> Bool {
+        let listed = try desk.get("/api/faults", cookie: cookie)
+        let entries = try JSONSerialization.jsonObject(with: Data(listed.body.utf8)) as? [[String: Any]] ?? []
+        return entries.contains { $0["fault"] as? String == fault && $0["by"] as? String == "ana" && $0["lane"] as? String == "1" }
+      }
+      #expect(try listedAsAnas(cookie: cookie))
+
+      // The desk restarted: mia signs in (sessions do not outlive the desk) and, once the
+      // desk has heard lane 1's status again, sees ana's acknowledgement from the store.
+      #expect(try desk.restartDesk() == 0)
+      let (mia, miaCSRF) = try desk.signIn("mia")
+      let restartedDeadline = Date().addingTimeInterval(30)
+      var kept = try listedAsAnas(cookie: mia)
+      while !kept, Date() < restartedDeadline {
+        Thread.sleep(forTimeInterval: 0.2)
+        kept = try listedAsAnas(cookie: mia)
+      }
+      let listed = try desk.get("/api/faults", cookie: mia).body
+      #expect(kept, "\(listed)")
 
       let unknown = try desk.post(
-        "/api/lanes/1/faults/acknowledge", cookie: cookie, csrf: csrf, json: #"{"fault":"no such fault"}"#)
+        "/api/lanes/1/faults/acknowledge", cookie: mia, csrf: miaCSRF, json: #"{"fault":"no such fault"}"#)
       #expect(unknown.status == 409)
-      #expect(try desk.post("/api/lanes/1/faults/acknowledge", cookie: cookie, json: body).status == 403)
+      #expect(try desk.post("/api/lanes/1/faults/acknowledge", cookie: mia, json: body).status == 403)
     }
 
     @Test("When the lane stops, then a command to it ends with 504 after the desk's wait")
