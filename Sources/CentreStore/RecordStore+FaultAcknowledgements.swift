@@ -1,33 +1,17 @@
+import Centre
 import GRDB
-
-/// A lane's fault a desk user acknowledged on the desk's page: seen, by whom and when.
-public struct StoredAcknowledgement: Hashable, Sendable {
-  public var lane: String
-  public var fault: String
-  /// The desk user's name.
-  public var by: String
-  /// When, ISO 8601 in UTC, as the page shows it.
-  public var at: String
-
-  public init(lane: String, fault: String, by: String, at: String) {
-    self.lane = lane
-    self.fault = fault
-    self.by = by
-    self.at = at
-  }
-}
 
 extension RecordStore {
   /// The fault acknowledgements kept, by lane, then fault.
   ///
   /// - Throws: ``StoreError/io(path:reason:)`` when they cannot be read.
-  public func faultAcknowledgements() throws(StoreError) -> [StoredAcknowledgement] {
+  public func faultAcknowledgements() throws(StoreError) -> [FaultAcknowledgement] {
     do {
       return try queue.read { db in
         try Row.fetchAll(
           db, sql: "SELECT lane, fault, acknowledgedBy, acknowledgedAt FROM faultAcknowledgement ORDER BY lane, fault"
         ).map { row in
-          StoredAcknowledgement(lane: row["lane"], fault: row["fault"], by: row["acknowledgedBy"], at: row["acknowledgedAt"])
+          FaultAcknowledgement(lane: row["lane"], fault: row["fault"], by: row["acknowledgedBy"], at: row["acknowledgedAt"])
         }
       }
     } catch {
@@ -40,7 +24,7 @@ extension RecordStore {
   ///
   /// - Throws: ``StoreError/io(path:reason:)`` when they cannot be written; what was kept
   ///   before stays.
-  public func keepFaultAcknowledgements(_ acknowledgements: [StoredAcknowledgement]) throws(StoreError) {
+  public func keepFaultAcknowledgements(_ acknowledgements: [FaultAcknowledgement]) throws(StoreError) {
     do {
       try queue.write { db in
         try db.execute(sql: "DELETE FROM faultAcknowledgement")

@@ -1,3 +1,5 @@
+import Centre
+
 /// Which of the lanes' faults a desk user has acknowledged: seen, by whom and when. A fault
 /// stays in its lane's status until the lane clears it; acknowledging it tells the other
 /// clerks someone is on it, and a new fault stands out again.
@@ -5,20 +7,7 @@
 /// Pure: the time is given as text (the wall clock the page shows).
 public struct FaultAcknowledgements: Sendable {
   /// One fault acknowledged.
-  public struct Acknowledgement: Hashable, Sendable, Codable {
-    public var lane: String
-    public var fault: String
-    public var by: String
-    /// When, ISO 8601 in UTC: `2026-11-27T10:32:05Z`.
-    public var at: String
-
-    public init(lane: String, fault: String, by: String, at: String) {
-      self.lane = lane
-      self.fault = fault
-      self.by = by
-      self.at = at
-    }
-  }
+  public typealias Acknowledgement = FaultAcknowledgement
 
   private var acknowledged: [String: [String: Acknowledgement]] = [:]
 

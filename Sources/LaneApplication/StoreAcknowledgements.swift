@@ -1,5 +1,5 @@
+import Centre
 import CentreStore
-import DeskAccess
 import WebServer
 
 /// The desk's acknowledgements of faults kept in its store, across its restarts.
@@ -10,14 +10,11 @@ public struct StoreAcknowledgements: AcknowledgementKeeping {
     self.store = store
   }
 
-  public func load() throws -> [FaultAcknowledgements.Acknowledgement] {
-    try store.faultAcknowledgements().map {
-      FaultAcknowledgements.Acknowledgement(lane: $0.lane, fault: $0.fault, by: $0.by, at: $0.at)
-    }
+  public func load() throws -> [FaultAcknowledgement] {
+    try store.faultAcknowledgements()
   }
 
-  public func keep(_ all: [FaultAcknowledgements.Acknowledgement]) throws {
-    try store.keepFaultAcknowledgements(
-      all.map { StoredAcknowledgement(lane: $0.lane, fault: $0.fault, by: $0.by, at: $0.at) })
+  public func keep(_ all: [FaultAcknowledgement]) throws {
+    try store.keepFaultAcknowledgements(all)
   }
 }

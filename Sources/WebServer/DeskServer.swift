@@ -216,9 +216,9 @@ public struct DeskServer: BoardServing {
 /// Where the desk keeps the faults its clerks acknowledged, across its restarts: its store.
 public protocol AcknowledgementKeeping: Sendable {
   /// The acknowledgements kept.
-  func load() throws -> [FaultAcknowledgements.Acknowledgement]
+  func load() throws -> [FaultAcknowledgement]
   /// Keeps `all` as the whole set, replacing what was kept.
-  func keep(_ all: [FaultAcknowledgements.Acknowledgement]) throws
+  func keep(_ all: [FaultAcknowledgement]) throws
 }
 
 /// The faults the clerks acknowledged, shared by the server's requests, and kept by the

@@ -86,8 +86,8 @@ struct RecordStoreTests {
 
   @Test("When the desk keeps its fault acknowledgements, then the store opened again has them, and a smaller set kept later replaces them")
   func faultAcknowledgements() throws {
-    let ana = StoredAcknowledgement(lane: "lane1", fault: "pin 3 rose again", by: "ana", at: "2026-11-27T10:32:05Z")
-    let mia = StoredAcknowledgement(lane: "lane2", fault: "the ball detector stopped", by: "mia", at: "2026-11-27T10:40:00Z")
+    let ana = FaultAcknowledgement(lane: "lane1", fault: "pin 3 rose again", by: "ana", at: "2026-11-27T10:32:05Z")
+    let mia = FaultAcknowledgement(lane: "lane2", fault: "the ball detector stopped", by: "mia", at: "2026-11-27T10:40:00Z")
     let store = try RecordStore.open(at: path, access: .createIfMissing)
     #expect(try store.faultAcknowledgements().isEmpty)
     try store.keepFaultAcknowledgements([mia, ana])
