@@ -60,6 +60,20 @@ public struct BundledTrace: CustomTestStringConvertible, Sendable {
     }
   }
 
+  /// Whether a lane replaying this trace into the journal at `journal` has bowled it all:
+  /// the journal and its closed sessions (`JOURNAL.sessions/*.journal`) hold a throw record
+  /// for each of the trace's throws. Files that cannot be read hold none.
+  ///
+  /// - Throws: What ``expectedThrows()`` throws.
+  public func isBowled(intoJournalAt journal: String) throws -> Bool {
+    let closed = ((try? FileManager.default.contentsOfDirectory(atPath: journal + ".sessions")) ?? [])
+      .filter { $0.hasSuffix(".journal") }.map { journal + ".sessions/" + $0 }
+    let journalled = ([journal] + closed).map { file in
+      ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").components(separatedBy: "\"event\":\"throw\"").count - 1
+    }.reduce(0, +)
+    return journalled >= (try expectedThrows()).count
+  }
+
   /// The expected throws: the `knocked=1,2,3 foul=false` lines (`-` for none), in order.
   ///
   /// - Throws: The error of reading the file, or ``MalformedLine``.
