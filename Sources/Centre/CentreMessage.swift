@@ -49,6 +49,9 @@ public enum CentreMessage: Hashable, Sendable {
     switch topic {
     case .board: 256 * 1024
     case .events: 64 * 1024
+    // A `start-league` carries a night file of up to 16 KiB, which JSON may escape to six
+    // times its bytes (a control character as `\u0001`).
+    case .commands: 6 * Payload.Command.maximumNightLength + 4 * 1024
     default: 4 * 1024
     }
   }
@@ -239,6 +242,13 @@ public enum CentreMessage: Hashable, Sendable {
       }
       guard text(command.why, Payload.Command.maximumReasonLength) else {
         throw .badField("why", "must say why in 1 to \(Payload.Command.maximumReasonLength) characters")
+      }
+    case .startLeague:
+      guard let night = command.night, !night.allSatisfy(\.isWhitespace),
+        night.utf8.count <= Payload.Command.maximumNightLength
+      else {
+        throw .badField(
+          "night", "must be a league night file's text of 1 to \(Payload.Command.maximumNightLength) bytes")
       }
     case .resend:
       guard let from = command.from, from >= 1 else {

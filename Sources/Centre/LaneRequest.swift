@@ -28,6 +28,8 @@ public enum LaneRequest: Hashable, Sendable {
   case endSession
   /// A correction of the league night a pair bowls, as its console takes it, and why.
   case league(command: String, why: String)
+  /// A league night to start on the pair the lane is one of: a night file's text.
+  case startLeague(night: String)
 
   /// What `command` asks of the lane loop; `nil` for a `resend` (the link's own business)
   /// and for a command that does not say enough (a correction without its kind, pins out
@@ -52,6 +54,9 @@ public enum LaneRequest: Hashable, Sendable {
     case .league:
       guard let text = command.command, let why = command.why else { return nil }
       self = .league(command: text, why: why)
+    case .startLeague:
+      guard let night = command.night else { return nil }
+      self = .startLeague(night: night)
     case .resend: return nil
     }
   }

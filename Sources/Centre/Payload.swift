@@ -193,6 +193,10 @@ public enum Payload {
       /// Corrects the league night a pair bowls: `command` as the pair's console takes it
       /// (docs/league.md), `why` the reason the journal keeps.
       case league
+      /// Starts a league night on the pair the lane is one of: `night`, a night file's TOML
+      /// (docs/league.md). The pair ends both lanes' open sessions, which must have no
+      /// deliveries, and scores the night until an `end-session`.
+      case startLeague = "start-league"
     }
 
     /// How to correct the last throw, as `lane correct` does.
@@ -217,6 +221,9 @@ public enum Payload {
     public var command: String?
     /// Why, for ``Action/league``: kept in the night's journal with the correction.
     public var why: String?
+    /// The night file's text, TOML, for ``Action/startLeague``: at most
+    /// ``maximumNightLength`` bytes.
+    public var night: String?
     /// The desk user who sent it from the desk's signed-in page (`lane desk --http`); the
     /// lane journals the request as theirs (``LaneRequest/author(of:)``).
     public var user: String?
@@ -224,7 +231,7 @@ public enum Payload {
     public init(
       id: String, action: Action, bowlers: [String]? = nil, correction: Correction? = nil,
       pins: [Int]? = nil, from: Int? = nil, session: String? = nil, command: String? = nil,
-      why: String? = nil, user: String? = nil
+      why: String? = nil, night: String? = nil, user: String? = nil
     ) {
       self.v = Payload.version
       self.id = id
@@ -236,6 +243,7 @@ public enum Payload {
       self.session = session
       self.command = command
       self.why = why
+      self.night = night
       self.user = user
     }
 
@@ -246,6 +254,9 @@ public enum Payload {
     /// (`LeagueCommand.maximumLength` and `maximumReasonLength`, checked equal in tests).
     public static let maximumCommandLength = 300
     public static let maximumReasonLength = 200
+    /// The longest night file a `start-league` carries, in UTF-8 bytes: a pair's night of
+    /// four teams of eight bowlers is under 2 KiB.
+    public static let maximumNightLength = 16 * 1024
   }
 
   /// A lane's answer on `…/replies` to the command with the same id.

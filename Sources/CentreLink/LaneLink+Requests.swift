@@ -44,6 +44,7 @@ extension LaneLink {
     case .endSession: .endSession
     case .startSession(let bowlers): .startSession(bowlers: bowlers)
     case .league(let command, let why): .league(command: command, why: why)
+    case .startLeague(let night): .startLeague(night: night)
     }
   }
 }

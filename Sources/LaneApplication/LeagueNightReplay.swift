@@ -65,6 +65,27 @@ public enum LeagueNightReplay {
   public static func run(
     _ settings: Settings, output: @escaping (String) -> Void, report: @escaping @Sendable (String) -> Void
   ) throws(LaneFailure) {
+    StopSignal.install()
+    try play(
+      settings, left: try open(settings.traces[0]), right: try open(settings.traces[1]), output: output,
+      report: report)
+    if settings.boards != nil, !StopSignal.isRequested {
+      report("the traces ended; serving the boards until stopped")
+      let stop = try StopSignal.wakeEvent()
+      StopSignal.install(wake: stop)
+      StopSignal.wait(on: stop)
+    }
+  }
+
+  /// Replays the night on `left` and `right` (the traces `settings` names, already open)
+  /// until they end, a stop, or the desk's end of a night it started (`deskEnds`), then
+  /// prints its board; its boards are served while it is bowled.
+  ///
+  /// - Throws: ``LaneFailure`` as ``run(_:output:report:)``, but for the traces' opening.
+  public static func play(
+    _ settings: Settings, left: some PinSensor, right: some PinSensor, deskEnds: DeskNightEnd? = nil,
+    output: @escaping (String) -> Void, report: @escaping @Sendable (String) -> Void
+  ) throws(LaneFailure) {
     let assembly = try PairNightAssembly(
       night: settings.night, journal: settings.journal, links: settings.links, report: report)
     defer { assembly.close() }
@@ -77,10 +98,9 @@ public enum LeagueNightReplay {
     }
     var lines = PairLineDisplay(log: settings.log, output: { output($0 + "\n") }, warnings: report)
     // Each lane's health monitor, with a broker, sees the readings of its lane's trace.
-    let left = ObservedSensor(try open(settings.traces[0]), observer: assembly.links?.observer(of: .left))
-    let right = ObservedSensor(try open(settings.traces[1]), observer: assembly.links?.observer(of: .right))
-    StopSignal.install()
-    // The boards are served while the night is bowled, and after it until a stop.
+    let left = ObservedSensor(left, observer: assembly.links?.observer(of: .left))
+    let right = ObservedSensor(right, observer: assembly.links?.observer(of: .right))
+    // The boards are served while the night is bowled (and, by `run`, after it until a stop).
     let boards = try settings.boards.map { address throws(LaneFailure) in
       try LeagueBoards.serve(LeagueBoard(assembly.night.play), on: address, report: report)
     }
@@ -90,7 +110,8 @@ public enum LeagueNightReplay {
     let inbox = settings.journal == nil && settings.links == nil && !settings.console ? nil : assembly.inbox
     func run(_ source: inout some PairSource) throws(LaneFailure) -> LaneEvent.Status {
       try assembly.run(
-        &source, with: PairRunner(), lines: &lines, boards: boards?.hub, skipping: skipping, inbox: inbox,
+        &source, with: PairRunner(deskEnds: deskEnds), lines: &lines, boards: boards?.hub, skipping: skipping,
+        inbox: inbox,
         sensorFailure: { LaneFailure(.dataError, "\(name(of: settings.traces[$0.lane == .left ? 0 : 1])): \($0.error)") })
     }
     let status: LaneEvent.Status
@@ -106,7 +127,7 @@ public enum LeagueNightReplay {
       status = try run(&feed)
     }
     for line in lines.afterTheNightLines { report(line) }
-    if case .stopped = status {
+    if case .stopped = status, deskEnds?.askedBy == nil {
       report("stopped before the end of the traces" + (settings.journal.map { "; the night so far is journalled in \($0)" } ?? ""))
     }
     let board = LeagueBoard(assembly.night.play)
@@ -117,12 +138,6 @@ public enum LeagueNightReplay {
       output(String(decoding: (try? encoder.encode(board)) ?? Data(), as: UTF8.self) + "\n")
     } else {
       output(LeagueScoreboard().render(board) + "\n")
-    }
-    if boards != nil, !StopSignal.isRequested {
-      report("the traces ended; serving the boards until stopped")
-      let stop = try StopSignal.wakeEvent()
-      StopSignal.install(wake: stop)
-      StopSignal.wait(on: stop)
     }
   }
 

@@ -25,10 +25,12 @@ public enum LivePairNight {
     public var boards: HTTPAddress?
     /// Each lane's broker settings, for the centre link; `nil` without one.
     public var links: PairLinks.Settings?
+    /// Set on a night started from the desk, whose `end-session` ends it (``PairRunner``).
+    public var deskEnds: DeskNightEnd?
 
     public init(
       night: String, journal: String?, lanes: (left: String, right: String), operatorName: String,
-      boards: HTTPAddress? = nil, links: PairLinks.Settings? = nil
+      boards: HTTPAddress? = nil, links: PairLinks.Settings? = nil, deskEnds: DeskNightEnd? = nil
     ) {
       self.night = night
       self.journal = journal
@@ -36,22 +38,24 @@ public enum LivePairNight {
       self.operatorName = operatorName
       self.boards = boards
       self.links = links
+      self.deskEnds = deskEnds
     }
   }
 
-  /// Runs the night on the two lanes' sensors until a stop signal, logging each delivery
-  /// and correction as it is journalled, then prints the night's sheet.
+  /// Runs the night on the two lanes' sensors until a stop signal (or the desk's end of a
+  /// night it started), logging each delivery and correction as it is journalled, then
+  /// prints the night's sheet.
   ///
   /// - Parameters:
   ///   - wake: The loop's wake event: the stop signal's, the inbox's and the lanes' threads'.
-  ///   - console: Whether the scorer types corrections on standard input (a terminal).
+  ///   - console: The scorer's console lines, when they type corrections (a terminal).
   ///   - output: Takes the log's lines and the sheet, newline included.
   ///   - report: Takes warnings, one line each.
   /// - Throws: ``LaneFailure``: the night's (``PairNightAssembly``), the boards' address
   ///   that cannot be bound (69), a lane's sensor that failed (74), the journal's.
   public static func run<Left: PinSensor, Right: PinSensor>(
     _ settings: Settings, left: LivePairFeed.Lane<Left>, right: LivePairFeed.Lane<Right>, wake: WakeEvent,
-    console: Bool, output: @escaping (String) -> Void, report: @escaping @Sendable (String) -> Void
+    console: ConsoleRoute?, output: @escaping (String) -> Void, report: @escaping @Sendable (String) -> Void
   ) throws(LaneFailure) {
     let assembly = try PairNightAssembly(
       night: settings.night, journal: settings.journal, pair: "\(settings.lanes.left)+\(settings.lanes.right)",
@@ -77,11 +81,11 @@ public enum LivePairNight {
       throw LaneFailure(.osError, "\(error)")
     }
     StopSignal.install(wake: wake)
-    if console { ConsoleInput.forward(to: assembly.inbox) }
+    console?.send(to: assembly.inbox)
     var lines = PairLineDisplay(log: true, output: { output($0 + "\n") }, warnings: report)
     var source = feed
     _ = try assembly.run(
-      &source, with: PairRunner(operatorName: settings.operatorName), lines: &lines, boards: boards?.hub,
+      &source, with: PairRunner(operatorName: settings.operatorName, deskEnds: settings.deskEnds), lines: &lines, boards: boards?.hub,
       inbox: assembly.inbox, sensorFailure: { LaneFailure(.ioError, "\($0)") })
     for line in lines.afterTheNightLines { report(line) }
     report("stopped; \(assembly.night.play.deliveries.count) deliveries of the night journalled")

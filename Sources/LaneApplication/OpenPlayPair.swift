@@ -21,7 +21,25 @@ import WebServer
 ///    and each lane's thread at its end signal: no periodic wake-up. A stop, or a lane that
 ///    fails, stops both (each lane's wake event is signalled); a lane whose sensor ended (a
 ///    trace) lets the other play on.
+/// 5. A `start-league` from the desk, to either lane, stops both loops once the lane it
+///    reached has no deliveries (``LaneRunner/leagueStart``); then, on the calling thread
+///    that alone holds both sessions, the other lane is checked too, the night is written
+///    (``DeskNights``) and both lanes' sessions are ended as the request's, and ``run``
+///    returns the night for the pair to bowl. A refusal (a session with deliveries, a night
+///    that cannot be bowled, no journals to keep it in) is answered and both lanes play on.
+/// 6. The night's session starts in a later second than both lanes' next sessions: the
+///    centre names a session by its start's second, and each lane publishes the night under
+///    its own id, so the night must not share a lane's session id (the desk would take the
+///    lane's records for the night's, already had). ``run`` returns once that second began.
 public final class OpenPlayPair {
+  /// How ``run(_:stop:until:failure:)`` ended.
+  public enum Ending {
+    /// Both lanes' sensors ended, or a stop: how each lane's run ended, left then right.
+    case lanes([LaneEvent.Status])
+    /// The desk started a league night on the pair (rule 5).
+    case leagueNight(DeskNights.Night)
+  }
+
   /// One lane as the command opens it.
   public struct Lane {
     /// Its settings as one lane's run would have them, without boards (the pair serves
@@ -63,6 +81,9 @@ public final class OpenPlayPair {
   public let assemblies: [LaneAssembly]
   private let wakes: [WakeEvent]
   private let boards: (server: RunningBoardServer, hub: BoardHub)?
+  /// Where a night started from the desk is kept: beside the left lane's journal; `nil`
+  /// when the left lane keeps none.
+  private let nights: DeskNights?
   private var closed = false
 
   /// Opens both lanes (rule 1), then serves their boards when `boards` is given.
@@ -75,6 +96,7 @@ public final class OpenPlayPair {
   public init(_ lanes: [Lane], boards: HTTPAddress?, report: @escaping @Sendable (String) -> Void) throws {
     ids = lanes.map { $0.settings.boardsLane }
     wakes = lanes.map(\.wake)
+    nights = lanes.first?.settings.journal.map(DeskNights.init(besideJournal:))
     var opened: [LaneAssembly] = []
     var served: (server: RunningBoardServer, hub: BoardHub)?
     do {
@@ -115,54 +137,131 @@ public final class OpenPlayPair {
   public var servesBoards: Bool { boards != nil }
 
   /// Runs both lanes' loops, each on a thread of its own (rule 2), until both sensors end
-  /// or `shouldStop`, or until a lane fails (rule 4).
+  /// or `shouldStop`, or until a lane fails (rule 4), or until the desk starts a league
+  /// night (rule 5).
   ///
   /// - Parameters:
   ///   - loops: The left lane's loop, then the right's.
   ///   - stop: The stop signal's wake event, which this thread waits on.
   ///   - failure: The failure a lane's error is, with the lane's index (0 left, 1 right).
-  /// - Returns: How each lane's run ended, left then right.
+  ///   - refusingLeague: Why this pair cannot start a league night, if it cannot: every
+  ///     `start-league` is refused with it.
+  /// - Returns: How each lane's run ended, left then right, or the night to bowl.
   /// - Throws: The first lane's failure, as `failure` makes it, once both threads ended.
   @discardableResult
   public func run<Sensor: PinSensor>(
-    _ loops: [Loop<Sensor>], stop: WakeEvent, until shouldStop: @escaping @Sendable () -> Bool,
-    failure: (_ lane: Int, _ error: any Error) -> LaneFailure
-  ) throws(LaneFailure) -> [LaneEvent.Status] {
-    let shared = Shared(stop: stop, lanes: loops.count)
-    // The displays are made here, in lane order: the boards' index lists the left lane first.
-    let jobs = loops.indices.map { index in
-      var display = assemblies[index].display(around: loops[index].local)
-      if let hub = boards?.hub { display = DisplayPair(display, WebDisplay(lane: ids[index], hub: hub)) }
-      return Job(assembly: assemblies[index], loop: loops[index], display: display)
-    }
-    for (index, job) in jobs.enumerated() {
-      shared.finished.enter()
-      let thread = Thread {
-        defer { shared.finished.leave() }
-        let result = Result {
-          try job.run(until: { shouldStop() || shared.stopping.load(ordering: .relaxed) })
+    _ loops: [Loop<Sensor>], stop: WakeEvent, refusingLeague: String? = nil,
+    until shouldStop: @escaping @Sendable () -> Bool, failure: (_ lane: Int, _ error: any Error) -> LaneFailure
+  ) throws(LaneFailure) -> Ending {
+    while true {
+      let shared = Shared(stop: stop, lanes: loops.count)
+      // The displays are made here, in lane order: the boards' index lists the left lane first.
+      let jobs = loops.indices.map { index in
+        var display = assemblies[index].display(around: loops[index].local)
+        if let hub = boards?.hub { display = DisplayPair(display, WebDisplay(lane: ids[index], hub: hub)) }
+        var loop = loops[index]
+        loop.runner.leagueStart = { request, reply in
+          if let refusingLeague { return reply(.refused(id: request.id, because: refusingLeague)) }
+          shared.startLeague(request, reply: reply)
         }
-        shared.end(index, with: result)
+        return Job(assembly: assemblies[index], loop: loop, display: display)
       }
-      thread.name = "lane \(ids[index])"
-      thread.start()
+      for (index, job) in jobs.enumerated() {
+        shared.finished.enter()
+        let thread = Thread {
+          defer { shared.finished.leave() }
+          let result = Result {
+            try job.run(until: { shouldStop() || shared.stopping.load(ordering: .relaxed) })
+          }
+          shared.end(index, with: result)
+        }
+        thread.name = "lane \(ids[index])"
+        thread.start()
+      }
+      while !shouldStop() && !shared.isOver {
+        // poll fails only when the kernel is out of memory: stop both lanes then.
+        do { try stop.wait() } catch { break }
+        _ = stop.reset()
+      }
+      shared.stopping.store(true, ordering: .relaxed)
+      for wake in wakes { wake.signal() }
+      shared.finished.wait()
+      let results = shared.results
+      if let failed = shared.firstFailure, case .failure(let error) = results[failed] {
+        shared.leagueStart?.reply(.refused(id: shared.leagueStart?.request.id, because: "the lane failed: \(error)"))
+        throw failure(failed, error)
+      }
+      if let asked = shared.leagueStart, !shouldStop() {
+        switch startLeague(asked.request) {
+        case .success(let (night, reply)):
+          asked.reply(reply)
+          return .leagueNight(night)
+        case .failure(let refusal):
+          asked.reply(.refused(id: asked.request.id, because: refusal.reason))
+          continue
+        }
+      }
+      shared.leagueStart?.reply(
+        .refused(id: shared.leagueStart?.request.id, because: "the pair was stopped before the night could start"))
+      return .lanes(
+        results.map { result in
+          if case .success(let status) = result { return status }
+          return .sensorEnded
+        })
     }
-    while !shouldStop() && !shared.isOver {
-      // poll fails only when the kernel is out of memory: stop both lanes then.
-      do { try stop.wait() } catch { break }
-      _ = stop.reset()
+  }
+
+  /// Starts the night `request` asks for, both loops stopped (rule 5): checks both lanes,
+  /// writes the night, ends both lanes' sessions.
+  ///
+  /// - Returns: The night and the reply, or why it was refused.
+  private func startLeague(
+    _ request: ControlRequest
+  ) -> Result<(DeskNights.Night, ControlReply), JournalRequest.Refused> {
+    guard case .startLeague(let text) = request.action else {
+      return .failure(.init(reason: "not a league night's start"))
     }
-    shared.stopping.store(true, ordering: .relaxed)
-    for wake in wakes { wake.signal() }
-    shared.finished.wait()
-    let results = shared.results
-    if let failed = shared.firstFailure, case .failure(let error) = results[failed] {
-      throw failure(failed, error)
+    guard let nights else {
+      return .failure(
+        .init(
+          reason: "the pair keeps no journals, and a league night must be kept: give its lanes journals in the"
+            + " config file"))
     }
-    return results.map { result in
-      if case .success(let status) = result { return status }
-      return .sensorEnded
+    for (id, assembly) in zip(ids, assemblies) where !assembly.session.session.recorded.isEmpty {
+      return .failure(
+        .init(reason: "lane \(id) has a session in progress (\(LaneSummary(assembly.session.session))): end it first"))
     }
+    do {
+      let (night, league) = try nights.start(text, at: Date())
+      var ends: [String] = []
+      var nextSessions: [Date] = []
+      for (id, assembly) in zip(ids, assemblies) {
+        let made = try assembly.session.endSession(by: request.by, at: Date(), next: [])
+        ends.append("\(id)'s as record \(made.end.sequence)")
+        nextSessions.append(made.start.time)
+      }
+      Self.waitForTheSecond(after: nextSessions.max() ?? Date())
+      return .success(
+        (
+          night,
+          .done(
+            id: request.id, sequence: assemblies[0].session.lastSequence,
+            what: "league night \(league) started on \(ids.joined(separator: " and ")) by \(request.by)"
+              + " (sessions ended: \(ends.joined(separator: ", "))); journalled in \(night.journal)")
+        ))
+    } catch let refused as JournalRequest.Refused {
+      return .failure(refused)
+    } catch {
+      return .failure(.init(reason: "the pair cannot start the night: \(error)"))
+    }
+  }
+
+  /// Returns once the second after `time`'s has begun (rule 6): at most two seconds, once
+  /// a night.
+  private static func waitForTheSecond(after time: Date) {
+    let next = time.timeIntervalSince1970.rounded(.down) + 1
+    let wait = next - Date().timeIntervalSince1970
+    if wait > 0 { Thread.sleep(forTimeInterval: wait) }
   }
 
   /// Closes both lanes at once (each link waits for the desk's acknowledgement,
@@ -182,6 +281,7 @@ public final class OpenPlayPair {
     let stop: WakeEvent
     let stopping = Atomic<Bool>(false)
     let finished = DispatchGroup()
+    private let asked = Mutex<(request: ControlRequest, reply: @Sendable (ControlReply) -> Void)?>(nil)
     private let state: Mutex<(results: [Int: Result<LaneEvent.Status, any Error>], firstFailure: Int?)>
     private let lanes: Int
 
@@ -198,6 +298,26 @@ public final class OpenPlayPair {
         if case .failure = result, state.firstFailure == nil { state.firstFailure = lane }
       }
       stop.signal()
+    }
+
+    /// A lane's `start-league`: the first is kept and both loops are stopped (rule 5); a
+    /// second, from the other lane meanwhile, is refused.
+    func startLeague(_ request: ControlRequest, reply: @escaping @Sendable (ControlReply) -> Void) {
+      let first = asked.withLock { asked in
+        guard asked == nil else { return false }
+        asked = (request, reply)
+        return true
+      }
+      guard first else {
+        return reply(.refused(id: request.id, because: "another league night is being started on this pair"))
+      }
+      stopping.store(true, ordering: .relaxed)
+      stop.signal()
+    }
+
+    /// The `start-league` that stopped the loops, if one did.
+    var leagueStart: (request: ControlRequest, reply: @Sendable (ControlReply) -> Void)? {
+      asked.withLock { $0 }
     }
 
     /// Whether both lanes ended, or one failed.

@@ -7,6 +7,7 @@ import LaneOptions
 public struct DeskRequestArguments {
   public enum Action: String, ExpressibleByArgument, CaseIterable {
     case correct, endSession = "end-session", startSession = "start-session", league
+    case startLeague = "start-league"
   }
 
   public var action: Action
@@ -14,12 +15,15 @@ public struct DeskRequestArguments {
   public var requestID: String?
   /// Why, for ``Action/league``.
   public var why: String?
+  /// The night file's text, for ``Action/startLeague`` (whose value is the file's path).
+  public var night: String?
 
-  public init(action: Action, value: String?, requestID: String?, why: String? = nil) {
+  public init(action: Action, value: String?, requestID: String?, why: String? = nil, night: String? = nil) {
     self.action = action
     self.value = value
     self.requestID = requestID
     self.why = why
+    self.night = night
   }
 
   /// How `lane desk send LANE` spells it.
@@ -38,13 +42,12 @@ public struct DeskRequestArguments {
         throw ValidationError(
           "league needs the command and --why, e.g. lane desk send lane12 league \"move 12 to Ana\" --why \"bowled out of turn\"")
       }
-      let command = Payload.Command(id: id, action: .league, command: value, why: why)
-      do {
-        try CentreMessage.validate(command)
-      } catch {
-        throw ValidationError("\(error)")
+      return try Self.checked(Payload.Command(id: id, action: .league, command: value, why: why))
+    case .startLeague:
+      guard let night else {
+        throw ValidationError("start-league needs the night file, e.g. lane desk send lane1 start-league tuesday.toml")
       }
-      return command
+      return try Self.checked(Payload.Command(id: id, action: .startLeague, night: night))
     case .correct:
       try validated(try OptionValues.checkDeskValue(action: action.rawValue, value: value))
       return try validated(try OptionValues.deskCorrection(value ?? "", id: id))
@@ -55,6 +58,18 @@ public struct DeskRequestArguments {
       try validated(try OptionValues.checkDeskValue(action: action.rawValue, value: value))
       return try validated(try OptionValues.deskStartSession(value ?? "", id: id))
     }
+  }
+}
+
+extension DeskRequestArguments {
+  /// `command`, checked as the lane checks it.
+  fileprivate static func checked(_ command: Payload.Command) throws(ValidationError) -> Payload.Command {
+    do {
+      try CentreMessage.validate(command)
+    } catch {
+      throw ValidationError("\(error)")
+    }
+    return command
   }
 }
 

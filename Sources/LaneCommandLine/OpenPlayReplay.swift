@@ -4,6 +4,7 @@ import LaneConfiguration
 import LaneOptions
 import LaneSensing
 import POSIX
+import WebServer
 import SimulatedPinSensor
 
 /// `lane simulate --config PAIR.toml LEFT.trace RIGHT.trace`: a pair in open play replayed,
@@ -66,10 +67,48 @@ public struct OpenPlayReplay {
     let boards = try web.address()
     let stop = try StopSignal.wakeEvent()
     let wakes = try pair.map { _ throws(LaneFailure) in try StopSignal.wakeEvent() }
-    // The traces before anything else: one that cannot be read creates no journal.
+    // The traces before anything else: one that cannot be read creates no journal. They stay
+    // open all evening: a league night started from the desk bowls on where open play was.
     let sensors = try zip(traces, wakes).map { trace, wake throws(LaneFailure) in
-      try Self.open(trace, stopDescriptor: wake.descriptor)
+      KeptOpenSensor(try Self.open(trace, stopDescriptor: wake.descriptor))
     }
+    defer { for sensor in sensors { sensor.release() } }
+    let links = try PairRun.links(of: config, pair)
+    var stopped = false
+    StopSignal.install(wake: stop)
+    try PairEvening.play(
+      nights: pair[0].journal.map(DeskNights.init(besideJournal:)), isStopped: { StopSignal.isRequested },
+      openPlay: {
+        let ending = try replayOpen(pair, boards: boards, stop: stop, wakes: wakes, sensors: sensors)
+        if case .lanes(let statuses) = ending {
+          stopped = statuses.contains { if case .stopped = $0 { true } else { false } }
+        }
+        return ending
+      },
+      night: { night, end in
+        var output = StandardOutput()
+        try LeagueNightReplay.play(
+          LeagueNightReplay.Settings(
+            night: night.file, traces: traces, detector: detector.configuration(), json: json,
+            journal: night.journal, speed: speed, log: log, boards: boards, links: links),
+          left: sensors[0], right: sensors[1], deskEnds: end, output: { output.write($0) }, report: Report.line)
+        stopped = StopSignal.isRequested
+      }, report: Report.line)
+    if boards != nil && !stopped && !StopSignal.isRequested {
+      Report.line("the traces ended; serving the boards until stopped")
+      // The traces are read: a wake event of the stop's own.
+      let served = try StopSignal.wakeEvent()
+      StopSignal.install(wake: served)
+      StopSignal.wait(on: served)
+    }
+  }
+
+  /// Open play on the pair's traces until they end or a stop, or until the desk starts a
+  /// night; then prints each lane's report.
+  private func replayOpen(
+    _ pair: [LaneConfig.PairLane], boards: HTTPAddress?, stop: WakeEvent, wakes: [WakeEvent],
+    sensors: [KeptOpenSensor<SimulatedPinSensor>]
+  ) throws -> OpenPlayPair.Ending {
     let lanes = try zip(pair, wakes).map { lane, wake throws(LaneFailure) in
       OpenPlayPair.Lane(
         settings: try LaneAssembly.Settings(openPlay: lane, centre: config.centre, file: configPath),
@@ -77,6 +116,7 @@ public struct OpenPlayReplay {
     }
     let open = try OpenPlayPair(lanes, boards: boards, report: Report.line)
     defer { open.close() }
+    // The stop's wake event again: a night's replay installs none.
     StopSignal.install(wake: stop)
     let form = LocalDisplay.replay(
       json: json, log: log, paced: speed != nil, terminal: false, colour: StandardOutput.wantsColour)
@@ -96,25 +136,26 @@ public struct OpenPlayReplay {
         runner: LaneRunner(detector: detector.configuration(), idleTimeout: .seconds(speed != nil ? 1 : 60)),
         local: local, pacedAt: speed)
     }
-    let statuses = try open.run(loops, stop: stop, until: { StopSignal.isRequested }) { index, error in
+    // A lane replaying standard input ends it when stopped: it could not bowl a night on.
+    let refusing =
+      traces.contains("-")
+      ? "this pair replays standard input, which a league night could not read on: replay trace files" : nil
+    let ending = try open.run(loops, stop: stop, refusingLeague: refusing, until: { StopSignal.isRequested }) {
+      index, error in
       if let error = error as? TraceError {
         return LaneFailure(.dataError, "\(pair[index].lane): \(Self.name(of: traces[index])): \(error)")
       }
       return PairRun.failure(error, lane: pair[index].lane, sensor: Self.name(of: traces[index]))
     }
-    for (index, status) in statuses.enumerated() {
-      guard case .stopped = status else { continue }
-      let summary = LaneSummary(open.assemblies[index].session.session)
-      Report.line("\(open.ids[index]): stopped before the end of the trace; \(summary)")
+    if case .lanes(let statuses) = ending {
+      for (index, status) in statuses.enumerated() {
+        guard case .stopped = status else { continue }
+        let summary = LaneSummary(open.assemblies[index].session.session)
+        Report.line("\(open.ids[index]): stopped before the end of the trace; \(summary)")
+      }
     }
     try print(reports, of: open.ids)
-    if open.servesBoards && !statuses.contains(where: { if case .stopped = $0 { true } else { false } }) {
-      Report.line("the traces ended; serving the boards until stopped")
-      // The traces are read: a wake event of the stop's own.
-      let served = try StopSignal.wakeEvent()
-      StopSignal.install(wake: served)
-      StopSignal.wait(on: served)
-    }
+    return ending
   }
 
   /// Prints each lane's report after its id, left then right; the JSON ones in one object.

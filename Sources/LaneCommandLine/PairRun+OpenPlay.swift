@@ -5,6 +5,8 @@ import LaneConfiguration
 import LaneHardware
 import LaneOptions
 import LaneSensing
+import GPIOPinSensor
+import WebServer
 import POSIX
 import Scoreboard
 
@@ -17,14 +19,16 @@ extension PairRun {
   /// one process (``OpenPlayPair``), each exactly as one `lane run` of it (its journal from
   /// its `[[lanes]]`, the control socket beside it, its bowlers, its centre link as its own
   /// broker user), each lane's log line after its id, both lanes' boards on one `--http`
-  /// server; until a stop signal.
+  /// server; a league night when the desk starts one, and open play again when it ends it
+  /// (``PairEvening``); until a stop signal.
   ///
-  /// Both wirings are opened first, as on a league night: a mistake there creates no journal.
-  /// A console line is for the lane its first word names (``PairConsoleLine``).
+  /// Both wirings are opened first, as on a league night, and kept open all evening: a
+  /// mistake there creates no journal. A console line is for the lane its first word names
+  /// (``PairConsoleLine``); on a night, for the pair.
   ///
   /// - Throws: ``LaneFailure``: 64 for a lane's own option (each lane's are in the file) or
   ///   the pair's one journal (a league night's); a wiring's failure naming its lane; a
-  ///   lane's (``OpenPlayPair``), naming it.
+  ///   lane's (``OpenPlayPair``), naming it; a night's (``LivePairNight``, ``DeskNights``).
   func runOpenPlay() throws {
     guard let config, let pair = config.pair else {
       throw LaneFailure(.usage, "open play on a pair needs --config with a file naming two [[lanes]]")
@@ -45,6 +49,37 @@ extension PairRun {
       try WiringOptions.open(
         wiringFile: lane.wiring, consumer: String("lane-\(lane.lane)".prefix(31)), wake: wake, naming: lane.lane)
     }
+    let sensors = wired.map { KeptOpenSensor($0.sensor) }
+    defer { for sensor in sensors { sensor.release() } }
+    let links = try Self.links(of: config, pair)
+    let console = isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal ? ConsoleRoute.reading() : nil
+    StopSignal.install(wake: stop)
+    try PairEvening.play(
+      nights: pair[0].journal.map(DeskNights.init(besideJournal:)), isStopped: { StopSignal.isRequested },
+      openPlay: {
+        try playOpen(
+          config, pair, boards: boards, stop: stop, wakes: wakes, wired: wired, sensors: sensors, console: console)
+      },
+      night: { night, end in
+        try LivePairNight.run(
+          LivePairNight.Settings(
+            night: night.file, journal: night.journal, lanes: (pair[0].lane, pair[1].lane),
+            operatorName: operatorName, boards: boards, links: links, deskEnds: end),
+          left: .init(sensor: sensors[0], wake: wakes[0], detector: detector.configuration(over: wired[0].detector)),
+          right: .init(sensor: sensors[1], wake: wakes[1], detector: detector.configuration(over: wired[1].detector)),
+          wake: stop, console: console,
+          output: { text in
+            var output = StandardOutput()
+            output.write(text)
+          }, report: Report.line)
+      }, report: Report.line)
+  }
+
+  /// Open play on the pair's wired lanes until a stop, or until the desk starts a night.
+  private func playOpen(
+    _ config: LaneConfig, _ pair: [LaneConfig.PairLane], boards: HTTPAddress?, stop: WakeEvent, wakes: [WakeEvent],
+    wired: [WiredLane], sensors: [KeptOpenSensor<GPIOPinSensor>], console: ConsoleRoute?
+  ) throws -> OpenPlayPair.Ending {
     let lanes = try zip(pair, wakes).map { lane, wake throws(LaneFailure) in
       OpenPlayPair.Lane(
         settings: try LaneAssembly.Settings(
@@ -53,6 +88,7 @@ extension PairRun {
     }
     let open = try OpenPlayPair(lanes, boards: boards, report: Report.line)
     defer { open.close() }
+    // The stop's wake event again: a night's loop may have installed its own.
     StopSignal.install(wake: stop)
     for (assembly, lane) in zip(open.assemblies, wired) {
       assembly.link?.inputs.yield(.wiring(lane.wiring.status))
@@ -60,22 +96,21 @@ extension PairRun {
     for lane in pair where lane.journal == nil {
       Report.line("\(lane.lane): no journal: the games are kept in memory only")
     }
-    if isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal {
-      Self.forwardConsole(to: open)
-    }
-    let loops = zip(pair, wired).map { lane, wired in
+    if let console { Self.route(console, to: open) }
+    let loops = zip(pair, zip(wired, sensors)).map { lane, wiredSensor in
       OpenPlayPair.Loop(
-        sensor: wired.sensor,
+        sensor: wiredSensor.1,
         runner: LaneRunner(
-          detector: detector.configuration(over: wired.detector), idleTimeout: LaneRunner.forever,
+          detector: detector.configuration(over: wiredSensor.0.detector), idleTimeout: LaneRunner.forever,
           operatorName: operatorName),
         local: LogDisplay(
           output: LinePrefixedOutput(StandardOutput(), prefix: "\(lane.lane): "),
           warnings: LinePrefixedOutput(StandardError(), prefix: "\(lane.lane): ")))
     }
-    try open.run(loops, stop: stop, until: { StopSignal.isRequested }) { index, error in
+    let ending = try open.run(loops, stop: stop, until: { StopSignal.isRequested }) { index, error in
       Self.failure(error, lane: pair[index].lane, sensor: "the lane's lines")
     }
+    guard case .lanes = ending else { return ending }
     var output = StandardOutput()
     for (id, assembly) in zip(open.ids, open.assemblies) {
       Report.line("\(id): stopped; \(LaneSummary(assembly.session.session))")
@@ -83,6 +118,7 @@ extension PairRun {
       print("\(id):", to: &output)
       print(SessionScoreboard(colour: false).renderSeries(assembly.session.session), to: &output)
     }
+    return ending
   }
 
   /// Refuses what `config` holds for the other way of playing a pair (exit 64).
@@ -102,13 +138,13 @@ extension PairRun {
     return LaneFailure(.ioError, "\(lane): cannot read \(sensor): \(error)")
   }
 
-  /// Reads the console on a thread of its own and posts each line to the lane its first word
+  /// Points the console at the pair in open play: each line to the lane its first word
   /// names; says how when a line names neither.
-  static func forwardConsole(to pair: OpenPlayPair) {
+  static func route(_ console: ConsoleRoute, to pair: OpenPlayPair) {
     let ids = pair.ids
     let inboxes = pair.assemblies.map(\.inbox)
     Report.line("console: \(PairConsoleLine.usage(lanes: ids))")
-    ConsoleInput.forward { line in
+    console.send { line in
       switch PairConsoleLine(line, lanes: ids) {
       case .command(let command, let lane): inboxes[lane].post(.console(command))
       case .blank: break

@@ -84,7 +84,7 @@ public struct PairRun {
       left: .init(sensor: left.sensor, wake: wakes.0, detector: detector.configuration(over: left.detector)),
       right: .init(sensor: right.sensor, wake: wakes.1, detector: detector.configuration(over: right.detector)),
       wake: wakes.2,
-      console: isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal,
+      console: isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal ? ConsoleRoute.reading() : nil,
       output: { text in
         var output = StandardOutput()
         output.write(text)

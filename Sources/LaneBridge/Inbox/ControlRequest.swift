@@ -11,7 +11,9 @@ import League
 /// with `bowlers` (1 to 8 names of 1 to 32 characters); or `league` with `command`, one
 /// ``LeagueCommand`` as typed at the pair, and `why`, its reason, for a lane scoring a
 /// league night: `{"v":1,"id":"7f3b","by":"desk","action":"league","command":"move 12 to
-/// Ana","why":"bowled out of turn"}`. ``parse(_:)`` checks everything it can before the
+/// Ana","why":"bowled out of turn"}`; or `start-league` with `night`, a night file's text,
+/// for a lane of a pair in open play (a night file rarely fits the line's limit: the desk
+/// sends it over the broker). ``parse(_:)`` checks everything it can before the
 /// lane does anything with it (a league command's names and places are checked by the lane,
 /// against its night); the lane answers every line with a ``ControlReply``.
 public struct ControlRequest: Hashable, Sendable {
@@ -39,6 +41,10 @@ public struct ControlRequest: Hashable, Sendable {
     /// journalled with `why` (USBC: every correction with who, when and why). A lane not
     /// scoring a league night refuses it.
     case league(command: String, why: String)
+    /// Start a league night on the pair the lane is one of: `night`, a night file's text
+    /// (docs/league.md). The pair ends both lanes' sessions, which must have no
+    /// deliveries; a lane alone, or a pair already on a night, refuses it.
+    case startLeague(night: String)
   }
 
   /// The most bowlers a `start-session` names, and the longest name: the desk's limits.
@@ -77,6 +83,7 @@ public struct ControlRequest: Hashable, Sendable {
     var bowlers: [String]?
     var command: String?
     var why: String?
+    var night: String?
   }
 
   /// Reads and checks one request line (without its newline).
@@ -105,6 +112,7 @@ public struct ControlRequest: Hashable, Sendable {
     if wire.command != nil || wire.why != nil, wire.action != "league" {
       return refuse("only league takes command and why")
     }
+    if wire.night != nil, wire.action != "start-league" { return refuse("only start-league takes night") }
     switch wire.action {
     case "league":
       guard wire.pins == nil else { return refuse("only pins takes pins") }
@@ -119,6 +127,12 @@ public struct ControlRequest: Hashable, Sendable {
             + " without control characters, e.g. \"bowled out of turn\"")
       }
       return .success(ControlRequest(id: id, by: by, action: .league(command: command, why: why)))
+    case "start-league":
+      guard wire.pins == nil else { return refuse("only pins takes pins") }
+      guard let night = wire.night, !night.allSatisfy(\.isWhitespace) else {
+        return refuse("start-league needs \"night\": a league night file's text (docs/league.md)")
+      }
+      return .success(ControlRequest(id: id, by: by, action: .startLeague(night: night)))
     case "end-session":
       guard wire.pins == nil else { return refuse("only pins takes pins") }
       return .success(ControlRequest(id: id, by: by, action: .endSession))
@@ -149,7 +163,8 @@ public struct ControlRequest: Hashable, Sendable {
     case "undo": correction = .undo
     default:
       return refuse(
-        "action must be pins, foul, no-foul, dead-ball, undo, end-session, start-session or league")
+        "action must be pins, foul, no-foul, dead-ball, undo, end-session, start-session, league or"
+          + " start-league")
     }
     if wire.pins != nil, wire.action != "pins" { return refuse("only pins takes pins") }
     return .success(ControlRequest(id: id, by: by, correction: correction))
@@ -172,6 +187,10 @@ public struct ControlRequest: Hashable, Sendable {
       wire.action = "league"
       wire.command = command
       wire.why = why
+      return Self.encode(wire)
+    case .startLeague(let night):
+      wire.action = "start-league"
+      wire.night = night
       return Self.encode(wire)
     }
     switch correction {

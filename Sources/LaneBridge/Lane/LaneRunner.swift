@@ -13,6 +13,9 @@ import LaneSensing
 /// operator's console commands and the corrections `lane correct` sends over the control
 /// socket (both posted to a ``LaneInbox``, whose wake event ends the sensor's wait).
 public struct LaneRunner: Sendable {
+  /// Takes a `start-league` and its reply (``leagueStart``).
+  public typealias LeagueStart = @Sendable (ControlRequest, _ reply: @escaping @Sendable (ControlReply) -> Void) -> Void
+
   public var detector: ThrowDetector.Configuration
   /// The longest the loop waits for a reading; it bounds how late a stop, a console command
   /// or a correction is noticed by a sensor that the inbox's wake event cannot wake (a
@@ -26,17 +29,28 @@ public struct LaneRunner: Sendable {
   /// Who console corrections are from, in the journal.
   public var operatorName: String
 
+  /// Where a `start-league` goes (``ControlRequest/Action/startLeague(night:)``): the pair
+  /// this lane is one of in open play (`OpenPlayPair`), which the runner hands the request
+  /// and its reply once the lane's own session has no deliveries, and which then stops the
+  /// run to start the night; `nil` for a lane alone, which refuses it (``notPair``).
+  public var leagueStart: LeagueStart?
+
   /// A single lane's answer to a league command (``ControlRequest/Action/league(command:why:)``).
   public static let notLeague = "this lane is not playing a league night"
+  /// A single lane's answer to a `start-league`.
+  public static let notPair =
+    "a league night is bowled on a pair, and this lane runs alone: start it on a lane of a pair's lane run --config"
 
   public init(
     detector: ThrowDetector.Configuration, idleTimeout: Duration = .seconds(1),
-    operatorName: String = "console", clock: @escaping @Sendable () -> Date = { Date() }
+    operatorName: String = "console", clock: @escaping @Sendable () -> Date = { Date() },
+    leagueStart: LeagueStart? = nil
   ) {
     self.detector = detector
     self.idleTimeout = idleTimeout
     self.operatorName = operatorName
     self.clock = clock
+    self.leagueStart = leagueStart
   }
 
   /// Runs the lane's session until the sensor ends or `shouldStop` returns `true`, then
@@ -147,7 +161,22 @@ public struct LaneRunner: Sendable {
       case .league:
         try show(.notice("league command from \(request.by) refused: \(Self.notLeague)"))
         return .refused(id: request.id, because: Self.notLeague)
+      case .startLeague:
+        // Handed to the pair by `handle`; a lane alone has none.
+        try show(.notice("league night from \(request.by) refused: \(Self.notPair)"))
+        return .refused(id: request.id, because: Self.notPair)
       }
+    }
+    /// Hands a `start-league` to the pair, whose reply follows once the night is set up;
+    /// refused at once while the lane's session has deliveries: a start never drops games.
+    func handOver(_ request: ControlRequest, to pair: LeagueStart, reply: @escaping @Sendable (ControlReply) -> Void) {
+      guard journal.session.recorded.isEmpty else {
+        return reply(
+          .refused(
+            id: request.id,
+            because: "the lane has a session in progress (\(LaneSummary(journal.session))): end it first"))
+      }
+      pair(request, reply)
     }
     func answer(_ request: ControlRequest, correcting correction: Correction) throws -> ControlReply {
       let made: (entry: JournalEntry, others: [JournalUpdate])
@@ -183,6 +212,7 @@ public struct LaneRunner: Sendable {
       case .console(let line):
         try obey(line)
       case .request(let request, let reply):
+        if case .startLeague = request.action, let leagueStart { return handOver(request, to: leagueStart, reply: reply) }
         do {
           reply(try answer(request))
         } catch {

@@ -23,6 +23,10 @@ import League
 ///    journalled with who, when and why; from the control socket a reason is required.
 ///    A single lane's requests (pins, foul, dead ball, undo, sessions) are refused with the
 ///    league's form: on a pair every correction names its delivery or bowler.
+/// 6. On a night started from the desk (``deskEnds``), the desk's `end-session` ends the
+///    night's run, answered with the night's last record: the lanes go back to open play
+///    (``DeskNightEnd``). Without it, the night is ended at the pair, and `end-session` is
+///    refused. A `start-league` is refused: the pair already plays a night.
 public struct PairRunner: Sendable {
   /// Who console corrections are from, in the journal.
   public var operatorName: String
@@ -30,11 +34,19 @@ public struct PairRunner: Sendable {
   public static let consoleReason = "typed at the pair's console"
   /// The wall clock that dates journal records.
   public var clock: @Sendable () -> Date
+  /// Set on a night started from the desk, whose `end-session` ends it (rule 6).
+  public var deskEnds: DeskNightEnd?
 
-  public init(operatorName: String = "console", clock: @escaping @Sendable () -> Date = { Date() }) {
+  public init(
+    operatorName: String = "console", deskEnds: DeskNightEnd? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+  ) {
     self.operatorName = operatorName
+    self.deskEnds = deskEnds
     self.clock = clock
   }
+
+  /// The answer to a `start-league` on a pair that plays a night.
+  public static let alreadyLeague = "this pair is already playing a league night: end it first (end-session)"
 
   /// Runs the night until both sensors end or `shouldStop` returns `true`, then closes the
   /// sensors.
@@ -122,6 +134,19 @@ public struct PairRunner: Sendable {
       }
     }
     func answer(_ request: ControlRequest) throws -> ControlReply {
+      switch request.action {
+      case .endSession:
+        guard let deskEnds else { break }
+        deskEnds.ask(by: request.by)
+        try show(.notice("the league night is ended by \(request.by): the lanes go back to open play"))
+        return .done(
+          id: request.id, sequence: night.lastSequence,
+          what: "league night ended by \(request.by) after record \(night.lastSequence); the lanes go back to open play")
+      case .startLeague:
+        return .refused(id: request.id, because: Self.alreadyLeague)
+      default:
+        break
+      }
       guard case .league(let text, let why) = request.action else {
         return .refused(
           id: request.id,
@@ -162,7 +187,7 @@ public struct PairRunner: Sendable {
     // the inbox.
     try show(try night.catchUp())
     while true {
-      if shouldStop() {
+      if shouldStop() || deskEnds?.askedBy != nil {
         // A live pair's lanes say what was open once their threads have stopped.
         feed.close()
         let status = LaneEvent.Status.stopped(openDeliverySince: feed.openDeliverySince)

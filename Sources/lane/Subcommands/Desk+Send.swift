@@ -4,7 +4,9 @@ import CentreLink
 import LaneApplication
 import LaneBridge
 import LaneCommandLine
+import LaneConfiguration
 import LaneOptions
+import SafeFiles
 
 extension Lane.Desk {
   /// `lane desk send LANE ACTION [VALUE]`: one request to a lane, and its reply.
@@ -17,7 +19,10 @@ extension Lane.Desk {
         start-session "Ana,Ben" starts one for these bowlers, which the lane refuses while \
         its session has deliveries (end it first); league "move 12 to Ana" --why "bowled \
         out of turn" corrects the league night a pair bowls (either lane of the pair; the \
-        commands are in docs/league.md). The lane journals the request with its id (author \
+        commands are in docs/league.md); start-league NIGHT.toml starts that league night on \
+        the pair in open play the lane is one of, which ends both lanes' sessions and is \
+        refused while either has deliveries (end-session on a night started so ends it). \
+        The lane journals the request with its id (author \
         desk/ID) and answers a repeated id from the journal.
         """ + ExitStatus.help(.usage, .dataError, .noInput, .unavailable, .noPermission, .badConfiguration)
     )
@@ -27,13 +32,14 @@ extension Lane.Desk {
     @Argument(help: "The lane's name on the broker.")
     var lane: String
 
-    @Argument(help: "correct, end-session, start-session or league.")
+    @Argument(help: "correct, end-session, start-session, league or start-league.")
     var action: DeskRequestArguments.Action
 
     @Argument(
       help: """
         For correct: pins:1,2,4, foul, no-foul, dead-ball or undo; for start-session: the bowlers, \
-        "Ana,Ben"; for league: the league command, "move 12 to Ana".
+        "Ana,Ben"; for league: the league command, "move 12 to Ana"; for start-league: the night \
+        file.
         """)
     var value: String?
 
@@ -45,20 +51,40 @@ extension Lane.Desk {
       help: "The request's id, 1-64 of a-z A-Z 0-9 - _ (default: a new one); a lane runs an id once.")
     var requestID: String?
 
-    private var request: DeskRequestArguments {
-      DeskRequestArguments(action: action, value: value, requestID: requestID, why: why)
+    private func request(night: String? = nil) -> DeskRequestArguments {
+      DeskRequestArguments(action: action, value: value, requestID: requestID, why: why, night: night)
     }
 
     func validate() throws {
       try connection.require()
       try validated(try OptionValues.lane(lane, option: "LANE"))
-      _ = try request.command()
+      // A night file is read and checked when run, where its exit statuses are a file's.
+      guard action == .startLeague, value != nil, why == nil else { return _ = try request().command() }
     }
 
     func run() async throws {
+      let night = action == .startLeague ? try value.map(Self.night(at:)) : nil
       try await Self.send(
-        try request.command(), to: try validated(try OptionValues.lane(lane, option: "LANE")),
+        try request(night: night).command(), to: try validated(try OptionValues.lane(lane, option: "LANE")),
         settings: try connection.requiredSettings())
+    }
+
+    /// The text of the night file at `path`, checked as the pair will check it.
+    ///
+    /// - Throws: ``LaneFailure``: 66 when it cannot be read, 65 when it is not a night.
+    static func night(at path: String) throws(LaneFailure) -> String {
+      let text: String
+      do {
+        text = try FileContents.read(path, maximumSize: Payload.Command.maximumNightLength, kind: "a league night file")
+      } catch {
+        throw LaneFailure(.noInput, "cannot read \(path): \(error.reason)")
+      }
+      do {
+        _ = try LeagueNightFile.parse(text: text, file: path)
+      } catch {
+        throw LaneFailure(error.isUnreadable ? .noInput : .dataError, "\(error)")
+      }
+      return text
     }
 
     /// Sends `command` to `lane` and prints the reply: a failure (65) when the lane refused
