@@ -357,7 +357,7 @@ let package = Package(
       name: "LaneCommandTests",
       dependencies: [
         "lane", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor",
-        "Centre", "TestSupport", "League", "LaneConfiguration",
+        "Centre", "TestSupport", "League", "LaneConfiguration", "LaneApplication",
       ]
     ),
     .testTarget(

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Centre
@@ -125,6 +126,8 @@ struct CentreMessageTests {
       ("commands", #"{"v":1,"id":"r1","action":"league","command":"dead 3\u001b[2J","why":"x"}"#, "command"),
       ("commands", #"{"v":1,"id":"r1","action":"league","command":"dead 3"}"#, "why"),
       ("commands", #"{"v":1,"id":"r1","action":"league","command":"dead 3","why":""}"#, "why"),
+      ("commands", #"{"v":1,"id":"r1","action":"start-league"}"#, "night"),
+      ("commands", #"{"v":1,"id":"r1","action":"start-league","night":" \n "}"#, "night"),
       ("events", #"{"v":1,"lane":"lane1","session":"s","seq":1,"type":"throw","pair":{"left":"l2","right":"l3"}}"#, "pair"),
       ("events", #"{"v":1,"lane":"lane1","session":"s","seq":1,"type":"throw","pair":{"left":"lane1","right":"lane1"}}"#, "pair"),
       ("board", #"{"v":1,"lane":"lane1","session":"s","seq":1,"games":[],"pair":{"left":"l2","right":"l3"}}"#, "pair"),
@@ -177,6 +180,23 @@ struct CentreMessageTests {
 
     #expect(
       message == .command(lane1, .init(id: "r1", action: .league, command: "move 12 to Ana", why: "bowled out of turn")))
+  }
+
+  @Test("When the desk starts a league night, then the night file's text comes through, up to its limit, however JSON escapes it; a longer one is refused")
+  func startLeague() throws {
+    // The longest night, of characters JSON escapes six bytes each.
+    let longest = String(repeating: "\u{01}", count: Payload.Command.maximumNightLength)
+    let command = Payload.Command(id: "r1", action: .startLeague, night: longest)
+    let payload = Array(try JSONEncoder().encode(command))
+    #expect(payload.count > 6 * Payload.Command.maximumNightLength)
+
+    let message = try CentreMessage.decode(topic: "lanebridge/v1/lanes/lane1/commands", payload: payload)
+
+    #expect(message == .command(lane1, command))
+    let longer = Payload.Command(id: "r1", action: .startLeague, night: longest + "x")
+    #expect(throws: CentreMessage.Invalid.self) {
+      try CentreMessage.decode(topic: "lanebridge/v1/lanes/lane1/commands", payload: Array(try JSONEncoder().encode(longer)))
+    }
   }
 
   @Test("When a valid command starts a session, then its bowlers come through")

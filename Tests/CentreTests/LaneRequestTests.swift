@@ -26,6 +26,8 @@ struct LaneRequestTests {
       command: .init(id: "r", action: .league, command: "dead 12", why: "pinsetter fault"),
       request: .league(command: "dead 12", why: "pinsetter fault")),
     Case(command: .init(id: "r", action: .league, command: "dead 12"), request: nil),
+    Case(command: .init(id: "r", action: .startLeague, night: "[league]"), request: .startLeague(night: "[league]")),
+    Case(command: .init(id: "r", action: .startLeague), request: nil),
   ]
 
   @Test("When a validated command comes, then it asks the lane loop for what it says, or nothing", arguments: cases)

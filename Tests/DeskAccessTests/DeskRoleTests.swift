@@ -19,7 +19,8 @@ struct DeskRoleTests {
     "When a lane command comes from a user, then it needs the permission of its kind; a resend is never a user's",
     arguments: [
       (Payload.Command.Action.startSession, DeskRole.Permission?.some(.sessions)),
-      (.endSession, .sessions), (.correct, .corrections), (.league, .corrections), (.resend, nil),
+      (.endSession, .sessions), (.correct, .corrections), (.league, .corrections), (.startLeague, .sessions),
+      (.resend, nil),
     ])
   func commands(action: Payload.Command.Action, needed: DeskRole.Permission?) {
     #expect(DeskRole.Permission(for: Payload.Command(id: "r1", action: action)) == needed)

@@ -22,7 +22,10 @@ struct ControlRequestTests {
 
   @Test(
     "Given a session request made by lane session, when it is read back, then it is the same request",
-    arguments: [ControlRequest.Action.endSession, .startSession(bowlers: ["Ana", "Ben"])])
+    arguments: [
+      ControlRequest.Action.endSession, .startSession(bowlers: ["Ana", "Ben"]),
+      .startLeague(night: "[league]\nname = \"Tuesday Mixed\"\n"),
+    ])
   func sessionRoundTrip(action: ControlRequest.Action) throws {
     let request = ControlRequest(id: "42-2", by: "desk", action: action)
     #expect(try ControlRequest.parse(Array(request.line.utf8.dropLast())).get() == request)
@@ -48,6 +51,8 @@ struct ControlRequestTests {
       (#"{"v":1,"id":"a","by":"Eve","action":"start-session","bowlers":["\u001b[2J"]}"#, "start-session needs"),
       (#"{"v":1,"id":"a","by":"Eve","action":"start-session","bowlers":["1","2","3","4","5","6","7","8","9"]}"#, "start-session needs"),
       (#"{"v":1,"id":"a","by":"Eve","action":"end-session","bowlers":["Ana"]}"#, "only start-session takes bowlers"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"start-league"}"#, "start-league needs"),
+      (#"{"v":1,"id":"a","by":"Eve","action":"undo","night":"[league]"}"#, "only start-league takes night"),
     ])
   func refused(line: String, reason: String) throws {
     let refusal = try #require(refusalOf(line))

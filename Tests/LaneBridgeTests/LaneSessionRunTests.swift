@@ -27,7 +27,7 @@ struct LaneSessionRunTests {
 
   var journal = try! JournalledSession(
     store: MemoryJournal(starting: start), entries: MemoryJournal(starting: start).entries)
-  let lane = LaneRunner(detector: .init(), clock: { Date(timeIntervalSince1970: 1_000) })
+  var lane = LaneRunner(detector: .init(), clock: { Date(timeIntervalSince1970: 1_000) })
 
   /// Runs the lane on `script`, the operator typing `typed` before the first reading.
   mutating func run(_ script: SensorScript, typing typed: [String] = []) throws -> (output: String, warnings: String) {
@@ -258,6 +258,39 @@ struct LaneSessionRunTests {
     #expect(!journal.store.entries.contains { $0.author == "desk" })
     // The replay scored on: Ana's two balls and Ben's strike, after the start.
     #expect(journal.store.entries.count == 4)
+  }
+
+  @Test("When a league night's start comes to a lane alone, then it refuses it saying a night is bowled on a pair, and nothing is journalled")
+  mutating func leagueStartRefusedAlone() throws {
+    let (replies, display) = try replay(
+      posting: ControlRequest(id: "r5", by: "desk/ana/r5", action: .startLeague(night: "[league]")))
+
+    #expect(replies == [.refused(id: "r5", because: LaneRunner.notPair)])
+    #expect(display.warnings.contains("league night from desk/ana/r5 refused: \(LaneRunner.notPair)"))
+    #expect(journal.store.entries.count == 4)
+  }
+
+  @Test("When a league night's start comes to a lane of a pair, then it is handed to the pair only while the lane's session has no deliveries")
+  mutating func leagueStartHandedToThePair() throws {
+    let handed = LaneInboxTests.Replies()
+    lane.leagueStart = { request, reply in
+      handed.take(.done(id: request.id, sequence: 0, what: "handed"))
+      reply(.done(id: request.id, sequence: 0, what: "the pair's"))
+    }
+    // Before any delivery: handed over, answered by the pair.
+    let inbox = LaneInbox()
+    let replies = LaneInboxTests.Replies()
+    inbox.post(.request(ControlRequest(id: "r6", by: "desk", action: .startLeague(night: "[league]")), reply: replies.take))
+    var empty = SimulatedPinSensor(script: SensorScript())
+    var display = LogDisplay(output: "", warnings: "")
+    try lane.run(&empty, journal: &journal, display: &display, inbox: inbox)
+    #expect(handed.all.map(\.id) == ["r6"])
+    #expect(replies.all.map(\.what) == ["the pair's"])
+
+    // During a game: refused by the lane, never handed over.
+    let (busy, _) = try replay(posting: ControlRequest(id: "r7", by: "desk", action: .startLeague(night: "[league]")))
+    #expect(busy.first?.ok == false && busy.first?.error?.hasSuffix("end it first") == true)
+    #expect(handed.all.map(\.id) == ["r6"])
   }
 
   @Test("When the operator types something else, then the warning lists the commands")

@@ -118,7 +118,7 @@ struct PairRunnerTests {
   /// Plays the night drawn from `seed`, posting to the pair's inbox once the night has its
   /// first two balls (what `post` posts comes to the loop between readings).
   private static func play(
-    seed: UInt64, postingOnceTwoBallsAreIn post: @escaping (LaneInbox) -> Void
+    seed: UInt64, with runner: PairRunner = runner, postingOnceTwoBallsAreIn post: @escaping (LaneInbox) -> Void
   ) throws -> (night: JournalledNight<MemoryJournal>, display: Recorder) {
     var random = SeededRandom(seed: seed)
     let planned = PlannedNight(night: threeGames, using: &random)
@@ -176,6 +176,44 @@ struct PairRunnerTests {
     #expect(answered[1].ok == false && answered[1].error?.contains("league night") == true)
     #expect(answered[2].ok == false && answered[2].error?.contains("no delivery 999") == true)
     #expect(night.changes.count == 1)
+  }
+
+  @Test("When the desk ends a night it started, then the loop stops after that request, answered with the night's last record, and a start of another night is refused")
+  func deskEndsItsNight() throws {
+    let replies = ReplyBox()
+    let end = DeskNightEnd()
+    var deskRunner = Self.runner
+    deskRunner.deskEnds = end
+
+    let (night, display) = try Self.play(seed: 8, with: deskRunner) { inbox in
+      inbox.post(.request(ControlRequest(id: "s", by: "desk/ana/s", action: .startLeague(night: "[league]")), reply: { replies.add($0) }))
+      inbox.post(.request(ControlRequest(id: "e", by: "desk/ana/e", action: .endSession), reply: { replies.add($0) }))
+    }
+
+    let answered = replies.all
+    #expect(answered.map(\.id) == ["s", "e"])
+    #expect(answered[0].ok == false && answered[0].error == PairRunner.alreadyLeague)
+    #expect(answered[1].ok && answered[1].sequence == night.lastSequence)
+    #expect(answered[1].what?.contains("back to open play") == true)
+    #expect(end.askedBy == "desk/ana/e")
+    // Stopped there: two deliveries in, the night not bowled out.
+    #expect(night.play.deliveries.count == 2)
+    guard case .status(.stopped)? = display.events.last?.kind else {
+      Issue.record("\(String(describing: display.events.last))")
+      return
+    }
+  }
+
+  @Test("When the desk asks a night started at the pair to end its session, then it is refused and the night goes on")
+  func endSessionOfAPairsOwnNight() throws {
+    let replies = ReplyBox()
+
+    let (night, _) = try Self.play(seed: 8) { inbox in
+      inbox.post(.request(ControlRequest(id: "e", by: "desk/ana/e", action: .endSession), reply: { replies.add($0) }))
+    }
+
+    #expect(replies.all.first?.ok == false)
+    #expect(night.play.deliveries.count > 2)
   }
 
   @Test("When a replay is resumed on a journal that holds its first deliveries, then those are skipped and the night ends as if never stopped")

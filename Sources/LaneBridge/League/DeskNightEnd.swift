@@ -12,7 +12,8 @@ public final class DeskNightEnd: Sendable {
   /// Who asked for the end (a request's author, `desk/USER/ID`), once someone has.
   public var askedBy: String? { asker.withLock { $0 } }
 
-  func ask(by author: String) {
+  /// Asks for the end, as `author`; the first who asked is kept.
+  public func ask(by author: String) {
     asker.withLock { $0 = $0 ?? author }
   }
 }
