@@ -118,21 +118,7 @@ public struct BoardServer: BoardServing {
       }
       return Self.html(page)
     }
-    router.get("/records/roster") { request, _ in
-      guard let league = request.uri.queryParameters["league"].map(String.init) else {
-        throw HTTPError(.badRequest, message: "Give the league: /records/roster?league=NAME.\n")
-      }
-      guard let text = try records.roster(league: league) else {
-        throw HTTPError(.notFound, message: "No night of the league \(league) in the store; /records lists the leagues.\n")
-      }
-      return Response(
-        status: .ok,
-        headers: [
-          .contentType: "application/toml; charset=utf-8", .cacheControl: "no-store",
-          .contentDisposition: "attachment; filename=\"next-night.toml\"",
-        ],
-        body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
-    }
+    router.get("/records/roster") { request, _ in try roster(request, records: records) }
     router.get("/records/bowler") { request, _ in
       guard let id = request.uri.queryParameters["id"].map(String.init) else {
         throw HTTPError(.badRequest, message: "Give the bowler's id: /records/bowler?id=ID.\n")
@@ -142,6 +128,23 @@ public struct BoardServer: BoardServing {
       }
       return Self.html(page)
     }
+  }
+
+  /// A league's next night file from the store's roster (`?league=NAME`), as a download.
+  static func roster(_ request: Request, records: any RecordsPages) throws -> Response {
+    guard let league = request.uri.queryParameters["league"].map(String.init) else {
+      throw HTTPError(.badRequest, message: "Give the league: /records/roster?league=NAME.\n")
+    }
+    guard let text = try records.roster(league: league) else {
+      throw HTTPError(.notFound, message: "No night of the league \(league) in the store; /records lists the leagues.\n")
+    }
+    return Response(
+      status: .ok,
+      headers: [
+        .contentType: "application/toml; charset=utf-8", .cacheControl: "no-store",
+        .contentDisposition: "attachment; filename=\"next-night.toml\"",
+      ],
+      body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
   }
 
   private static func board(of context: some RequestContext, in hub: BoardHub) throws -> LaneBoard {

@@ -28,7 +28,8 @@ enum DeskPages {
 
   /// `/`: every lane at a glance from the desk's event stream, each fault with who
   /// acknowledged it or a button to; choosing a lane opens its actions (open it for a party,
-  /// end its session, correct its last throw on a pin deck, a league night's correction),
+  /// end its session, correct its last throw on a pin deck, start a league night on its pair
+  /// from a night file or the records' roster, a league night's correction),
   /// each sent to `/api/lanes/<lane>/commands` with the session's CSRF token, the lane's
   /// reply shown beside the buttons.
   static let clerk = """
@@ -53,7 +54,8 @@ enum DeskPages {
     #panel[hidden] { display: none; }
     #panel h2 { margin: 0 0 8px; font-size: 28px; }
     #panel section { border-top: 2px solid var(--line); padding: 10px 0; }
-    #panel input { font-size: 20px; padding: 8px; width: 100%; margin: 4px 0; }
+    #panel input, #panel textarea { font-size: 20px; padding: 8px; width: 100%; margin: 4px 0; box-sizing: border-box; }
+    #panel textarea { font-family: monospace; font-size: 16px; }
     #panel button { font-size: 20px; padding: 10px 14px; margin: 4px 4px 4px 0; min-width: 48px; }
     #deck { display: grid; grid-template-columns: repeat(7, 44px); gap: 4px; justify-content: center; margin: 6px 0; }
     #deck button { border-radius: 50%; width: 44px; height: 44px; padding: 0; background: #f4f6ff; color: #000; font-weight: bold; }
@@ -87,6 +89,14 @@ enum DeskPages {
         <button id="no-foul" type="button">No foul</button>
         <button id="dead-ball" type="button">Dead ball</button>
         <button id="undo" type="button">Undo</button>
+      </section>
+      <section id="start-night">
+        <div>League night on this lane's pair (end both lanes' sessions first)</div>
+        <label>Night file <input id="night-file" type="file" accept=".toml,text/plain"></label>
+        <label>or the records' next night of the league <input id="roster-league" placeholder="Tuesday Mixed"></label>
+        <button id="roster" type="button">Fill from the records</button>
+        <textarea id="night" rows="6" spellcheck="false" placeholder="[league] name = … (docs/league.md)"></textarea>
+        <button id="start-league" type="button">Start the league night</button>
       </section>
       <section id="league">
         <div>League night correction (docs/league.md)</div>
@@ -232,6 +242,25 @@ enum DeskPages {
     on("undo", () => ({ action: "correct", correction: "undo" }));
     on("send-league", () => ({ action: "league", command: document.getElementById("league-command").value,
       why: document.getElementById("league-why").value }));
+    on("start-league", () => ({ action: "start-league", night: document.getElementById("night").value }));
+    // A night file chosen, or the records' roster asked for, fills the night's text.
+    document.getElementById("night-file").addEventListener("change", async event => {
+      const file = event.target.files[0];
+      if (file) document.getElementById("night").value = await file.text();
+    });
+    document.getElementById("roster").addEventListener("click", async () => {
+      const reply = document.getElementById("reply");
+      const league = document.getElementById("roster-league").value.trim();
+      const response = await fetch("/api/leagues/next-night?league=" + encodeURIComponent(league), { cache: "no-store" });
+      if (response.status === 401) { location.href = "/login"; return; }
+      if (!response.ok) {
+        reply.textContent = "no night (" + response.status + "): " + (await response.text()).trim();
+        reply.className = "refused";
+        return;
+      }
+      document.getElementById("night").value = await response.text();
+      reply.textContent = ""; reply.className = "";
+    });
     document.getElementById("sign-out").addEventListener("click", async () => {
       await fetch("/logout", { method: "POST", headers: { "X-CSRF-Token": csrf } });
       location.href = "/login";

@@ -21,6 +21,7 @@ import Synchronization
 /// | `GET /api/faults` | signed in | the acknowledgements of the lanes' current faults |
 /// | `POST /api/lanes/<lane>/faults/acknowledge` | signed in, CSRF, faults | `{"fault"}` acknowledged |
 /// | `/records`, `/records/sheet`, `/records/bowler` | manager | the desk's store |
+/// | `GET /api/leagues/next-night?league=NAME` | signed in, sessions (a clerk) | the league's next night file from the store's roster, for a pair's start-league |
 public struct DeskServer: BoardServing {
   public let hub: BoardHub
   public let address: HTTPAddress
@@ -93,6 +94,9 @@ public struct DeskServer: BoardServing {
     if let records {
       let managers = router.group().add(middleware: DeskGuard(gate: gate, permission: .records, report: report))
       BoardServer.addRecordsRoutes(to: managers, records: records)
+      // The roster's next night, for whoever starts nights on the pairs.
+      router.group().add(middleware: DeskGuard(gate: gate, permission: .sessions, report: report))
+        .get("/api/leagues/next-night") { request, _ in try BoardServer.roster(request, records: records) }
     }
     return router
   }
@@ -147,7 +151,8 @@ public struct DeskServer: BoardServing {
     guard hub.board(laneName) != nil, let lane = try? LaneID(laneName) else {
       throw HTTPError(.notFound, message: "No lane \"\(laneName)\" at the desk; / lists the lanes.\n")
     }
-    let body = try await request.body.collect(upTo: Self.maximumBody)
+    // A start-league carries a night file: the commands topic's limit.
+    let body = try await request.body.collect(upTo: CentreMessage.sizeLimit(for: .commands(lane)))
     let command: Payload.Command
     do {
       command = try DeskCommandBody.command(from: Array(buffer: body), user: user.name, lane: lane)
