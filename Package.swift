@@ -402,7 +402,7 @@ let package = Package(
       name: "WebServerTests",
       dependencies: [
         "lane", "WebServer", "WebBoard", "Centre", "LaneBridge", "Bowling", "League", "LaneSensing",
-        "SimulatedPinSensor", "TestSupport",
+        "SimulatedPinSensor", "TestSupport", "LaneConfiguration",
       ]
     ),
     // The gpio-sim rig's checks (Hardware/gpio-sim/run.sh runs them in its VM, tagged

@@ -256,6 +256,22 @@ public final class OpenPlayPair {
     }
   }
 
+  /// Ends each lane's session, the one opened when a night started, and opens the next (one
+  /// unnamed bowler), as `author`: after a night the desk ended (``PairEvening`` rule 3), in
+  /// a later second than the night's start (rule 6).
+  ///
+  /// - Throws: ``LaneFailure`` with the journal's exit status.
+  public func openSessions(by author: String) throws(LaneFailure) {
+    Self.waitForTheSecond(after: Date())
+    for assembly in assemblies {
+      do {
+        _ = try assembly.session.endSession(by: author, at: Date(), next: [])
+      } catch {
+        throw LaneFailure(error.exitStatus, "\(error)")
+      }
+    }
+  }
+
   /// Returns once the second after `time`'s has begun (rule 6): at most two seconds, once
   /// a night.
   private static func waitForTheSecond(after time: Date) {

@@ -78,8 +78,8 @@ public struct OpenPlayReplay {
     StopSignal.install(wake: stop)
     try PairEvening.play(
       nights: pair[0].journal.map(DeskNights.init(besideJournal:)), isStopped: { StopSignal.isRequested },
-      openPlay: {
-        let ending = try replayOpen(pair, boards: boards, stop: stop, wakes: wakes, sensors: sensors)
+      openPlay: { endedBy in
+        let ending = try replayOpen(pair, boards: boards, stop: stop, wakes: wakes, sensors: sensors, after: endedBy)
         if case .lanes(let statuses) = ending {
           stopped = statuses.contains { if case .stopped = $0 { true } else { false } }
         }
@@ -104,10 +104,11 @@ public struct OpenPlayReplay {
   }
 
   /// Open play on the pair's traces until they end or a stop, or until the desk starts a
-  /// night; then prints each lane's report.
+  /// night, each lane in a new session after a night the desk ended; then prints each
+  /// lane's report.
   private func replayOpen(
     _ pair: [LaneConfig.PairLane], boards: HTTPAddress?, stop: WakeEvent, wakes: [WakeEvent],
-    sensors: [KeptOpenSensor<SimulatedPinSensor>]
+    sensors: [KeptOpenSensor<SimulatedPinSensor>], after nightEndedBy: String?
   ) throws -> OpenPlayPair.Ending {
     let lanes = try zip(pair, wakes).map { lane, wake throws(LaneFailure) in
       OpenPlayPair.Lane(
@@ -116,6 +117,7 @@ public struct OpenPlayReplay {
     }
     let open = try OpenPlayPair(lanes, boards: boards, report: Report.line)
     defer { open.close() }
+    if let nightEndedBy { try open.openSessions(by: nightEndedBy) }
     // The stop's wake event again: a night's replay installs none.
     StopSignal.install(wake: stop)
     let form = LocalDisplay.replay(

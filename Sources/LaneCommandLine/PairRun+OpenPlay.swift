@@ -56,9 +56,10 @@ extension PairRun {
     StopSignal.install(wake: stop)
     try PairEvening.play(
       nights: pair[0].journal.map(DeskNights.init(besideJournal:)), isStopped: { StopSignal.isRequested },
-      openPlay: {
+      openPlay: { endedBy in
         try playOpen(
-          config, pair, boards: boards, stop: stop, wakes: wakes, wired: wired, sensors: sensors, console: console)
+          config, pair, boards: boards, stop: stop, wakes: wakes, wired: wired, sensors: sensors, console: console,
+          after: endedBy)
       },
       night: { night, end in
         try LivePairNight.run(
@@ -75,10 +76,11 @@ extension PairRun {
       }, report: Report.line)
   }
 
-  /// Open play on the pair's wired lanes until a stop, or until the desk starts a night.
+  /// Open play on the pair's wired lanes until a stop, or until the desk starts a night, each
+  /// lane in a new session after a night the desk ended.
   private func playOpen(
     _ config: LaneConfig, _ pair: [LaneConfig.PairLane], boards: HTTPAddress?, stop: WakeEvent, wakes: [WakeEvent],
-    wired: [WiredLane], sensors: [KeptOpenSensor<GPIOPinSensor>], console: ConsoleRoute?
+    wired: [WiredLane], sensors: [KeptOpenSensor<GPIOPinSensor>], console: ConsoleRoute?, after nightEndedBy: String?
   ) throws -> OpenPlayPair.Ending {
     let lanes = try zip(pair, wakes).map { lane, wake throws(LaneFailure) in
       OpenPlayPair.Lane(
@@ -88,6 +90,7 @@ extension PairRun {
     }
     let open = try OpenPlayPair(lanes, boards: boards, report: Report.line)
     defer { open.close() }
+    if let nightEndedBy { try open.openSessions(by: nightEndedBy) }
     // The stop's wake event again: a night's loop may have installed its own.
     StopSignal.install(wake: stop)
     for (assembly, lane) in zip(open.assemblies, wired) {

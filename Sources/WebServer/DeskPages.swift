@@ -127,6 +127,7 @@ enum DeskPages {
       row.appendChild(el("td", { class: "lane" }, board.lane));
       row.appendChild(el("td", { class: "state-" + state.replace(" ", "-") }, state));
       const bowlers = el("td");
+      if (board.night) nightCell(board.night).forEach(line => bowlers.appendChild(line));
       board.bowlers.forEach((bowler, index) => {
         const frames = bowler.game.frames;
         const frame = frames.length ? frames[frames.length - 1].number : 0;
@@ -139,6 +140,19 @@ enum DeskPages {
       row.appendChild(faultsCell(board));
       row.addEventListener("click", () => choose(board.lane));
       return row;
+    }
+    // A lane of a pair on a league night: the league and the pair, who is up on this lane,
+    // and each team's game as it stands (with handicap).
+    function nightCell(night) {
+      const lines = [el("div", {}, night.board.league + " on " + night.left + "+" + night.right)];
+      night.board.up.filter(up => up.lane === night.side).forEach(up => lines.push(
+        el("div", { class: "up" }, up.bowler + " (" + up.team + "): game " + up.game + ", frame " + up.frame)));
+      night.board.teams.forEach(team => {
+        const game = team.games.find(score => !score.complete) || team.games[team.games.length - 1];
+        const total = game ? game.total : 0;
+        lines.push(el("div", { "data-team": team.name, "data-score": total }, team.name + ": " + total));
+      });
+      return lines;
     }
     // Each fault of the lane, with who acknowledged it or a button to.
     function faultsCell(board) {

@@ -26,9 +26,9 @@ struct PairEveningTests {
     var opens = 0
     try PairEvening.play(
       nights: nights, isStopped: { false },
-      openPlay: {
+      openPlay: { endedBy in
         opens += 1
-        log.steps.append("open")
+        log.steps.append("open" + (endedBy.map { " after \($0)" } ?? ""))
         guard opens == 1 else { return .lanes([.stopped(openDeliverySince: nil)]) }
         return .leagueNight(try nights.start(LeagueCorrections.night, at: Date()).night)
       },
@@ -39,7 +39,7 @@ struct PairEveningTests {
         end.ask(by: "desk/ana/e1")
       }, report: { _ in })
 
-    #expect(log.steps == ["open", "night", "open"])
+    #expect(log.steps == ["open", "night", "open after desk/ana/e1"])
     #expect(try nights.current() == nil)
   }
 
@@ -51,7 +51,7 @@ struct PairEveningTests {
 
     try PairEvening.play(
       nights: nights, isStopped: { false },
-      openPlay: {
+      openPlay: { _ in
         log.steps.append("open")
         return .lanes([])
       },
@@ -66,10 +66,10 @@ struct PairEveningTests {
   func withoutNights() throws {
     var opens = 0
     try PairEvening.play(
-      nights: nil, isStopped: { false }, openPlay: { opens += 1; return .lanes([]) },
+      nights: nil, isStopped: { false }, openPlay: { _ in opens += 1; return .lanes([]) },
       night: { _, _ in Issue.record("no night without journals") }, report: { _ in })
     try PairEvening.play(
-      nights: nights, isStopped: { true }, openPlay: { opens += 1; return .lanes([]) },
+      nights: nights, isStopped: { true }, openPlay: { _ in opens += 1; return .lanes([]) },
       night: { _, _ in Issue.record("stopped") }, report: { _ in })
 
     #expect(opens == 1)

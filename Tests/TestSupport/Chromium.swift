@@ -14,6 +14,8 @@ import Foundation
 public final class Chromium {
   public struct Failure: Error, CustomStringConvertible {
     public let description: String
+
+    public init(description: String) { self.description = description }
   }
 
   /// The browser, when installed.

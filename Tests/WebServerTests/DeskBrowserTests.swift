@@ -36,54 +36,15 @@ final class DeskBrowserTests {
     desk.stop()
   }
 
-  /// Types `text` into the field `selector` as a keyboard would.
-  func type(_ text: String, into selector: String, on page: String) throws {
-    try browser.evaluate("document.querySelector('\(selector)').focus()", in: page)
-    try browser.send("Input.insertText", ["text": text], session: page)
-  }
-
-  func click(_ selector: String, on page: String) throws {
-    try browser.evaluate("document.querySelector('\(selector)').click()", in: page)
-  }
-
-  /// Signs `user` in through the sign-in form and waits for the clerk's page with both lanes.
-  func signIn(_ user: String, on page: String) throws {
-    try browser.wait(for: "document.querySelector('input[name=user]')", in: page)
-    try type(user, into: "input[name=user]", on: page)
-    try type(DeskFixture.passwords[user]!, into: "input[name=password]", on: page)
-    try click("#sign-in", on: page)
-    try browser.wait(
-      for: "document.body?.dataset.ready === 'true' && document.querySelectorAll('#lanes tbody tr').length === 2",
-      in: page, within: 60)
-  }
-
-  /// Waits for the reply to what was last sent and returns it: `ok` or `refused`, and its text.
-  func reply(on page: String) throws -> (kind: String, text: String) {
-    try browser.wait(for: "['ok', 'refused'].includes(document.getElementById('reply').className)", in: page, within: 30)
-    let kind = try browser.evaluate("document.getElementById('reply').className", in: page) as? String ?? ""
-    let text = try browser.evaluate("document.getElementById('reply').textContent", in: page) as? String ?? ""
-    try browser.evaluate("document.getElementById('reply').className = ''", in: page)
-    return (kind, text)
-  }
-
-  func screenshot(_ page: String, width: Int, height: Int, to file: String) throws {
-    try FileManager.default.createDirectory(at: BrowserTests.output, withIntermediateDirectories: true)
-    try browser.send("Page.bringToFront", session: page)
-    try browser.send(
-      "Emulation.setDeviceMetricsOverride",
-      ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < height], session: page)
-    try browser.screenshot(of: page).write(to: BrowserTests.output.appendingPathComponent(file))
-  }
-
   @Test("When ana signs in, corrects lane 1's last throw on the pin deck, ends its session and opens it for a party, then each reply is the lane's, shown where she acted, and the journal has each as hers")
   func clerkAtWork() throws {
     let page = try browser.open("\(base)/")
     // A page asked for without a session goes to the sign-in form.
     try browser.wait(for: "location.pathname === '/login'", in: page)
-    try signIn("ana", on: page)
+    try browser.signIn("ana", on: page, lanes: 2)
     #expect(try browser.evaluate("document.getElementById('who').textContent", in: page) as? String == "ana (clerk)")
     #expect(try browser.evaluate("document.getElementById('records').hidden", in: page) as? Bool == true)
-    try screenshot(page, width: 1280, height: 800, to: "desk-clerk.png")
+    try browser.screenshot(page, width: 1280, height: 800, to: "desk-clerk.png")
 
     // Given: lane 1 has bowled the whole of respot-only-game, 181, its last ball knocking
     // down the 10 of the 7-10 its first ball in the tenth left.
@@ -91,30 +52,30 @@ final class DeskBrowserTests {
     try browser.wait(for: "document.querySelector('\(row) [data-bowler=\"0\"]')?.dataset.score === '181'", in: page, within: 90)
 
     // When: she chooses lane 1 and marks pins 7 and 10 down on the deck: a spare.
-    try click(row, on: page)
-    for pin in [7, 10] { try click("#deck button[data-pin=\"\(pin)\"]", on: page) }
+    try browser.click(row, on: page)
+    for pin in [7, 10] { try browser.click("#deck button[data-pin=\"\(pin)\"]", on: page) }
     #expect(try browser.evaluate("document.querySelectorAll('#deck button.down').length", in: page) as? Int == 2)
-    try click("#set-pins", on: page)
-    let corrected = try reply(on: page)
+    try browser.click("#set-pins", on: page)
+    let corrected = try browser.reply(on: page)
     #expect(corrected.kind == "ok", "\(corrected.text)")
     #expect(corrected.text.contains("corrected (record "), "\(corrected.text)")
-    try screenshot(page, width: 1280, height: 800, to: "desk-corrected.png")
+    try browser.screenshot(page, width: 1280, height: 800, to: "desk-corrected.png")
 
     // When: she acknowledges the first fault lane 2 reports (its pins rose again).
     let fault = "#lanes tr[data-lane=\"2\"] .faults [data-fault]"
     try browser.wait(for: "document.querySelector('\(fault) button.acknowledge')", in: page)
-    try click("\(fault) button.acknowledge", on: page)
+    try browser.click("\(fault) button.acknowledge", on: page)
     try browser.wait(for: "document.querySelector('\(fault)').className === 'seen'", in: page)
     let seen = try browser.evaluate("document.querySelector('\(fault) .by').textContent", in: page) as? String ?? ""
     #expect(seen.hasPrefix(" (seen by ana at "), "\(seen)")
 
     // When: she ends the session and opens the lane for a party whose names hold markup.
-    try click("#end-session", on: page)
-    #expect(try reply(on: page).kind == "ok")
+    try browser.click("#end-session", on: page)
+    #expect(try browser.reply(on: page).kind == "ok")
     let names = ["<img src=x onerror=z=1>", "<b>Bo</b> & \"Cy\""]
-    try type(names.joined(separator: ", "), into: "#bowlers", on: page)
-    try click("#start-session", on: page)
-    let opened = try reply(on: page)
+    try browser.type(names.joined(separator: ", "), into: "#bowlers", on: page)
+    try browser.click("#start-session", on: page)
+    let opened = try browser.reply(on: page)
     #expect(opened.kind == "ok", "\(opened.text)")
 
     // Then: the names are shown as typed, as text, on the desk and on the overhead board.
@@ -143,20 +104,20 @@ final class DeskBrowserTests {
     #expect(requests.count == 3, "\(requests)")
 
     // A tablet held upright.
-    try screenshot(page, width: 800, height: 1280, to: "desk-tablet.png")
+    try browser.screenshot(page, width: 800, height: 1280, to: "desk-tablet.png")
   }
 
   @Test("When mia, a manager, signs in, then the page links to the records, which show the lanes' sessions; when she signs out, the page goes back to the sign-in form")
   func managerAndSignOut() throws {
     let page = try browser.open("\(base)/login")
-    try signIn("mia", on: page)
+    try browser.signIn("mia", on: page, lanes: 2)
     #expect(try browser.evaluate("document.getElementById('records').hidden", in: page) as? Bool == false)
-    try click("#records", on: page)
+    try browser.click("#records", on: page)
     try browser.wait(for: "location.pathname === '/records' && document.body?.textContent.includes('Sessions')", in: page)
 
     try browser.evaluate("history.back()", in: page)
     try browser.wait(for: "document.body?.dataset.ready === 'true'", in: page)
-    try click("#sign-out", on: page)
+    try browser.click("#sign-out", on: page)
     try browser.wait(for: "location.pathname === '/login'", in: page)
     // The cookie no longer opens the page.
     try browser.evaluate("location.href = '/'", in: page)

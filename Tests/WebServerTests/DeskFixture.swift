@@ -118,6 +118,48 @@ final class DeskFixture {
     throw LaneServing.Failure(description: "the desk never saw lane \(id); its stderr:\n\(desk.standardError)")
   }
 
+  /// Starts the pair `left`+`right` in open play over the broker, as `lane simulate --config`
+  /// on a pair's file (each lane its journal `ID/lane.journal` and its broker user), each lane
+  /// replaying its trace of `traces` at `speed` times its pace; waits until the desk has both.
+  @discardableResult
+  func startPair(
+    _ left: String, _ right: String, traces: (left: String, right: String), speed: Int
+  ) throws -> ChildProcess {
+    var config = ""
+    for (id, trace) in [(left, traces.left), (right, traces.right)] {
+      try FileManager.default.createDirectory(atPath: folder + "/\(id)", withIntermediateDirectories: true)
+      try trace.write(toFile: folder + "/\(id).trace", atomically: false, encoding: .utf8)
+      // The loopback broker takes anyone: the user and password only have to be there.
+      let credentials = folder + "/\(id).credentials"
+      FileManager.default.createFile(
+        atPath: credentials, contents: Data("user=\(id)\npassword=\(id)\n".utf8), attributes: [.posixPermissions: 0o600])
+      config += """
+        [[lanes]]
+        lane = "\(id)"
+        wiring = "\(id).toml"
+        journal = "\(id)/lane.journal"
+        credentials = "\(id).credentials"
+
+
+        """
+    }
+    config += "[centre]\nbroker = \"\(broker.url)\"\n"
+    try config.write(toFile: folder + "/pair.toml", atomically: false, encoding: .utf8)
+    let pair = try ChildProcess(
+      try LaneServing.executable(),
+      ["simulate", "--config", "pair.toml", "--speed", "\(speed)", "\(left).trace", "\(right).trace"],
+      error: .file(folder + "/pair.err"), directory: folder)
+    lanes[left + "+" + right] = pair
+    let (cookie, _) = try signIn("ana")
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+      let known = try get("/api/lanes", cookie: cookie).body
+      if known.contains("\"lane\":\"\(left)\""), known.contains("\"lane\":\"\(right)\"") { return pair }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    throw LaneServing.Failure(description: "the desk never saw the pair \(left)+\(right); its stderr:\n\(desk.standardError)")
+  }
+
   /// Stops lane `id` by its pid.
   func stopLane(_ id: String) throws {
     guard let lane = lanes.removeValue(forKey: id) else { return }
