@@ -30,6 +30,9 @@ public enum LeagueNightReplay {
     public var boards: HTTPAddress?
     /// Each lane's broker settings, for the centre link; `nil` without one.
     public var links: PairLinks.Settings?
+    /// The pair's lanes' ids when a config file names them (a night the desk started), else
+    /// each lane's credentials' user names it.
+    public var lanes: (left: String, right: String)?
     /// Whether the scorer types corrections on standard input, as at a pair's `lane run`
     /// (a paced replay on a terminal).
     public var console: Bool
@@ -37,7 +40,7 @@ public enum LeagueNightReplay {
     public init(
       night: String, traces: [String], detector: ThrowDetector.Configuration, json: Bool,
       journal: String? = nil, speed: Double? = nil, log: Bool = false, boards: HTTPAddress? = nil,
-      links: PairLinks.Settings? = nil, console: Bool = false
+      links: PairLinks.Settings? = nil, lanes: (left: String, right: String)? = nil, console: Bool = false
     ) {
       self.night = night
       self.traces = traces
@@ -48,6 +51,7 @@ public enum LeagueNightReplay {
       self.log = log
       self.boards = boards
       self.links = links
+      self.lanes = lanes
       self.console = console
     }
   }
@@ -69,17 +73,13 @@ public enum LeagueNightReplay {
     try play(
       settings, left: try open(settings.traces[0]), right: try open(settings.traces[1]), output: output,
       report: report)
-    if settings.boards != nil, !StopSignal.isRequested {
-      report("the traces ended; serving the boards until stopped")
-      let stop = try StopSignal.wakeEvent()
-      StopSignal.install(wake: stop)
-      StopSignal.wait(on: stop)
-    }
   }
+
 
   /// Replays the night on `left` and `right` (the traces `settings` names, already open)
   /// until they end, a stop, or the desk's end of a night it started (`deskEnds`), then
-  /// prints its board; its boards are served while it is bowled.
+  /// prints its board; its boards are served while it is bowled, and once the traces
+  /// ended until a stop.
   ///
   /// - Throws: ``LaneFailure`` as ``run(_:output:report:)``, but for the traces' opening.
   public static func play(
@@ -87,7 +87,7 @@ public enum LeagueNightReplay {
     output: @escaping (String) -> Void, report: @escaping @Sendable (String) -> Void
   ) throws(LaneFailure) {
     let assembly = try PairNightAssembly(
-      night: settings.night, journal: settings.journal, links: settings.links, report: report)
+      night: settings.night, journal: settings.journal, links: settings.links, lanes: settings.lanes, report: report)
     defer { assembly.close() }
     let skipping = assembly.resumedDeliveries
     if let journal = settings.journal, !skipping.isEmpty {
@@ -138,6 +138,10 @@ public enum LeagueNightReplay {
       output(String(decoding: (try? encoder.encode(board)) ?? Data(), as: UTF8.self) + "\n")
     } else {
       output(LeagueScoreboard().render(board) + "\n")
+    }
+    if boards != nil, case .sensorEnded = status {
+      report("the traces ended; serving the boards until stopped")
+      try StopSignal.waitForStop()
     }
   }
 

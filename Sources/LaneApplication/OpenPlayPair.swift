@@ -1,4 +1,5 @@
 import Foundation
+import Journal
 import LaneBridge
 import LaneSensing
 import POSIX
@@ -187,11 +188,12 @@ public final class OpenPlayPair {
       for wake in wakes { wake.signal() }
       shared.finished.wait()
       let results = shared.results
+      let asked = shared.leagueStart
       if let failed = shared.firstFailure, case .failure(let error) = results[failed] {
-        shared.leagueStart?.reply(.refused(id: shared.leagueStart?.request.id, because: "the lane failed: \(error)"))
+        asked?.reply(.refused(id: asked?.request.id, because: "the lane failed: \(error)"))
         throw failure(failed, error)
       }
-      if let asked = shared.leagueStart, !shouldStop() {
+      if let asked, !shouldStop() {
         switch startLeague(asked.request) {
         case .success(let (night, reply)):
           asked.reply(reply)
@@ -201,8 +203,7 @@ public final class OpenPlayPair {
           continue
         }
       }
-      shared.leagueStart?.reply(
-        .refused(id: shared.leagueStart?.request.id, because: "the pair was stopped before the night could start"))
+      asked?.reply(.refused(id: asked?.request.id, because: "the pair was stopped before the night could start"))
       return .lanes(
         results.map { result in
           if case .success(let status) = result { return status }
@@ -231,29 +232,35 @@ public final class OpenPlayPair {
       return .failure(
         .init(reason: "lane \(id) has a session in progress (\(LaneSummary(assembly.session.session))): end it first"))
     }
+    let (night, league): (DeskNights.Night, String)
     do {
-      let (night, league) = try nights.start(text, at: Date())
-      var ends: [String] = []
-      var nextSessions: [Date] = []
-      for (id, assembly) in zip(ids, assemblies) {
-        let made = try assembly.session.endSession(by: request.by, at: Date(), next: [])
-        ends.append("\(id)'s as record \(made.end.sequence)")
-        nextSessions.append(made.start.time)
-      }
-      Self.waitForTheSecond(after: nextSessions.max() ?? Date())
-      return .success(
-        (
-          night,
-          .done(
-            id: request.id, sequence: assemblies[0].session.lastSequence,
-            what: "league night \(league) started on \(ids.joined(separator: " and ")) by \(request.by)"
-              + " (sessions ended: \(ends.joined(separator: ", "))); journalled in \(night.journal)")
-        ))
+      (night, league) = try nights.start(text, at: Date())
     } catch let refused as JournalRequest.Refused {
       return .failure(refused)
     } catch {
       return .failure(.init(reason: "the pair cannot start the night: \(error)"))
     }
+    var ends: [(id: String, end: JournalEntry, next: JournalEntry)] = []
+    do {
+      for (id, assembly) in zip(ids, assemblies) {
+        let made = try assembly.session.endSession(by: request.by, at: Date(), next: [])
+        ends.append((id, made.end, made.start))
+      }
+    } catch {
+      // Not started after all: the night is not current.
+      try? nights.end()
+      return .failure(.init(reason: "the pair cannot start the night: \(error)"))
+    }
+    Self.waitForTheSecond(after: ends.map(\.next.time).max() ?? Date())
+    let ended = ends.map { "\($0.id)'s as record \($0.end.sequence)" }.joined(separator: ", ")
+    return .success(
+      (
+        night,
+        .done(
+          id: request.id, sequence: ends[0].end.sequence,
+          what: "league night \(league) started on \(ids.joined(separator: " and ")) by \(request.by)"
+            + " (sessions ended: \(ended)); journalled in \(night.journal)")
+      ))
   }
 
   /// Ends each lane's session, the one opened when a night started, and opens the next (one

@@ -20,6 +20,13 @@ public final class PairLinks {
       self.left = left
       self.right = right
     }
+
+    /// The links of a night the desk started on a pair in open play: each lane's broker
+    /// settings as its open play has them (`lanes`, left then right); `nil` without a broker.
+    public init?(_ lanes: [LaneAssembly.Settings]) {
+      guard lanes.count == 2, let left = lanes[0].broker, let right = lanes[1].broker else { return nil }
+      self.init(left: left, right: right)
+    }
   }
 
   public let left: LaneLink

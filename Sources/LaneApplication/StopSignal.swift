@@ -38,6 +38,16 @@ public enum StopSignal {
     block(on: wake, unless: { false })
   }
 
+  /// Blocks the calling thread until a stop signal, on a wake event of its own (whatever
+  /// was read before, a trace, had its own): a replay that serves its boards once read.
+  ///
+  /// - Throws: ``LaneFailure`` (71) when no wake event can be made.
+  public static func waitForStop() throws(LaneFailure) {
+    let stop = try wakeEvent()
+    install(wake: stop)
+    wait(on: stop)
+  }
+
   /// Returns once a stop is asked for, or when the calling task is cancelled; a thread of
   /// its own blocks on the wake event the handler signals.
   ///

@@ -1,3 +1,4 @@
+import CentreLink
 import LaneApplication
 import LaneBridge
 import LaneConfiguration
@@ -73,48 +74,33 @@ public struct OpenPlayReplay {
       KeptOpenSensor(try Self.open(trace, stopDescriptor: wake.descriptor))
     }
     defer { for sensor in sensors { sensor.release() } }
-    let links = try PairRun.links(of: config, pair)
-    var stopped = false
-    StopSignal.install(wake: stop)
-    try PairEvening.play(
-      nights: pair[0].journal.map(DeskNights.init(besideJournal:)), isStopped: { StopSignal.isRequested },
-      openPlay: { endedBy in
-        let ending = try replayOpen(pair, boards: boards, stop: stop, wakes: wakes, sensors: sensors, after: endedBy)
-        if case .lanes(let statuses) = ending {
-          stopped = statuses.contains { if case .stopped = $0 { true } else { false } }
-        }
-        return ending
-      },
-      night: { night, end in
-        var output = StandardOutput()
-        try LeagueNightReplay.play(
-          LeagueNightReplay.Settings(
-            night: night.file, traces: traces, detector: detector.configuration(), json: json,
-            journal: night.journal, speed: speed, log: log, boards: boards, links: links),
-          left: sensors[0], right: sensors[1], deskEnds: end, output: { output.write($0) }, report: Report.line)
-        stopped = StopSignal.isRequested
-      }, report: Report.line)
-    if boards != nil && !stopped && !StopSignal.isRequested {
-      Report.line("the traces ended; serving the boards until stopped")
-      // The traces are read: a wake event of the stop's own.
-      let served = try StopSignal.wakeEvent()
-      StopSignal.install(wake: served)
-      StopSignal.wait(on: served)
-    }
-  }
-
-  /// Open play on the pair's traces until they end or a stop, or until the desk starts a
-  /// night, each lane in a new session after a night the desk ended; then prints each
-  /// lane's report.
-  private func replayOpen(
-    _ pair: [LaneConfig.PairLane], boards: HTTPAddress?, stop: WakeEvent, wakes: [WakeEvent],
-    sensors: [KeptOpenSensor<SimulatedPinSensor>], after nightEndedBy: String?
-  ) throws -> OpenPlayPair.Ending {
     let lanes = try zip(pair, wakes).map { lane, wake throws(LaneFailure) in
       OpenPlayPair.Lane(
         settings: try LaneAssembly.Settings(openPlay: lane, centre: config.centre, file: configPath),
         wake: wake, inboxWakes: false)
     }
+    StopSignal.install(wake: stop)
+    try PairEvening.play(
+      nights: pair[0].journal.map(DeskNights.init(besideJournal:)), isStopped: { StopSignal.isRequested },
+      openPlay: { endedBy in try replayOpen(pair, lanes, boards: boards, stop: stop, sensors: sensors, after: endedBy) },
+      night: { night, end in
+        var output = StandardOutput()
+        try LeagueNightReplay.play(
+          LeagueNightReplay.Settings(
+            night: night.file, traces: traces, detector: detector.configuration(), json: json,
+            journal: night.journal, speed: speed, log: log, boards: boards,
+            links: PairLinks.Settings(lanes.map(\.settings)), lanes: (pair[0].lane, pair[1].lane)),
+          left: sensors[0], right: sensors[1], deskEnds: end, output: { output.write($0) }, report: Report.line)
+      }, report: Report.line)
+  }
+
+  /// Open play on the pair's traces until they end or a stop, or until the desk starts a
+  /// night, each lane in a new session after a night the desk ended; then prints each
+  /// lane's report, and once both traces ended serves the boards until a stop.
+  private func replayOpen(
+    _ pair: [LaneConfig.PairLane], _ lanes: [OpenPlayPair.Lane], boards: HTTPAddress?, stop: WakeEvent,
+    sensors: [KeptOpenSensor<SimulatedPinSensor>], after nightEndedBy: String?
+  ) throws -> OpenPlayPair.Ending {
     let open = try OpenPlayPair(lanes, boards: boards, report: Report.line)
     defer { open.close() }
     if let nightEndedBy { try open.openSessions(by: nightEndedBy) }
@@ -157,6 +143,12 @@ public struct OpenPlayReplay {
       }
     }
     try print(reports, of: open.ids)
+    if case .lanes(let statuses) = ending, open.servesBoards,
+      !statuses.contains(where: { if case .stopped = $0 { true } else { false } })
+    {
+      Report.line("the traces ended; serving the boards until stopped")
+      try StopSignal.waitForStop()
+    }
     return ending
   }
 

@@ -51,21 +51,24 @@ extension PairRun {
     }
     let sensors = wired.map { KeptOpenSensor($0.sensor) }
     defer { for sensor in sensors { sensor.release() } }
-    let links = try Self.links(of: config, pair)
+    let lanes = try zip(pair, wakes).map { lane, wake throws(LaneFailure) in
+      OpenPlayPair.Lane(
+        settings: try LaneAssembly.Settings(
+          openPlay: lane, centre: config.centre, file: configPath, sensorClock: { MonotonicClock.now() }),
+        wake: wake, inboxWakes: true)
+    }
     let console = isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal ? ConsoleRoute.reading() : nil
     StopSignal.install(wake: stop)
     try PairEvening.play(
       nights: pair[0].journal.map(DeskNights.init(besideJournal:)), isStopped: { StopSignal.isRequested },
       openPlay: { endedBy in
-        try playOpen(
-          config, pair, boards: boards, stop: stop, wakes: wakes, wired: wired, sensors: sensors, console: console,
-          after: endedBy)
+        try playOpen(pair, lanes, boards: boards, stop: stop, wired: wired, sensors: sensors, console: console, after: endedBy)
       },
       night: { night, end in
         try LivePairNight.run(
           LivePairNight.Settings(
             night: night.file, journal: night.journal, lanes: (pair[0].lane, pair[1].lane),
-            operatorName: operatorName, boards: boards, links: links, deskEnds: end),
+            operatorName: operatorName, boards: boards, links: PairLinks.Settings(lanes.map(\.settings)), deskEnds: end),
           left: .init(sensor: sensors[0], wake: wakes[0], detector: detector.configuration(over: wired[0].detector)),
           right: .init(sensor: sensors[1], wake: wakes[1], detector: detector.configuration(over: wired[1].detector)),
           wake: stop, console: console,
@@ -79,15 +82,9 @@ extension PairRun {
   /// Open play on the pair's wired lanes until a stop, or until the desk starts a night, each
   /// lane in a new session after a night the desk ended.
   private func playOpen(
-    _ config: LaneConfig, _ pair: [LaneConfig.PairLane], boards: HTTPAddress?, stop: WakeEvent, wakes: [WakeEvent],
+    _ pair: [LaneConfig.PairLane], _ lanes: [OpenPlayPair.Lane], boards: HTTPAddress?, stop: WakeEvent,
     wired: [WiredLane], sensors: [KeptOpenSensor<GPIOPinSensor>], console: ConsoleRoute?, after nightEndedBy: String?
   ) throws -> OpenPlayPair.Ending {
-    let lanes = try zip(pair, wakes).map { lane, wake throws(LaneFailure) in
-      OpenPlayPair.Lane(
-        settings: try LaneAssembly.Settings(
-          openPlay: lane, centre: config.centre, file: configPath, sensorClock: { MonotonicClock.now() }),
-        wake: wake, inboxWakes: true)
-    }
     let open = try OpenPlayPair(lanes, boards: boards, report: Report.line)
     defer { open.close() }
     if let nightEndedBy { try open.openSessions(by: nightEndedBy) }

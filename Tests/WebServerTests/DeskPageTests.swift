@@ -208,6 +208,8 @@ struct DeskPageTests {
         ("/api/lanes/1/commands", #"{"action":"correct","correction":"pins","pins":[11]}"#, 400),
         ("/api/lanes/1/commands", #"{"action":"start-session","bowlers":[]}"#, 400),
         ("/api/lanes/1/commands", #"{"action":"rename"}"#, 400),
+        ("/api/lanes/1/commands", #"{"action":"start-league"}"#, 400),
+        ("/api/lanes/1/commands", #"{"action":"start-league","night":"\#(String(repeating: "x", count: 16 * 1024 + 1))"}"#, 400),
         ("/api/lanes/1/commands", #"{"action":"resend","from":1}"#, 403),
         ("/api/lanes/9/commands", #"{"action":"end-session"}"#, 404),
       ])
@@ -215,6 +217,28 @@ struct DeskPageTests {
       let (cookie, csrf) = try desk.signIn("ana")
       let reply = try desk.post(path, cookie: cookie, csrf: csrf, json: json)
       #expect(reply.status == status, "\(reply)")
+    }
+
+    @Test("When ana starts a league night on lane 1, which runs alone, then the lane's refusal says a night is a pair's, and a body past the commands' limit is refused unread")
+    func leagueNightOnALaneAlone() throws {
+      let (cookie, csrf) = try desk.signIn("ana")
+      let night = try String(contentsOf: PackageFolder.url("docs/examples/tuesday-mixed.toml"), encoding: .utf8)
+      let body = String(decoding: try JSONSerialization.data(withJSONObject: ["action": "start-league", "night": night]), as: UTF8.self)
+
+      let reply = try desk.post("/api/lanes/1/commands", cookie: cookie, csrf: csrf, json: body)
+
+      #expect(reply.status == 200, "\(reply)")
+      #expect(reply.body.contains(#""ok":false"#) && reply.body.contains("this lane runs alone"), "\(reply.body)")
+      let huge = #"{"action":"start-league","night":""# + String(repeating: "x", count: 120 * 1024) + #""}"#
+      #expect(try desk.post("/api/lanes/1/commands", cookie: cookie, csrf: csrf, json: huge).status == 413)
+    }
+
+    @Test("When a clerk asks the records' next night of a league, then the desk without that league's nights says 404; without a session 401")
+    func nextNight() throws {
+      let (cookie, _) = try desk.signIn("ana")
+
+      #expect(try desk.get("/api/leagues/next-night?league=Tuesday%20Mixed", cookie: cookie).status == 404)
+      #expect(try desk.get("/api/leagues/next-night?league=Tuesday%20Mixed").status == 401)
     }
 
     @Test("When ana acknowledges a fault lane 1 reports, then /api/faults lists it as hers, also once the desk is restarted on its store; one it does not report is 409")

@@ -166,10 +166,7 @@ extension Lane {
         Report.line("stopped before the end of the trace; \(LaneSummary(lane.session.session))")
       } else if lane.servesBoards {
         Report.line("the trace ended; serving the boards until stopped")
-        // The trace is read: a wake event of the stop's own, whatever the replay had.
-        let stop = try StopSignal.wakeEvent()
-        StopSignal.install(wake: stop)
-        StopSignal.wait(on: stop)
+        try StopSignal.waitForStop()
       }
     }
 
