@@ -71,19 +71,20 @@ public enum LeagueNightReplay {
   ) throws(LaneFailure) {
     StopSignal.install()
     try play(
-      settings, left: try open(settings.traces[0]), right: try open(settings.traces[1]), output: output,
-      report: report)
+      settings, left: { () throws(LaneFailure) in try open(settings.traces[0]) },
+      right: { () throws(LaneFailure) in try open(settings.traces[1]) }, output: output, report: report)
   }
 
 
-  /// Replays the night on `left` and `right` (the traces `settings` names, already open)
-  /// until they end, a stop, or the desk's end of a night it started (`deskEnds`), then
+  /// Replays the night on what `left` and `right` open (the traces `settings` names, read
+  /// once the night and its journal are: a mistake there opens no trace) until they end, a stop, or the desk's end of a night it started (`deskEnds`), then
   /// prints its board; its boards are served while it is bowled, and once the traces
   /// ended until a stop.
   ///
-  /// - Throws: ``LaneFailure`` as ``run(_:output:report:)``, but for the traces' opening.
-  public static func play(
-    _ settings: Settings, left: some PinSensor, right: some PinSensor, deskEnds: DeskNightEnd? = nil,
+  /// - Throws: ``LaneFailure`` as ``run(_:output:report:)``, and what `left` and `right` throw.
+  public static func play<Left: PinSensor, Right: PinSensor>(
+    _ settings: Settings, left: () throws(LaneFailure) -> Left, right: () throws(LaneFailure) -> Right,
+    deskEnds: DeskNightEnd? = nil,
     output: @escaping (String) -> Void, report: @escaping @Sendable (String) -> Void
   ) throws(LaneFailure) {
     let assembly = try PairNightAssembly(
@@ -98,8 +99,8 @@ public enum LeagueNightReplay {
     }
     var lines = PairLineDisplay(log: settings.log, output: { output($0 + "\n") }, warnings: report)
     // Each lane's health monitor, with a broker, sees the readings of its lane's trace.
-    let left = ObservedSensor(left, observer: assembly.links?.observer(of: .left))
-    let right = ObservedSensor(right, observer: assembly.links?.observer(of: .right))
+    let left = ObservedSensor(try left(), observer: assembly.links?.observer(of: .left))
+    let right = ObservedSensor(try right(), observer: assembly.links?.observer(of: .right))
     // The boards are served while the night is bowled (and, by `run`, after it until a stop).
     let boards = try settings.boards.map { address throws(LaneFailure) in
       try LeagueBoards.serve(LeagueBoard(assembly.night.play), on: address, report: report)

@@ -90,7 +90,7 @@ public struct OpenPlayReplay {
             night: night.file, traces: traces, detector: detector.configuration(), json: json,
             journal: night.journal, speed: speed, log: log, boards: boards,
             links: PairLinks.Settings(lanes.map(\.settings)), lanes: (pair[0].lane, pair[1].lane)),
-          left: sensors[0], right: sensors[1], deskEnds: end, output: { output.write($0) }, report: Report.line)
+          left: { sensors[0] }, right: { sensors[1] }, deskEnds: end, output: { output.write($0) }, report: Report.line)
       }, report: Report.line)
   }
 
