@@ -85,8 +85,8 @@ public enum LivePairNight {
     var lines = PairLineDisplay(log: true, output: { output($0 + "\n") }, warnings: report)
     var source = feed
     _ = try assembly.run(
-      &source, with: PairRunner(operatorName: settings.operatorName, deskEnds: settings.deskEnds), lines: &lines, boards: boards?.hub,
-      inbox: assembly.inbox, sensorFailure: { LaneFailure(.ioError, "\($0)") })
+      &source, with: PairRunner(operatorName: settings.operatorName, deskEnds: settings.deskEnds), lines: &lines,
+      boards: boards?.hub, inbox: assembly.inbox, sensorFailure: { LaneFailure(.ioError, "\($0)") })
     for line in lines.afterTheNightLines { report(line) }
     report("stopped; \(assembly.night.play.deliveries.count) deliveries of the night journalled")
     output(LeagueScoreboard().render(LeagueBoard(assembly.night.play)) + "\n")

@@ -229,8 +229,7 @@ public final class OpenPlayPair {
             + " config file"))
     }
     for (id, assembly) in zip(ids, assemblies) where !assembly.session.session.recorded.isEmpty {
-      return .failure(
-        .init(reason: "lane \(id) has a session in progress (\(LaneSummary(assembly.session.session))): end it first"))
+      return .failure(.init(reason: LaneRunner.inProgress(assembly.session.session, lane: id)))
     }
     let (night, league): (DeskNights.Night, String)
     do {

@@ -37,6 +37,11 @@ public struct LaneRunner: Sendable {
 
   /// A single lane's answer to a league command (``ControlRequest/Action/league(command:why:)``).
   public static let notLeague = "this lane is not playing a league night"
+  /// Why a start (of a session, or of a league night) is refused while `session` has
+  /// deliveries, naming `lane` when given: a start never drops games.
+  public static func inProgress(_ session: LaneSession, lane: String? = nil) -> String {
+    "\(lane.map { "lane \($0)" } ?? "the lane") has a session in progress (\(LaneSummary(session))): end it first"
+  }
   /// A single lane's answer to a `start-league`.
   public static let notPair =
     "a league night is bowled on a pair, and this lane runs alone: start it on a lane of a pair's lane run --config"
@@ -155,7 +160,7 @@ public struct LaneRunner: Sendable {
         guard journal.session.recorded.isEmpty else {
           return .refused(
             id: request.id,
-            because: "the lane has a session in progress (\(LaneSummary(journal.session))): end it first")
+            because: Self.inProgress(journal.session))
         }
         return try changeSession(request, next: bowlers)
       case .league:
@@ -174,7 +179,7 @@ public struct LaneRunner: Sendable {
         return reply(
           .refused(
             id: request.id,
-            because: "the lane has a session in progress (\(LaneSummary(journal.session))): end it first"))
+            because: Self.inProgress(journal.session)))
       }
       pair(request, reply)
     }
