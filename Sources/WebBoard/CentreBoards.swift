@@ -17,6 +17,10 @@ import League
 ///
 /// A pure fold, told when each record arrived. A record that is not a journal entry, or
 /// that the session or the night refuses, changes nothing and is answered with a ``Refusal``.
+/// A record of a session older than the one the lane's board shows (session ids are their
+/// start's second, `2026-11-27T19:00:00Z`, so they sort by time) changes nothing either,
+/// without a refusal: a pair back from a league night the desk started ends the session it
+/// left for the night, after the night, and the board shows what came since.
 public struct CentreBoards: Sendable {
   /// Why a record was not shown.
   public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
@@ -110,6 +114,9 @@ public struct CentreBoards: Sendable {
       lane.scores = LaneSession(bowlers: bowlers)
       lane.night = nil
     } else {
+      if let shown = lane.session, event.session < shown {
+        return Change(update: BoardUpdate(board: lane.feed.board), games: nil)
+      }
       guard lane.session == event.session else {
         throw refuse("its session \(event.session) has not started on this display")
       }

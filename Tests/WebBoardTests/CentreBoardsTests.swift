@@ -86,6 +86,16 @@ struct CentreBoardsTests {
       #expect(next.update.board.bowlers[0].game.frames[1].balls.map(\.mark) == ["8", "1"])
     }
 
+    @Test("When the lane ends a session older than the one shown (a pair back from a league night ends the session it left), then nothing changes and nothing is refused")
+    mutating func olderSession() throws {
+      let before = try #require(boards.board(of: try LaneID("3")))
+
+      let change = try boards.receive(try event("3", 2, .ended(next: []), session: "s0"))
+
+      #expect(change.update.board == before)
+      #expect(boards.session(of: try LaneID("3")) == "s1")
+    }
+
     @Test("When a new session starts on the lane, then the board starts again with its bowlers")
     mutating func newSession() throws {
       let change = try boards.receive(try event("3", 1, .started(bowlers: ["Ben", "Cy"]), session: "s2"))

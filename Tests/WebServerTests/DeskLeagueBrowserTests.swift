@@ -103,6 +103,8 @@ final class DeskLeagueBrowserTests {
       for: "['7', '8'].every(lane => document.querySelector(`#lanes tr[data-lane=\"${lane}\"]`)?.dataset.state === 'free')",
       in: page, within: 60)
     #expect(!FileManager.default.fileExists(atPath: desk.folder + "/7/nights/current"))
+    // The desk showed every record it had to: none refused on the way there and back.
+    #expect(!desk.desk.standardError.contains("not shown"), "\(desk.desk.standardError)")
   }
 
   @Test("When a clerk starts a night that cannot be bowled, then the pair's refusal says why, beside the button, and nothing changes")
