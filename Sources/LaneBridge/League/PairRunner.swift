@@ -68,6 +68,8 @@ public struct PairRunner: Sendable {
   ) throws -> LaneEvent.Status {
     defer { feed.close() }
     var skipping = skipping
+    // Set by the desk's end of its night (rule 6), read at every step without a lock.
+    var endedByDesk = false
 
     func show(_ kind: PairEvent.Kind) throws {
       try display.show(PairEvent(kind, sequence: night.lastSequence), in: night.play)
@@ -138,6 +140,7 @@ public struct PairRunner: Sendable {
       case .endSession:
         guard let deskEnds else { break }
         deskEnds.ask(by: request.by)
+        endedByDesk = true
         try show(.notice("the league night is ended by \(request.by): the lanes go back to open play"))
         return .done(
           id: request.id, sequence: night.lastSequence,
@@ -187,7 +190,7 @@ public struct PairRunner: Sendable {
     // the inbox.
     try show(try night.catchUp())
     while true {
-      if shouldStop() || deskEnds?.askedBy != nil {
+      if shouldStop() || endedByDesk {
         // A live pair's lanes say what was open once their threads have stopped.
         feed.close()
         let status = LaneEvent.Status.stopped(openDeliverySince: feed.openDeliverySince)
