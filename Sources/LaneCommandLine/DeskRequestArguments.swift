@@ -1,5 +1,7 @@
 import ArgumentParser
 import Centre
+import LaneBridge
+import LaneConfiguration
 import LaneOptions
 
 /// A request to a lane as `lane desk send LANE ACTION [VALUE] [--why REASON] [--request-id ID]`
@@ -62,6 +64,19 @@ public struct DeskRequestArguments {
 }
 
 extension DeskRequestArguments {
+  /// The text of the night file at `path`, for ``Action/startLeague``, checked as the pair
+  /// will check it.
+  ///
+  /// - Throws: ``LaneFailure``: 66 when it cannot be read (or is over the command's
+  ///   ``Payload/Command/maximumNightLength``), 65 when it is not a night.
+  public static func night(at path: String) throws(LaneFailure) -> String {
+    do {
+      return try LeagueNightFile.readWithText(path: path, maximumSize: Payload.Command.maximumNightLength).text
+    } catch {
+      throw LaneFailure(error.isUnreadable ? .noInput : .dataError, "\(error)")
+    }
+  }
+
   /// `command`, checked as the lane checks it.
   fileprivate static func checked(_ command: Payload.Command) throws(ValidationError) -> Payload.Command {
     do {

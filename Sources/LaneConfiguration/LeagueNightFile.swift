@@ -54,6 +54,16 @@ public enum LeagueNightFile {
   /// - Throws: A ``LeagueNightError`` naming `path`; ``LeagueNightError/isUnreadable`` when
   ///   the file could not be read or is not text.
   public static func read(path: String) throws(LeagueNightError) -> LeagueNight {
+    try readWithText(path: path).night
+  }
+
+  /// Reads and checks the night file at `path` as ``read(path:)`` does, at most
+  /// `maximumSize` bytes, keeping its text: what the desk sends a pair (`start-league`).
+  ///
+  /// - Throws: As ``read(path:)``.
+  public static func readWithText(
+    path: String, maximumSize: Int = maximumSize
+  ) throws(LeagueNightError) -> (night: LeagueNight, text: String) {
     let text: String
     do {
       text = try FileContents.read(path, maximumSize: maximumSize, kind: "a league night file")
@@ -62,7 +72,7 @@ public enum LeagueNightFile {
         file: path, problems: [.init(key: "", message: "cannot read the file: \(error.reason)")],
         isUnreadable: true)
     }
-    return try parse(text: text, file: path)
+    return (try parse(text: text, file: path), text)
   }
 
   /// Parses and checks the text of a night file.

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// `lane desk`'s options, checked before anything connects: nothing need listen at the
@@ -40,6 +41,8 @@ struct DeskCommandTests {
       (["send", "lane1", "start-session", "Cho, ,Dee"], "start-session: "),
       (["send", "lane1", "end-session", "--request-id", "bad id"], "--request-id must be 1-64 of a-z A-Z 0-9 - _"),
       (["send", "lane1", "rename"], "rename"),
+      (["send", "lane1", "start-league"], "start-league needs the night file"),
+      (["send", "lane1", "start-league", "night.toml", "--why", "tonight"], "only league takes --why"),
     ])
   func subcommandRefused(arguments: [String], reason: String) throws {
     let run = try lane.run(["desk"] + arguments + ["--broker", "mqtt://127.0.0.1:1"])
@@ -47,6 +50,20 @@ struct DeskCommandTests {
     #expect(run.status == 64)
     #expect(run.standardError.contains(reason), "\(run.standardError)")
     #expect(!run.standardError.contains("connecting"))
+  }
+
+  @Test("When start-league's night file cannot be read or is not a night, then it exits 66 or 65 naming the file, before connecting")
+  func nightFileRefused() throws {
+    let folder = try ScratchFolder()
+    try "[league]\nname = \"Tuesday\"\n".write(toFile: folder.path("short.toml"), atomically: false, encoding: .utf8)
+
+    for (file, status) in [("missing.toml", Int32(66)), ("short.toml", 65)] {
+      let run = try lane.run(["desk", "send", "lane1", "start-league", folder.path(file), "--broker", "mqtt://127.0.0.1:1"])
+
+      #expect(run.status == status, "\(run.standardError)")
+      #expect(run.standardError.contains(file), "\(run.standardError)")
+      #expect(!run.standardError.contains("connecting"))
+    }
   }
 
   @Test("When an old one-shot spelling is used, then it still runs, with a warning naming the new one")

@@ -4,9 +4,7 @@ import CentreLink
 import LaneApplication
 import LaneBridge
 import LaneCommandLine
-import LaneConfiguration
 import LaneOptions
-import SafeFiles
 
 extension Lane.Desk {
   /// `lane desk send LANE ACTION [VALUE]`: one request to a lane, and its reply.
@@ -63,28 +61,10 @@ extension Lane.Desk {
     }
 
     func run() async throws {
-      let night = action == .startLeague ? try value.map(Self.night(at:)) : nil
+      let night = action == .startLeague ? try value.map(DeskRequestArguments.night(at:)) : nil
       try await Self.send(
         try request(night: night).command(), to: try validated(try OptionValues.lane(lane, option: "LANE")),
         settings: try connection.requiredSettings())
-    }
-
-    /// The text of the night file at `path`, checked as the pair will check it.
-    ///
-    /// - Throws: ``LaneFailure``: 66 when it cannot be read, 65 when it is not a night.
-    static func night(at path: String) throws(LaneFailure) -> String {
-      let text: String
-      do {
-        text = try FileContents.read(path, maximumSize: Payload.Command.maximumNightLength, kind: "a league night file")
-      } catch {
-        throw LaneFailure(.noInput, "cannot read \(path): \(error.reason)")
-      }
-      do {
-        _ = try LeagueNightFile.parse(text: text, file: path)
-      } catch {
-        throw LaneFailure(error.isUnreadable ? .noInput : .dataError, "\(error)")
-      }
-      return text
     }
 
     /// Sends `command` to `lane` and prints the reply: a failure (65) when the lane refused
