@@ -82,9 +82,14 @@ public final class OpenPlayPair {
   public let assemblies: [LaneAssembly]
   private let wakes: [WakeEvent]
   private let boards: (server: RunningBoardServer, hub: BoardHub)?
-  /// Where a night started from the desk is kept: beside the left lane's journal; `nil`
-  /// when the left lane keeps none.
+  /// Where a night started from the desk is kept (``nights(of:)``).
   private let nights: DeskNights?
+
+  /// Where a pair of `lanes` keeps the nights the desk starts: beside its left lane's
+  /// journal; `nil` when that lane keeps none.
+  public static func nights(of lanes: [Lane]) -> DeskNights? {
+    lanes.first?.settings.journal.map(DeskNights.init(besideJournal:))
+  }
   private var closed = false
 
   /// Opens both lanes (rule 1), then serves their boards when `boards` is given.
@@ -97,7 +102,7 @@ public final class OpenPlayPair {
   public init(_ lanes: [Lane], boards: HTTPAddress?, report: @escaping @Sendable (String) -> Void) throws {
     ids = lanes.map { $0.settings.boardsLane }
     wakes = lanes.map(\.wake)
-    nights = lanes.first?.settings.journal.map(DeskNights.init(besideJournal:))
+    nights = Self.nights(of: lanes)
     var opened: [LaneAssembly] = []
     var served: (server: RunningBoardServer, hub: BoardHub)?
     do {

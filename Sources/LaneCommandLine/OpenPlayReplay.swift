@@ -81,7 +81,7 @@ public struct OpenPlayReplay {
     }
     StopSignal.install(wake: stop)
     try PairEvening.play(
-      nights: pair[0].journal.map(DeskNights.init(besideJournal:)), isStopped: { StopSignal.isRequested },
+      nights: OpenPlayPair.nights(of: lanes), isStopped: { StopSignal.isRequested },
       openPlay: { endedBy in try replayOpen(pair, lanes, boards: boards, stop: stop, sensors: sensors, after: endedBy) },
       night: { night, end in
         var output = StandardOutput()

@@ -60,7 +60,7 @@ extension PairRun {
     let console = isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal ? ConsoleRoute.reading() : nil
     StopSignal.install(wake: stop)
     try PairEvening.play(
-      nights: pair[0].journal.map(DeskNights.init(besideJournal:)), isStopped: { StopSignal.isRequested },
+      nights: OpenPlayPair.nights(of: lanes), isStopped: { StopSignal.isRequested },
       openPlay: { endedBy in
         try playOpen(pair, lanes, boards: boards, stop: stop, wired: wired, sensors: sensors, console: console, after: endedBy)
       },
