@@ -5,7 +5,7 @@ import Centre
 /// clerks someone is on it, and a new fault stands out again.
 ///
 /// Pure: the time is given as text (the wall clock the page shows).
-public struct FaultAcknowledgements: Sendable {
+public struct FaultAcknowledgements: Sendable, Equatable {
   /// One fault acknowledged.
   public typealias Acknowledgement = FaultAcknowledgement
 

@@ -250,12 +250,11 @@ private final class Acknowledged: Sendable {
   /// while the desk runs.
   func update<Result: Sendable>(_ change: (inout FaultAcknowledgements) -> Result) -> Result {
     state.withLock { acknowledgements in
-      let before = acknowledgements.all
+      let before = acknowledgements
       let result = change(&acknowledgements)
-      let after = acknowledgements.all
-      if let keeper, after != before {
+      if let keeper, acknowledgements != before {
         do {
-          try keeper.keep(after)
+          try keeper.keep(acknowledgements.all)
         } catch {
           report("desk: an acknowledgement of a fault is kept only while the desk runs: \(error)")
         }
