@@ -87,16 +87,8 @@ struct DeskLeagueStartOverBrokerTests {
 
   func output(_ file: String) -> String { (try? String(contentsOfFile: path(file), encoding: .utf8)) ?? "" }
 
-  /// The throw records of a lane's journal and its closed sessions, as (closed, current).
-  func throwRecords(lane: String) -> (closed: Int, current: Int) {
-    let journal = path("\(lane)/lane.journal")
-    let closed = ((try? FileManager.default.contentsOfDirectory(atPath: journal + ".sessions")) ?? [])
-      .filter { $0.hasSuffix(".journal") }.map { journal + ".sessions/" + $0 }
-    func throwsIn(_ file: String) -> Int {
-      ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").components(separatedBy: "\"event\":\"throw\"").count - 1
-    }
-    return (closed.map(throwsIn).reduce(0, +), throwsIn(journal))
-  }
+  /// Lane `lane`'s journal and its closed sessions.
+  func journal(of lane: String) -> LaneJournalFiles { LaneJournalFiles(path("\(lane)/lane.journal")) }
 
   /// The night journals the desk's starts wrote beside the left lane's journal.
   func nightJournals() -> [String] {
@@ -124,19 +116,12 @@ struct DeskLeagueStartOverBrokerTests {
   func throwsOfOpenPlay(_ trace: String, _ name: String) throws -> Int {
     try trace.write(toFile: path("reference/\(name).trace"), atomically: false, encoding: .utf8)
     #expect(try reference(["simulate", "--journal", "\(name).journal", "\(name).trace"]) == 0, "\(output("reference.err"))")
-    return (try String(contentsOfFile: path("reference/\(name).journal"), encoding: .utf8))
-      .components(separatedBy: "\"event\":\"throw\"").count - 1
+    return LaneJournalFiles.throwRecords(inFile: path("reference/\(name).journal"))
   }
 
   /// `lane desk send LANE ACTION [VALUE]`: what it printed and its exit status.
   func send(_ target: String, _ action: [String], id: String) throws -> (output: String, status: Int32) {
-    let child = try ChildProcess(
-      lane,
-      ["desk", "send", "--broker", url, "--mqtt-credentials", path("desk.credentials"), target] + action
-        + ["--request-id", id],
-      output: .pipe(.outOfChild), error: .pipe(.outOfChild), directory: broker.folder)
-    let (output, error) = try child.readOutputAndError()
-    return (output + error, child.waitForExit())
+    try broker.deskSend([target] + action + ["--request-id", id], lane: lane)
   }
 
   @Test("When the desk ends both lanes' open play, starts a league night on the pair, and ends it, then each lane's journal holds its open play, the night's journal the whole night, and the desk had every record")
@@ -168,7 +153,7 @@ struct DeskLeagueStartOverBrokerTests {
     defer { _ = pair.stop() }
     #expect(
       await eventually(within: .seconds(30)) {
-        throwRecords(lane: "lane1").current == openPlay[0] && throwRecords(lane: "lane2").current == openPlay[1]
+        journal(of: "lane1").throwRecords.current == openPlay[0] && journal(of: "lane2").throwRecords.current == openPlay[1]
       }, "\(output("pair.err"))")
     // A start on a lane with deliveries is refused, and changes nothing.
     let busy = try send("lane1", ["start-league", "night.toml"], id: "start-busy")
@@ -195,15 +180,15 @@ struct DeskLeagueStartOverBrokerTests {
     #expect(await pair.exited(within: .seconds(90)) == 0, "\(output("pair.err"))")
     #expect(!FileManager.default.fileExists(atPath: path("lane1/nights/current")))
     for (index, name) in ["lane1", "lane2"].enumerated() {
-      let records = throwRecords(lane: name)
+      let records = journal(of: name).throwRecords
       #expect(records.closed == openPlay[index] && records.current == after[index], "\(name): \(records)")
     }
     #expect(nightJournals().count == 1 && deliveries(ofNight: nightJournals()[0]) == night)
     // Each lane's session before the night was ended as the clerk's start: its author.
     for name in ["lane1", "lane2"] {
-      let closed = (try? FileManager.default.contentsOfDirectory(atPath: path("\(name)/lane.journal.sessions"))) ?? []
+      let closed = journal(of: name).closedSessions
       #expect(
-        closed.contains { output("\(name)/lane.journal.sessions/\($0)").contains("\"by\":\"desk/start-night\"") },
+        closed.contains { ((try? String(contentsOfFile: $0, encoding: .utf8)) ?? "").contains("\"by\":\"desk/start-night\"") },
         "\(name): \(closed)")
     }
     // The desk had the night from both lanes, and each lane's open play.

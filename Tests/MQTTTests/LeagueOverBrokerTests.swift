@@ -96,13 +96,7 @@ struct LeagueOverBrokerTests {
 
   /// `lane desk send LANE league COMMAND --why WHY`: what it printed and its exit status.
   func send(_ target: String, _ command: String, why: String, id: String) throws -> (output: String, status: Int32) {
-    let child = try ChildProcess(
-      lane,
-      ["desk", "send", "--broker", url, "--mqtt-credentials", credentials("desk"), target, "league", command,
-       "--why", why, "--request-id", id],
-      output: .pipe(.outOfChild), error: .pipe(.outOfChild))
-    let (output, error) = try child.readOutputAndError()
-    return (output + error, child.waitForExit())
+    try broker.deskSend([target, "league", command, "--why", why, "--request-id", id], lane: lane)
   }
 
   @Test("When a pair replays a night over the broker, then the desk has the whole night from each lane once, in order, naming the pair, and its overview shows the pair on one line")

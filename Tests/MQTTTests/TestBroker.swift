@@ -214,3 +214,18 @@ final class TestBroker: @unchecked Sendable {
     }
   }
 }
+
+extension TestBroker {
+  /// `lane desk send` as the desk's user, run in the broker's folder: `arguments` after its
+  /// connection options (the lane, the action, its value and options); what it printed on
+  /// stdout and stderr together, and its exit status.
+  func deskSend(_ arguments: [String], lane executable: String) throws -> (output: String, status: Int32) {
+    let child = try ChildProcess(
+      executable,
+      ["desk", "send", "--broker", "mqtt://127.0.0.1:\(port)", "--mqtt-credentials", folder + "/desk.credentials"]
+        + arguments,
+      output: .pipe(.outOfChild), error: .pipe(.outOfChild), directory: folder)
+    let (output, error) = try child.readOutputAndError()
+    return (output + error, child.waitForExit())
+  }
+}

@@ -66,12 +66,8 @@ public struct BundledTrace: CustomTestStringConvertible, Sendable {
   ///
   /// - Throws: What ``expectedThrows()`` throws.
   public func isBowled(intoJournalAt journal: String) throws -> Bool {
-    let closed = ((try? FileManager.default.contentsOfDirectory(atPath: journal + ".sessions")) ?? [])
-      .filter { $0.hasSuffix(".journal") }.map { journal + ".sessions/" + $0 }
-    let journalled = ([journal] + closed).map { file in
-      ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").components(separatedBy: "\"event\":\"throw\"").count - 1
-    }.reduce(0, +)
-    return journalled >= (try expectedThrows()).count
+    let journalled = LaneJournalFiles(journal).throwRecords
+    return journalled.closed + journalled.current >= (try expectedThrows()).count
   }
 
   /// The expected throws: the `knocked=1,2,3 foul=false` lines (`-` for none), in order.

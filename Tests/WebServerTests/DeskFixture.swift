@@ -108,14 +108,26 @@ final class DeskFixture {
        try BundledTrace(name: trace).keptOpen(in: folder)],
       error: .file(folder + "/\(id).err"))
     lanes[id] = lane
+    try waitUntilTheDeskHas([id], naming: "lane \(id)") {
+      (try? String(contentsOfFile: journal(of: id), encoding: .utf8))?.contains("\"event\":\"throw\"") ?? false
+    }
+    return lane
+  }
+
+  /// Waits (at most 60 s) until `ready` holds and the desk lists every lane of `ids`.
+  ///
+  /// - Throws: ``LaneServing/Failure`` naming `what`, with the desk's stderr, after the wait.
+  private func waitUntilTheDeskHas(_ ids: [String], naming what: String, once ready: () -> Bool = { true }) throws {
     let (cookie, _) = try signIn("ana")
     let deadline = Date().addingTimeInterval(60)
     while Date() < deadline {
-      let thrown = (try? String(contentsOfFile: journal(of: id), encoding: .utf8))?.contains("\"event\":\"throw\"") ?? false
-      if thrown, try get("/api/lanes", cookie: cookie).body.contains("\"lane\":\"\(id)\"") { return lane }
+      if ready() {
+        let known = try get("/api/lanes", cookie: cookie).body
+        if ids.allSatisfy({ known.contains("\"lane\":\"\($0)\"") }) { return }
+      }
       Thread.sleep(forTimeInterval: 0.1)
     }
-    throw LaneServing.Failure(description: "the desk never saw lane \(id); its stderr:\n\(desk.standardError)")
+    throw LaneServing.Failure(description: "the desk never saw \(what); its stderr:\n\(desk.standardError)")
   }
 
   /// Starts the pair `left`+`right` in open play over the broker, as `lane simulate --config`
@@ -131,8 +143,10 @@ final class DeskFixture {
       try trace.write(toFile: folder + "/\(id).trace", atomically: false, encoding: .utf8)
       // The loopback broker takes anyone: the user and password only have to be there.
       let credentials = folder + "/\(id).credentials"
-      FileManager.default.createFile(
-        atPath: credentials, contents: Data("user=\(id)\npassword=\(id)\n".utf8), attributes: [.posixPermissions: 0o600])
+      guard
+        FileManager.default.createFile(
+          atPath: credentials, contents: Data("user=\(id)\npassword=\(id)\n".utf8), attributes: [.posixPermissions: 0o600])
+      else { throw LaneServing.Failure(description: "cannot write \(credentials)") }
       config += """
         [[lanes]]
         lane = "\(id)"
@@ -150,14 +164,8 @@ final class DeskFixture {
       ["simulate", "--config", "pair.toml", "--speed", "\(speed)", "\(left).trace", "\(right).trace"],
       error: .file(folder + "/pair.err"), directory: folder)
     lanes[left + "+" + right] = pair
-    let (cookie, _) = try signIn("ana")
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
-      let known = try get("/api/lanes", cookie: cookie).body
-      if known.contains("\"lane\":\"\(left)\""), known.contains("\"lane\":\"\(right)\"") { return pair }
-      Thread.sleep(forTimeInterval: 0.1)
-    }
-    throw LaneServing.Failure(description: "the desk never saw the pair \(left)+\(right); its stderr:\n\(desk.standardError)")
+    try waitUntilTheDeskHas([left, right], naming: "the pair \(left)+\(right)")
+    return pair
   }
 
   /// Stops lane `id` by its pid.
