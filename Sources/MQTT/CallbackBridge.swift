@@ -51,6 +51,9 @@ final class CallbackBridge: Sendable {
 
   var isConnected: Bool { state.withLock { $0.connected } }
 
+  /// How many calls wait for their answer now.
+  var waitingCount: Int { state.withLock { $0.waiters.count } }
+
   /// Waits for `key`'s completion, registered now; an answer already here
   /// completes it at once, and so does a closed connection.
   func register(_ key: Key, _ continuation: CheckedContinuation<Completion, Never>) {

@@ -212,6 +212,10 @@ public final class MQTTClient: Sendable {
   /// Whether the broker has accepted the connection and it has not been lost.
   public var isConnected: Bool { bridge.isConnected }
 
+  /// How many calls (connect, publish, subscribe) wait for the broker's answer now: what a
+  /// status line or a test reads to know a publish is in flight.
+  public var waitingForAnswers: Int { bridge.waitingCount }
+
   /// Connects, starts the network thread and waits for the broker's CONNACK.
   ///
   /// - Throws: ``MQTTError`` with ``MQTTError/Operation/connect(host:port:)``:

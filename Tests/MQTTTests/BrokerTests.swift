@@ -184,12 +184,11 @@ struct BrokerTests {
       #expect(status?.payload == Array(#"{"v":1,"state":"offline","epoch":3}"#.utf8))
     }
 
-    @Test("When a client disconnects while a publish waits for a broker that hangs, then the publish fails at once as connection lost, not at its timeout")
+    @Test("When a client disconnects while a publish waits for a broker that hangs, then the publish fails as connection lost, not at its timeout")
     func disconnectEndsAWaitingPublish() async throws {
       let lane = try await broker.connectedClient("lane1")  // answers wait up to 20 s
       broker.freeze()
       defer { broker.thaw() }
-      let started = ContinuousClock.now
       let publish = Task { () -> MQTTError.Problem? in
         do throws(MQTTError) {
           try await lane.publish([1], to: eventsOfLane1)
@@ -198,28 +197,26 @@ struct BrokerTests {
           return error.problem
         }
       }
-      try await Task.sleep(for: .milliseconds(300))
+      #expect(await eventually(within: .seconds(20)) { lane.waitingForAnswers == 1 })
 
       lane.disconnect()
 
+      // A publish that ran to its timeout would fail as timed out: the problem tells them apart.
       #expect(await publish.value == MQTTError.Problem.connectionLost)
-      #expect(ContinuousClock.now - started < .seconds(10))
       #expect(!lane.isConnected)
     }
   }
 
   @Suite("Given no broker")
   struct NoBroker {
-    @Test("When a client connects to a port nobody listens on, then it fails at once with a clear error")
+    @Test("When a client connects to a port nobody listens on, then it fails as refused (not at its timeout) with a clear error")
     func deadBroker() async throws {
       let port = try freeLoopbackPort()
       let client = try MQTTClient(
         .init(host: "127.0.0.1", port: port, clientID: "lane1-dead", timeout: .seconds(5)))
-      let started = ContinuousClock.now
 
       let error = await #expect(throws: MQTTError.self) { try await client.connect() }
 
-      #expect(ContinuousClock.now - started < .seconds(5))
       #expect(error?.operation == .connect(host: "127.0.0.1", port: port))
       #expect(error?.problem == .library(code: 14, errno: ECONNREFUSED))
       #expect(error?.description.contains("is the broker running") == true)

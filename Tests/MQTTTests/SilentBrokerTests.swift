@@ -11,12 +11,10 @@ struct SilentBrokerTests {
     let silent = try SilentPort()
     let client = try MQTTClient(
       .init(host: "127.0.0.1", port: silent.port, clientID: "silent", connectTimeout: .milliseconds(500)))
-    let started = ContinuousClock.now
 
     let error = await #expect(throws: MQTTError.self) { try await client.connect() }
 
-    // A generous bound: the attempt without a limit waits about 127 s.
-    #expect(ContinuousClock.now - started < .seconds(30))
+    // The attempt ended at its own limit, not the kernel's (about 127 s): the message says which.
     #expect(error?.description.contains("no answer from the broker within 0.5 seconds") == true, "\(String(describing: error))")
     #expect(error?.description.contains("does no firewall drop the port") == true)
     #expect(error?.isSettingsProblem == false)
