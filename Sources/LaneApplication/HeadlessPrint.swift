@@ -2,6 +2,7 @@ import Foundation
 import LaneBridge
 import POSIX
 import SafeFiles
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -70,6 +71,10 @@ public enum HeadlessPrint {
     }
   }
 
+  /// The watchdog that kills a print past ``limit``: it fires once, and never after the
+  /// print ended.
+  private enum Watchdog { case armed, fired, disarmed }
+
   /// A fresh folder of this user's only, under `TMPDIR` (or `/tmp`).
   private static func scratchFolder() throws(LaneFailure) -> String {
     let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
@@ -115,25 +120,30 @@ public enum HeadlessPrint {
     guard spawned == 0 else {
       throw LaneFailure(.unavailable, "cannot start Chromium '\(arguments[0])': \(String(cString: strerror(spawned)))")
     }
-    let deadline = ContinuousClock.now + limit
-    var status: Int32 = 0
-    var exit: Int32?
-    while true {
-      let reaped = waitpid(pid, &status, WNOHANG)
-      if reaped == pid {
-        exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        break
+    // Waited for without reaping (WNOWAIT), so the pid stays Chromium's while the watchdog
+    // may still kill its group; reaped once the watchdog can no longer fire.
+    let watchdog = Mutex(Watchdog.armed)
+    let kill = DispatchWorkItem {
+      watchdog.withLock { state in
+        guard state == .armed else { return }
+        Glibc.kill(-pid, SIGKILL)
+        state = .fired
       }
-      if reaped < 0 && errno != EINTR { break }
-      if ContinuousClock.now >= deadline {
-        kill(-pid, SIGKILL)
-        _ = try? retryOnInterrupt { waitpid(pid, &status, 0) }
-        break
-      }
-      usleep(50_000)
     }
+    let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: kill)
+    var info = siginfo_t()
+    _ = try? retryOnInterrupt { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
+    let fired = watchdog.withLock { state in
+      defer { state = .disarmed }
+      return state == .fired
+    }
+    kill.cancel()
+    var status: Int32 = 0
+    _ = try? retryOnInterrupt { waitpid(pid, &status, 0) }
+    let exit: Int32? = fired ? nil : ((status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F))
     // Helpers (zygote, renderers) left in the group end with it.
-    kill(-pid, SIGKILL)
+    Glibc.kill(-pid, SIGKILL)
     return exit
   }
 }
