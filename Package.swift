@@ -231,6 +231,9 @@ let package = Package(
         "Journal", "LaneSensing", "Wiring", "POSIX", "SafeFiles", "Bowling", "Scoreboard", "League",
         "LaneConfiguration", "SimulatedPinSensor", "DeskAccess",
         .product(name: "SystemPackage", package: "swift-system"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]
     ),
     // lane's option groups (the options its commands share, their help, and their checks,
@@ -308,6 +311,7 @@ let package = Package(
       dependencies: [
         "Centre", "MQTT", "LaneBridge", "LaneSensing", "Journal", "League", "Bowling", "SafeFiles", "POSIX",
         .product(name: "SystemPackage", package: "swift-system"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     // The desk's store: every lane's journal records kept once by (lane, session, seq) in a
     // SQLite file through GRDB, and the games and averages folded from them. The only target
@@ -381,12 +385,16 @@ let package = Package(
       name: "CentreLinkTests",
       dependencies: [
         "CentreLink", "Centre", "LaneBridge", "LaneSensing", "Journal", "Bowling", "TestSupport",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "InMemoryLogging", package: "swift-log"),
       ]),
     // Also runs the built `lane` (lane simulate --broker, lane desk) against it.
     .testTarget(
       name: "MQTTTests",
       dependencies: [
         "MQTT", "Centre", "CentreLink", "WebBoard", "lane", "TestSupport", "Journal", "League", "LaneConfiguration",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "InMemoryLogging", package: "swift-log"),
       ]),
     .testTarget(
       name: "LaneSensingTests", dependencies: ["LaneSensing", "Bowling", "TestSupport"]),
@@ -403,6 +411,9 @@ let package = Package(
       dependencies: [
         "lane", "WebServer", "WebBoard", "Centre", "LaneBridge", "Bowling", "League", "LaneSensing",
         "SimulatedPinSensor", "TestSupport", "LaneConfiguration",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "InMemoryLogging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
     // The gpio-sim rig's checks (Hardware/gpio-sim/run.sh runs them in its VM, tagged

@@ -1,3 +1,4 @@
+import Logging
 import Centre
 import Foundation
 import MQTT
@@ -39,7 +40,7 @@ public actor DeskLink {
   private let broker: BrokerSession
   private let output: Output
   private let write: @Sendable (String) -> Void
-  private let report: @Sendable (String) -> Void
+  private let logger: Logger
   private let epoch: Int
   /// Where each delivered event is committed before it is printed and acknowledged.
   private let store: (any EventStore)?
@@ -70,12 +71,12 @@ public actor DeskLink {
 
   /// - Parameters:
   ///   - write: Prints one line (or, for the overview, one screen) to standard output.
-  ///   - report: Tells the operator about a refused message or a failed publish (stderr).
+  ///   - logger: Told of a refused message or a failed publish, for the operator.
   ///   - store: Keeps each event before it is printed and acknowledged (`--store`); with it,
   ///     `--json` prints an event only when it is stored for the first time.
   public init(
     settings: BrokerSettings, output: Output, write: @escaping @Sendable (String) -> Void,
-    report: @escaping @Sendable (String) -> Void, store: (any EventStore)? = nil
+    logger: Logger, store: (any EventStore)? = nil
   ) throws {
     epoch = Int(Date().timeIntervalSince1970 * 1000)
     let will = MQTTClient.Will(
@@ -85,7 +86,7 @@ public actor DeskLink {
     broker = try BrokerSession(settings: settings, clientPrefix: "desk", will: will)
     self.output = output
     self.write = write
-    self.report = report
+    self.logger = logger
     self.store = store
   }
 
@@ -152,7 +153,7 @@ public actor DeskLink {
     let retained: Bool
     switch delivery {
     case .refused(let topic, let error):
-      return report("refused a message on \(topic): \(error)")
+      return logger.notice("refused a message on \(topic): \(error)")
     case .message(let message, let isRetained):
       decoded = message
       retained = isRetained
@@ -187,7 +188,7 @@ public actor DeskLink {
       changed()
     case .reply(let lane, let reply):
       if output != .jsonLines {
-        report("\(lane) answered \(reply.id): \(reply.ok ? "done" : "refused"): \(reply.message)")
+        logger.notice("\(lane) answered \(reply.id): \(reply.ok ? "done" : "refused"): \(reply.message)")
       }
     case .command, .displayRequest, .deskStatus:
       break
@@ -205,9 +206,11 @@ public actor DeskLink {
       do {
         shown = try store.store(events)
       } catch {
-        report(
-          "records \(first.seq) to \(first.seq + events.count - 1) of lane \(lane) session \(session) not stored,"
-            + " so not acknowledged; the lane is asked to send them again: \(error)")
+        logger.notice(
+          """
+          records \(first.seq) to \(first.seq + events.count - 1) of lane \(lane) session \(session) not stored, \
+          so not acknowledged; the lane is asked to send them again: \(error)
+          """)
         consumer.rewind(DeskConsumer.Key(lane: lane, session: session), to: first.seq)
         return first.seq
       }
@@ -216,7 +219,7 @@ public actor DeskLink {
       do {
         write(String(decoding: try event.jsonBytes, as: UTF8.self))
       } catch {
-        report("cannot print event \(event.seq) of \(lane): \(error)")
+        logger.notice("cannot print event \(event.seq) of \(lane): \(error)")
       }
     }
     for event in events where event.type == .throw { lanes[lane, default: LaneView()].lastThrow = .now }
@@ -274,7 +277,7 @@ public actor DeskLink {
     do {
       try await broker.publish(payload, to: topic, retain: retain)
     } catch {
-      report("\(error)")
+      logger.notice("\(error)")
     }
   }
 }

@@ -1,3 +1,4 @@
+import Logging
 import Centre
 import Foundation
 import MQTT
@@ -18,21 +19,18 @@ public actor DisplayLink {
     public var event: @Sendable (Payload.Event) -> Void
     /// A lane's retained status, as it arrives.
     public var status: @Sendable (Payload.Status) -> Void
-    /// A refused message or a failed publish, for the operator (stderr).
-    public var report: @Sendable (String) -> Void
 
     public init(
       event: @escaping @Sendable (Payload.Event) -> Void,
-      status: @escaping @Sendable (Payload.Status) -> Void,
-      report: @escaping @Sendable (String) -> Void
+      status: @escaping @Sendable (Payload.Status) -> Void
     ) {
       self.event = event
       self.status = status
-      self.report = report
     }
   }
 
   private let broker: BrokerSession
+  private let logger: Logger
   private let handlers: Handlers
   /// The one lane followed, or `nil` for every lane.
   private let only: LaneID?
@@ -47,10 +45,13 @@ public actor DisplayLink {
   private var lastResendRequest: [DeskConsumer.Key: ContinuousClock.Instant] = [:]
   private var requests = 0
 
-  /// - Parameter lane: Follow only this lane (the desk's detail board), or every lane.
-  public init(settings: BrokerSettings, handlers: Handlers, lane: LaneID? = nil) throws(MQTTError) {
+  /// - Parameters:
+  ///   - lane: Follow only this lane (the desk's detail board), or every lane.
+  ///   - logger: Told of a refused message or a failed publish, for the operator.
+  public init(settings: BrokerSettings, handlers: Handlers, lane: LaneID? = nil, logger: Logger) throws(MQTTError) {
     broker = try BrokerSession(settings: settings, clientPrefix: "display", will: nil)
     self.handlers = handlers
+    self.logger = logger
     self.only = lane
   }
 
@@ -87,7 +88,7 @@ public actor DisplayLink {
     let decoded: CentreMessage
     switch delivery {
     case .refused(let topic, let error):
-      return handlers.report("refused a message on \(topic): \(error)")
+      return logger.notice("refused a message on \(topic): \(error)")
     case .message(let message, _):
       decoded = message
     }
@@ -138,7 +139,7 @@ public actor DisplayLink {
     do {
       try await broker.publish(command, to: .displayRequests(key.lane), retain: false)
     } catch {
-      handlers.report("cannot ask lane \(key.lane) to publish again from seq \(seq): \(error)")
+      logger.notice("cannot ask lane \(key.lane) to publish again from seq \(seq): \(error)")
     }
   }
 }

@@ -1,3 +1,4 @@
+import Logging
 import Centre
 import Foundation
 import LaneBridge
@@ -8,7 +9,7 @@ extension LaneLink {
   func perform(_ action: LaneLinkMachine.Action) async {
     switch action {
     case .report(let message):
-      report(message)
+      logger.notice("\(message)")
       machine.take(.done(action), at: now)
     case .persist(let ack):
       do {
@@ -35,7 +36,7 @@ extension LaneLink {
         do {
           try await broker.subscribe(to: [topic])
         } catch {
-          report("subscribing to \(topic) failed: \(error)")
+          logger.notice("subscribing to \(topic) failed: \(error)")
         }
       }
       machine.take(.done(action), at: now)
@@ -54,7 +55,7 @@ extension LaneLink {
         try await broker.connect()
         machine.take(.connected, at: now)
       } catch {
-        if error.isSettingsProblem { report("\(error)") }
+        if error.isSettingsProblem { logger.notice("\(error)") }
         machine.take(.connectFailed, at: now)
       }
     }

@@ -1,3 +1,4 @@
+import Logging
 import Bowling
 import Centre
 import Foundation
@@ -70,7 +71,8 @@ public actor LaneLink {
   /// The lane's sessions, whose records the machine's outboxes publish.
   let sessions: LaneSessions
   let acknowledgementFile: AcknowledgementFile?
-  let report: @Sendable (String) -> Void
+  /// Where the link's faults and warnings go, as the centre link's (`part`).
+  let logger: Logger
   var machine: LaneLinkMachine
   /// The machine's clock: its instants are durations since this one.
   let origin = ContinuousClock.now
@@ -100,7 +102,7 @@ public actor LaneLink {
   /// - Parameters:
   ///   - open: The open session's source, which the journal's store feeds
   ///     (``JournalOutboxSource/Store`` over ``sessions``).
-  ///   - report: Called with each fault or warning for the operator (stderr).
+  ///   - logger: Where each fault or warning for the operator goes.
   ///   - journal: The journal's path, whose disk the health monitor watches and beside
   ///     which closed sessions are kept.
   ///   - health: The health monitor's thresholds.
@@ -119,7 +121,7 @@ public actor LaneLink {
     timing: LaneLinkMachine.Timing = .init(),
     sensorClock: (@Sendable () -> SensorInstant)? = nil,
     night: (pair: Payload.Pair, league: String)? = nil,
-    report: @escaping @Sendable (String) -> Void
+    logger: Logger
   ) throws {
     self.lane = lane
     self.night = night
@@ -127,7 +129,9 @@ public actor LaneLink {
     self.disk = journal.map { DiskSpaceProbe(folder: NewFile.split($0).folder) }
     self.sensorClock = sensorClock
     self.acknowledgementFile = acknowledgementFile
-    self.report = report
+    var logger = logger
+    logger[metadataKey: LogKey.part] = "centre link"
+    self.logger = logger
     // Counts the lane's connections: milliseconds since 1970 at start, so every later
     // process has a higher one and a stale will is recognisable.
     let epoch = Int(Date().timeIntervalSince1970 * 1000)
@@ -139,7 +143,7 @@ public actor LaneLink {
     let stored = try acknowledgementFile?.read()
     let closed = try journal.map(LaneSessions.archivedSessions(ofJournal:)) ?? []
     let plan = PublishingPlan(acknowledgement: stored, closed: closed, open: open.session)
-    let sessions = LaneSessions.resuming(plan, open: open, journal: journal, report: report)
+    let sessions = LaneSessions.resuming(plan, open: open, journal: journal, logger: logger)
     self.sessions = sessions
     // An outbox for each session to publish (an archive that cannot be read is left out).
     func outbox(_ source: any OutboxSource) -> LaneOutbox {
@@ -159,7 +163,7 @@ public actor LaneLink {
       do {
         try acknowledgementFile?.write(Payload.Ack(session: open.session, upto: 0))
       } catch {
-        report("\(error)")
+        logger.notice("\(error)")
       }
     }
     (stream, inputs) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .unbounded)
@@ -183,7 +187,7 @@ public actor LaneLink {
       await perform(.subscribe)
     } catch {
       if error.isSettingsProblem { throw StartFailure(error: error) }
-      report("the centre's broker is not reachable (\(error)); the lane scores on and publishes when it is")
+      logger.notice("the centre's broker is not reachable (\(error)); the lane scores on and publishes when it is")
       machine.take(.connectFailed, at: now)
     }
     let inputs = self.inputs
@@ -277,7 +281,7 @@ public actor LaneLink {
     guard faults != healthFaults else { return false }
     // Told once per fault, not again as its figures change.
     let known = Set(healthFaults.map(\.kind))
-    for fault in faults where !known.contains(fault.kind) { report("\(fault)") }
+    for fault in faults where !known.contains(fault.kind) { logger.notice("\(fault)") }
     healthFaults = faults
     machine.take(.health(faults.map(\.description)), at: now)
     return true

@@ -1,3 +1,4 @@
+import Logging
 import Centre
 import Foundation
 import Journal
@@ -135,11 +136,11 @@ public final class LaneSessions: Sendable {
   /// The sessions a lane resumes publishing: the closed sessions `plan` names, each read
   /// from its archive beside `journal`, then `open`.
   ///
-  /// - Parameter report: Told of an archive the plan names that cannot be read; it is left
+  /// - Parameter logger: Told of an archive the plan names that cannot be read; it is left
   ///   out (the lane scores on), and the desk lacks its records.
   public static func resuming(
     _ plan: PublishingPlan, open: JournalOutboxSource, journal: String?,
-    report: (String) -> Void
+    logger: Logger
   ) -> LaneSessions {
     var closed: [any OutboxSource] = []
     for item in plan.items.dropLast() {
@@ -148,7 +149,7 @@ public final class LaneSessions: Sendable {
       do {
         closed.append(try JournalOutboxSource(archive: archive))
       } catch {
-        report("the closed session \(item.session) cannot be published from '\(archive)': \(error)")
+        logger.notice("the closed session \(item.session) cannot be published from '\(archive)': \(error)")
       }
     }
     return LaneSessions(open: open, closed: closed, journal: journal)

@@ -2,151 +2,140 @@ import Centre
 import CentreLink
 import CentreStore
 import LaneBridge
+import Logging
 import MQTT
+import ServiceLifecycle
 import WebServer
 
-/// What `lane display` and `lane desk show` run over the centre's broker until stopped.
+/// What `lane desk`, `lane display` and `lane desk show` run over the centre's broker: each a
+/// group of services (``Lifecycle``) until a stop, or until a link fails.
 public enum CentreServices {
-  /// Serves every lane's boards to browsers on `address`, fed from the broker, until
-  /// `stop` returns.
+  /// `lane display`: every lane's boards served to browsers on `address`, fed from the
+  /// broker.
   ///
   /// - Parameters:
-  ///   - broker: The broker's address as the user gave it, for the report.
+  ///   - broker: The broker's address as the user gave it, for the log.
   ///   - records: The desk's store whose pages are served under `/records`, if any.
-  ///   - report: Told where the boards are served, and of the link's warnings.
   /// - Throws: ``LaneFailure``: 78 for settings the link refuses, 69 when the address cannot
   ///   be bound, the broker's failure (``ExitStatus/init(brokerFailure:)``).
   public static func serveBoards(
-    settings: BrokerSettings, broker: String, address: HTTPAddress, records: String? = nil,
-    report: @escaping @Sendable (String) -> Void, until stop: @escaping @Sendable () async -> Void
+    settings: BrokerSettings, broker: String, address: HTTPAddress, records: String? = nil, logger: Logger
   ) async throws(LaneFailure) {
     // The store is refused now, with its own exit status, rather than page by page.
     if let records { try RecordStore.reading(at: records) { try $0.refresh() } }
-    let centre = CentreDisplay(hub: BoardHub(), report: report)
+    let centre = CentreDisplay(hub: BoardHub(), logger: logger)
     let link = try made {
-      try DisplayLink(
-        settings: settings, handlers: .init(event: centre.show, status: centre.show, report: report))
+      try DisplayLink(settings: settings, handlers: .init(event: centre.show, status: centre.show), logger: logger)
     }
-    let server: RunningBoardServer
-    do {
-      server = try await RunningBoardServer.start(
-        BoardServer(hub: centre.hub, address: address, records: records.map(StoreRecordsPages.init(storeAt:))))
-    } catch {
-      throw LaneFailure(.unavailable, "\(error)")
-    }
-    report("serving the boards on \(server.url)/ from \(broker)")
-    do {
-      try await running { () async throws(MQTTError) in try await link.run(until: stop) }
-    } catch {
-      await server.stop()
-      throw error
-    }
-    await server.stop()
+    let server = BoardServer(hub: centre.hub, address: address, records: records.map(StoreRecordsPages.init(storeAt:)))
+    try await run(
+      [
+        .init(service: Following(link: link)),
+        .init(
+          service: BoardServerService(server, logger: logger) { url in
+            logger.notice("serving the boards on \(url)/ from \(broker)")
+          }),
+      ], logger: logger)
   }
 
-  /// Runs the front desk until `stop` returns: every lane's events exactly once, acknowledged,
-  /// written by `write` as JSON lines or as the overview, and kept in `store` first when
-  /// one is given (`--store`).
+  /// `lane desk`: every lane's events exactly once, acknowledged, written by `write` as JSON
+  /// lines or as the overview, and kept in `store` first when one is given (`--store`); with
+  /// `page`, its signed-in page (``DeskServer``) too: every lane's boards, followed as
+  /// `lane display` follows them, and the commands the clerks send from the page, over the
+  /// broker in their names.
   ///
-  /// - Throws: ``LaneFailure``: 78 for settings the link refuses, the broker's failure.
-  public static func runDesk(
-    settings: BrokerSettings, output: DeskLink.Output, store: (any EventStore)? = nil,
-    write: @escaping @Sendable (String) -> Void, report: @escaping @Sendable (String) -> Void,
-    until stop: @escaping @Sendable () async -> Void
-  ) async throws(LaneFailure) {
-    let desk = try made {
-      try DeskLink(settings: settings, output: output, write: write, report: report, store: store)
-    }
-    try await running { () async throws(MQTTError) in try await desk.run(until: stop) }
-  }
-
-  /// Runs the front desk (``runDesk(settings:output:store:write:report:until:)``) and
-  /// serves its signed-in page on `address` (``DeskServer``) until `stop` returns: every
-  /// lane's boards, followed as `lane display` follows them, and the commands the clerks
-  /// send from the page, over the broker in their names.
-  ///
-  /// - Parameters:
-  ///   - users: The users file, read now (refused with its status) and at each sign-in.
-  ///   - storePath: The store's path, for `/records`, when `store` is given.
-  ///   - tls: HTTPS, or plain HTTP (then only for loopback or a trusted network: the
-  ///     passwords and cookies cross it in clear, which is said on stderr).
   /// - Throws: ``LaneFailure``: the users file's, 69 when the address cannot be bound, 78
   ///   for settings the link refuses, the broker's failure.
-  public static func runDeskServer(
-    settings: BrokerSettings, output: DeskLink.Output, store: RecordStore?, storePath: String?,
-    address: HTTPAddress, users: String, tls: DeskTLS?, write: @escaping @Sendable (String) -> Void,
-    report: @escaping @Sendable (String) -> Void, until stop: @escaping @Sendable () async -> Void
+  public static func runDesk(
+    settings: BrokerSettings, output: DeskLink.Output, store: RecordStore?, page: DeskPage?,
+    write: @escaping @Sendable (String) -> Void, logger: Logger
   ) async throws(LaneFailure) {
-    if try DeskUsers.read(users).users.isEmpty {
-      report("the users file \(users) has no users yet: add one with lane desk users add NAME --role manager --users \(users)")
-    }
-    if tls == nil, !HTTPAddress.isLoopback(address.host) {
-      report(
-        "warning: the desk's page on \(address) is plain HTTP: passwords and session cookies cross the network"
-          + " in clear; give --tls-cert and --tls-key (docs/desk.md)")
-    }
-    let centre = CentreDisplay(hub: BoardHub(), report: report)
-    let display = try made {
-      try DisplayLink(settings: settings, handlers: .init(event: centre.show, status: centre.show, report: report))
-    }
     let desk = try made {
-      try DeskLink(settings: settings, output: output, write: write, report: report, store: store)
+      try DeskLink(settings: settings, output: output, write: write, logger: logger, store: store)
     }
-    let gate = DeskGate(users: { try DeskUsers.read(users) })
-    let server: RunningBoardServer
-    do {
-      server = try await RunningBoardServer.start(
-        DeskServer(
-          hub: centre.hub, address: address, gate: gate, commander: BrokerLaneCommander(settings: settings),
-          records: store == nil ? nil : storePath.map(StoreRecordsPages.init(storeAt:)),
-          acknowledgements: store.map(StoreAcknowledgements.init), tls: tls, report: report))
-    } catch {
-      throw LaneFailure(.unavailable, "\(error)")
+    var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: Following(link: desk))]
+    if let page {
+      if try DeskUsers.read(page.users).users.isEmpty {
+        logger.notice(
+          "the users file \(page.users) has no users yet: add one with lane desk users add NAME --role manager --users \(page.users)"
+        )
+      }
+      if page.tls == nil, !HTTPAddress.isLoopback(page.address.host) {
+        logger.warning(
+          "the desk's page on \(page.address) is plain HTTP: passwords and session cookies cross the network in clear; give --tls-cert and --tls-key (docs/desk.md)"
+        )
+      }
+      let centre = CentreDisplay(hub: BoardHub(), logger: logger)
+      let display = try made {
+        try DisplayLink(settings: settings, handlers: .init(event: centre.show, status: centre.show), logger: logger)
+      }
+      let users = page.users
+      let server = DeskServer(
+        hub: centre.hub, address: page.address, gate: DeskGate(users: { try DeskUsers.read(users) }),
+        commander: BrokerLaneCommander(settings: settings),
+        records: store == nil ? nil : page.storePath.map(StoreRecordsPages.init(storeAt:)),
+        acknowledgements: store.map(StoreAcknowledgements.init), tls: page.tls, logger: logger)
+      services += [
+        .init(service: Following(link: display)),
+        .init(
+          service: BoardServerService(server, logger: logger) { url in
+            logger.notice("serving the desk on \(url)/ (sign in at \(url)/login)")
+          }),
+      ]
     }
-    report("serving the desk on \(server.url)/ (sign in at \(server.url)/login)")
-    // Both links until a stop is asked for; the first to fail ends the other.
-    let failure = await withTaskGroup(of: MQTTError?.self) { group -> MQTTError? in
-      group.addTask { () async -> MQTTError? in
-        do throws(MQTTError) { try await display.run(until: stop) } catch { return error }
-        return nil
-      }
-      group.addTask { () async -> MQTTError? in
-        do throws(MQTTError) { try await desk.run(until: stop) } catch { return error }
-        return nil
-      }
-      for await outcome in group {
-        if let outcome {
-          group.cancelAll()
-          return outcome
-        }
-      }
-      return nil
-    }
-    await server.stop()
-    if let failure { throw LaneFailure(ExitStatus(brokerFailure: failure), "\(failure)") }
+    try await run(services, logger: logger)
   }
 
-  /// Shows `lane`'s detail board, redrawn in place by `write`, until `stop` returns: a
-  /// read-only follower like `lane display` (it never acknowledges, so it runs beside the
-  /// desk).
+  /// The desk's signed-in page (`--http ADDR --users FILE`).
+  public struct DeskPage: Sendable {
+    public var address: HTTPAddress
+    /// The users file, read now (refused with its status) and at each sign-in.
+    public var users: String
+    /// HTTPS, or plain HTTP (then only for loopback or a trusted network: the passwords
+    /// and cookies cross it in clear, which is logged).
+    public var tls: DeskTLS?
+    /// The store's path, for `/records`, when the desk keeps one.
+    public var storePath: String?
+
+    public init(address: HTTPAddress, users: String, tls: DeskTLS?, storePath: String?) {
+      self.address = address
+      self.users = users
+      self.tls = tls
+      self.storePath = storePath
+    }
+  }
+
+  /// `lane desk show`: `lane`'s detail board, redrawn in place by `write`: a read-only
+  /// follower like `lane display` (it never acknowledges, so it runs beside the desk).
+  ///
+  /// - Throws: ``LaneFailure``: 78 for settings the link refuses, the broker's failure.
   public static func showDetail(
-    of lane: LaneID, settings: BrokerSettings, write: @escaping @Sendable (String) -> Void,
-    report: @escaping @Sendable (String) -> Void, until stop: @escaping @Sendable () async -> Void
+    of lane: LaneID, settings: BrokerSettings, write: @escaping @Sendable (String) -> Void, logger: Logger
   ) async throws(LaneFailure) {
     let screen = DeskDetailScreen(lane: lane, write: write)
     let link = try made {
       try DisplayLink(
-        settings: settings, handlers: .init(event: screen.take, status: screen.take, report: report),
-        lane: lane)
+        settings: settings, handlers: .init(event: screen.take, status: screen.take), lane: lane, logger: logger)
     }
-    let drawer = Task {
-      while !Task.isCancelled {
-        screen.draw()
-        try? await Task.sleep(for: .milliseconds(200))
-      }
+    try await run([.init(service: Following(link: link)), .init(service: Drawing(screen: screen))], logger: logger)
+  }
+
+  /// Runs `services`; a link's failure is the command's (``ExitStatus/init(brokerFailure:)``),
+  /// an address that cannot be bound 69.
+  private static func run(
+    _ services: [ServiceGroupConfiguration.ServiceConfiguration], logger: Logger
+  ) async throws(LaneFailure) {
+    do {
+      try await Lifecycle.run(services, logger: logger)
+    } catch let error as MQTTError {
+      throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
+    } catch let error as BoardServerService.StartError {
+      throw LaneFailure(.unavailable, "\(error)")
+    } catch let failure as LaneFailure {
+      throw failure
+    } catch {
+      throw LaneFailure(.software, "\(error)")
     }
-    defer { drawer.cancel() }
-    try await running { () async throws(MQTTError) in try await link.run(until: stop) }
   }
 
   /// A link made from the broker's settings, or the failure: settings the client refuses
@@ -155,9 +144,33 @@ public enum CentreServices {
     do { return try make() } catch { throw LaneFailure(.badConfiguration, "\(error)") }
   }
 
-  /// Runs a link until it ends; its broker's failure is the command's
-  /// (``ExitStatus/init(brokerFailure:)``).
-  private static func running(_ run: () async throws(MQTTError) -> Void) async throws(LaneFailure) {
-    do { try await run() } catch { throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)") }
+  /// A desk's or a display's link as a service: it follows the broker until it is stopped,
+  /// then goes offline; it fails when the broker cannot be reached or refuses it.
+  private struct Following: Service {
+    let link: any FollowingLink
+
+    func run() async throws {
+      try await link.run(until: { try? await gracefulShutdown() })
+    }
+  }
+
+  /// `lane desk show`'s drawing: the board after a change, and every second for the last
+  /// throw's age, until stopped.
+  private struct Drawing: Service {
+    let screen: DeskDetailScreen
+
+    func run() async {
+      while (try? await Task.sleep(for: .milliseconds(200))) != nil, !Task.isShuttingDownGracefully {
+        screen.draw()
+      }
+    }
   }
 }
+
+/// A link that follows the broker until told to stop: the desk's and the displays'.
+protocol FollowingLink: Sendable {
+  func run(until stop: @escaping @Sendable () async -> Void) async throws(MQTTError)
+}
+
+extension DeskLink: FollowingLink {}
+extension DisplayLink: FollowingLink {}

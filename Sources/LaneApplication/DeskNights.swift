@@ -24,10 +24,7 @@ import SafeFiles
 ///    do, never guessed around: the pair does not start on a night nobody can account for.
 public struct DeskNights: Sendable {
   /// A night the desk started: its file and its journal.
-  public struct Night: Hashable, Sendable {
-    public var file: String
-    public var journal: String
-  }
+  public typealias Night = PairMachine.DeskNight
 
   /// The `nights/` folder.
   public let folder: String

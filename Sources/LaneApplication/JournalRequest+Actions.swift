@@ -2,6 +2,7 @@ import Bowling
 import Foundation
 import Journal
 import LaneBridge
+import Logging
 import Scoreboard
 
 extension JournalRequest {
@@ -10,14 +11,14 @@ extension JournalRequest {
   ///
   /// - Returns: What changed; for a stopped lane, with the scoreboard it leaves.
   public static func correct(
-    _ correction: Correction, by author: String, journal: String, report: @escaping (String) -> Void
-  ) throws -> String {
+    _ correction: Correction, by author: String, journal: String, logger: Logger
+  ) async throws -> String {
     let request = ControlRequest(id: id(), by: author, correction: correction)
-    return try send(request, journal: journal, report: report) { file in
+    return try await send(request, journal: journal, logger: logger) { file in
       var session = try JournalledSession(store: file, opened: file)
       let (entry, _) = try session.correct(correction, by: author, at: Date())
       JournalCheckpoint.renew(file, session: session.session, through: session.lastSequence) { problem in
-        report("warning: \(problem)")
+        logger.warning("\(problem)")
       }
       var text = "record \(entry.sequence)"
       if case .corrected(_, let change) = entry.event { text += ", \(correction) by \(author): \(change)" }
@@ -32,10 +33,10 @@ extension JournalRequest {
   /// - Returns: What was done, in words.
   public static func changeSession(
     _ action: ControlRequest.Action, by author: String, journal: String,
-    report: @escaping (String) -> Void
-  ) throws -> String {
+    logger: Logger
+  ) async throws -> String {
     let asked = ControlRequest(id: id(), by: author, action: action)
-    return try send(asked, journal: journal, report: report) { file in
+    return try await send(asked, journal: journal, logger: logger) { file in
       var session = try JournalledSession(store: file, opened: file)
       var next: [String] = []
       if case .startSession(let names) = asked.action {

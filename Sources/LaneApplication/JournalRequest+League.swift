@@ -1,6 +1,7 @@
 import Foundation
 import Journal
 import LaneBridge
+import Logging
 import League
 
 extension JournalRequest {
@@ -12,15 +13,15 @@ extension JournalRequest {
   /// - Returns: What the lane did, in words.
   /// - Throws: ``LaneFailure``: the command or reason cannot be sent (exit 64), no lane is
   ///   refusal of the night's (``correctStoppedPair(_:why:by:journal:)``, no pair running), or what
-  ///   ``send(_:journal:report:locally:)`` throws (a refusal by the lane is exit 65).
+  ///   ``send(_:journal:logger:locally:)`` throws (a refusal by the lane is exit 65).
   public static func correctLeague(
-    _ command: String, why: String, by author: String, journal: String, report: (String) -> Void
-  ) throws -> String {
+    _ command: String, why: String, by author: String, journal: String, logger: Logger
+  ) async throws -> String {
     let request = ControlRequest(id: id(), by: author, action: .league(command: command, why: why))
     if case .failure(let refusal) = ControlRequest.parse(Array(request.line.utf8.dropLast())) {
       throw LaneFailure(.usage, refusal.description)
     }
-    return try send(request, journal: journal, report: report) { file in
+    return try await send(request, journal: journal, logger: logger) { file in
       try correctStoppedPair(command, why: why, by: author, journal: file)
     }
   }

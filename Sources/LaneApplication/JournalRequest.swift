@@ -1,6 +1,7 @@
 import Foundation
 import Journal
 import LaneBridge
+import Logging
 import LaneControl
 
 #if canImport(Glibc)
@@ -26,18 +27,18 @@ public enum JournalRequest {
   ///
   /// - Returns: What was done, in words, for the operator.
   /// - Throws: ``LaneFailure`` saying what went wrong.
-  /// - Parameter report: Told of a torn record set aside or a checkpoint problem.
+  /// - Parameter logger: Told of a torn record set aside or a checkpoint problem.
   public static func send(
-    _ request: ControlRequest, journal: String, report: (String) -> Void,
+    _ request: ControlRequest, journal: String, logger: Logger,
     locally: (JournalFile) throws -> String
-  ) throws -> String {
+  ) async throws -> String {
     let socket = ControlSocket.path(forJournal: journal)
     for attempt in 1...3 {
       do {
         let file = try JournalFile(
           path: journal, ifMissing: .refuse, holdingLane: true, usingCheckpoint: true)
-        if let recovered = file.recovered { report("warning: \(recovered)") }
-        if let problem = file.checkpointProblem { report("warning: \(problem)") }
+        if let recovered = file.recovered { logger.warning("\(recovered)") }
+        if let problem = file.checkpointProblem { logger.warning("\(problem)") }
         return try locally(file)
       } catch JournalError.inUse {
         // Handled below: the running lane does it.
@@ -50,7 +51,8 @@ public enum JournalRequest {
       do throws(ControlClient.Failure) {
         reply = try ControlClient.send(request, to: socket)
       } catch .refused where attempt < 3 {
-        usleep(200_000)
+        // The lane may be between closing its socket and opening it again (a new session).
+        try? await Task.sleep(for: .milliseconds(200))
         continue
       } catch {
         throw LaneFailure(error.exitStatus, "\(error)")

@@ -1,21 +1,31 @@
 import CentreLink
+import Foundation
 import Journal
 import LaneBridge
 import LaneControl
 import LaneSensing
-import MQTT
+import Logging
+import ServiceLifecycle
 import WebServer
 
-/// A lane's parts around its loop, as `lane run` and `lane simulate` both assemble them: the
-/// journalled session, the centre link, the web boards, and the inbox with its control
-/// socket. The command adds its sensor and its local display, and runs the loop.
+/// One lane's parts around its loop, as every way of running a lane assembles them (`lane
+/// run` and `lane simulate`, alone or as one lane of a pair in open play): the journalled
+/// session, the centre link publishing it, the inbox with its control socket; and its loop
+/// over a sensor that is live (GPIO) or a replay (a trace).
 ///
-/// Opened in one order (session and link, boards, inbox, control socket) and closed in the
-/// reverse one by ``close()``: the link last, so it can wait for the desk's acknowledgement
-/// of everything the lane journalled.
-public final class LaneAssembly {
+/// Rules, each with its reason:
+/// 1. Opened in one order, each step refusing before the next begins: the session and its
+///    journal (a journal that is not ours creates nothing else), the link, connected or
+///    refused (wrong credentials fail before the lane scores), the control socket. What was
+///    opened before a refusal is closed again.
+/// 2. Run as services of the command's group, listed link, control socket, loop: they stop
+///    in the reverse order, so the loop's last records are journalled before the socket
+///    refuses corrections, and published before the link waits for the desk.
+/// 3. The loop's thread alone uses the session while the loop runs; the command reads it
+///    once the group ended (``session``).
+public final class LaneAssembly: @unchecked Sendable {
   /// What the command line (or the lane's config file) asks for.
-  public struct Settings {
+  public struct Settings: Sendable {
     /// The journal, or `nil` to keep the games in memory only.
     public var journal: String?
     /// The bowlers asked for; `nil` to resume the journal's session as it is.
@@ -24,9 +34,10 @@ public final class LaneAssembly {
     public var lane: String?
     /// Where the centre's broker is, or `nil` without a centre link.
     public var broker: BrokerSettings?
-    /// Where to serve the web boards, or `nil` without them.
+    /// Where to serve the web boards, or `nil` without them (a pair serves its lanes' from
+    /// one server).
     public var boards: HTTPAddress?
-    /// The lane's id on the boards' pages.
+    /// The lane's id on the boards' pages and in its log records.
     public var boardsLane: String
     /// The sensor's clock, for the link's health monitor (a live lane's).
     public var sensorClock: (@Sendable () -> SensorInstant)?
@@ -45,121 +56,189 @@ public final class LaneAssembly {
     }
   }
 
-  /// The session the loop scores into, journalled when a journal was given.
-  public var session: JournalledSession<AnyJournalStore>
+  /// The session the loop scores into, journalled when a journal was given (rule 3).
+  public private(set) var session: JournalledSession<AnyJournalStore>
   /// The centre link, `nil` without a broker.
   public let link: LaneLink?
   /// Console lines and corrections from the control socket and the desk.
   public let inbox: LaneInbox
-  /// Whether the web boards are served.
-  public var servesBoards: Bool { boards != nil }
-
-  private let journalled: Bool
-  private let boards: (server: RunningBoardServer, display: WebDisplay)?
+  /// The lane's id on its boards and in its log records.
+  public let id: String
+  public let logger: Logger
   private let control: ControlSocket?
-  private let report: @Sendable (String) -> Void
-  private var closed = false
+  private let journalled: Bool
 
-  /// Opens the session (and the link publishing it), starts the boards and serves
-  /// corrections on the journal's control socket.
+  /// Opens the session (and the link publishing it, connected) and the control socket
+  /// beside the journal (rule 1).
   ///
   /// - Parameters:
   ///   - wake: Ends the sensor's wait when something is posted to the inbox.
-  ///   - report: Where warnings and notes go, one line each.
-  /// - Throws: ``LaneFailure``: the journal's, the link's (``LaneLink/started(lane:settings:origin:journal:sensorClock:report:)``),
-  ///   69 when the boards' address cannot be bound, 73 when the control socket cannot be
-  ///   created. What was started before is stopped.
-  public init(
-    _ settings: Settings, wake: @escaping @Sendable () -> Void = {},
-    report: @escaping @Sendable (String) -> Void
-  ) throws {
-    self.report = report
-    journalled = settings.journal != nil
+  ///   - logger: The lane's logger: its warnings and notes, its link's.
+  /// - Throws: ``LaneFailure``: the journal's, the link's
+  ///   (``LaneLink/made(lane:settings:origin:journal:sensorClock:logger:)``,
+  ///   ``LaneLink/started()``), 73 when the control socket cannot be created.
+  public static func open(
+    _ settings: Settings, wake: @escaping @Sendable () -> Void = {}, logger: Logger
+  ) async throws -> LaneAssembly {
     var link: LaneLink?
-    session = try SessionJournal.open(
-      path: settings.journal, bowlers: settings.bowlers, lane: settings.lane, report: report
+    let session = try SessionJournal.open(
+      path: settings.journal, bowlers: settings.bowlers, lane: settings.lane, logger: logger
     ) { origin -> LaneSessions? in
       guard let broker = settings.broker else { return nil }
-      let started = try LaneLink.started(
+      let made = try LaneLink.made(
         lane: settings.lane, settings: broker, origin: origin, journal: settings.journal,
-        sensorClock: settings.sensorClock, report: report)
-      link = started
-      return started.publishing
+        sensorClock: settings.sensorClock, logger: logger)
+      link = made
+      return made.publishing
     }
-    self.link = link
-    var boards: (server: RunningBoardServer, display: WebDisplay)?
     do {
-      if let address = settings.boards {
-        boards = try Self.serveBoards(on: address, lane: settings.boardsLane, report: report)
-      }
-      inbox = LaneInbox(wake: wake)
+      try await link?.started()
+      let inbox = LaneInbox(wake: wake)
       link?.requests.deliver(to: inbox)
-      control = try ControlSocket.serving(inbox, besideJournal: settings.journal)
+      let control = try ControlSocket.made(besideJournal: settings.journal)
+      return LaneAssembly(
+        session: session, link: link, inbox: inbox, control: control, id: settings.boardsLane,
+        journalled: settings.journal != nil, logger: logger)
     } catch {
-      boards?.server.stop()
-      link?.stop(journalled: settings.journal != nil, report: report)
+      _ = await link?.finish(within: .zero)
       throw error
     }
-    self.boards = boards
   }
 
-  /// The display the loop shows its events on: `local`, and the centre link and the web
-  /// boards when the lane has them.
-  public func display(around local: any LaneDisplay) -> any LaneDisplay {
+  private init(
+    session: JournalledSession<AnyJournalStore>, link: LaneLink?, inbox: LaneInbox, control: ControlSocket?,
+    id: String, journalled: Bool, logger: Logger
+  ) {
+    self.session = session
+    self.link = link
+    self.inbox = inbox
+    self.control = control
+    self.id = id
+    self.journalled = journalled
+    self.logger = logger
+  }
+
+  /// The display the loop shows its events on: `local`, the centre link when the lane has
+  /// one, and the web boards of `hub` when they are served.
+  public func display(around local: any LaneDisplay, boards hub: BoardHub?) -> any LaneDisplay {
     var display = local
     if let link { display = CentreLinkDisplay(local: display, link: link.inputs) }
-    if let boards { display = DisplayPair(display, boards.display) }
+    if let hub { display = DisplayPair(display, WebDisplay(lane: id, hub: hub)) }
     return display
   }
 
-  /// Runs the lane's loop on `sensor` until it ends or `shouldStop`: the centre link's
-  /// health monitor sees every reading when the lane has a link (without one the sensor is
-  /// read directly: the wrapper cost 6 % of a replay's instructions), and a replay is paced
-  /// at `speed` times its own pace when one is given.
-  ///
-  /// - Throws: What ``LaneRunner/run(_:journal:display:commands:inbox:until:)`` throws.
-  @discardableResult
-  public func run(
-    _ sensor: some PinSensor, with runner: LaneRunner, display: inout any LaneDisplay,
-    pacedAt speed: Double? = nil, until shouldStop: () -> Bool
-  ) throws -> LaneEvent.Status {
-    func paced(_ sensor: some PinSensor) throws -> LaneEvent.Status {
-      guard let speed else {
-        var sensor = sensor
-        return try runner.run(&sensor, journal: &session, display: &display, inbox: inbox, until: shouldStop)
-      }
-      var pacedSensor = PacedSensor(sensor, clock: ContinuousWallClock(), speed: speed)
-      return try runner.run(&pacedSensor, journal: &session, display: &display, inbox: inbox, until: shouldStop)
-    }
-    if let observer = link?.sensorObserver {
-      return try paced(ObservedSensor(sensor, observer: observer))
-    }
-    return try paced(sensor)
-  }
-
-  /// Stops the control socket and the boards, then the link after waiting for the desk
-  /// (``LaneLink/stoppingWait``); tells `report` what the desk does not have.
-  public func close() {
-    guard !closed else { return }
-    closed = true
+  /// Closes what ``open(_:wake:logger:)`` opened, for an assembly whose services never ran
+  /// (the other lane of its pair could not be opened): the link goes offline at once.
+  public func discard() async {
     control?.close()
-    boards?.server.stop()
-    link?.stop(journalled: journalled, report: report)
+    _ = await link?.finish(within: .zero)
   }
 
-  deinit { close() }
-
-  private static func serveBoards(
-    on address: HTTPAddress, lane: String, report: (String) -> Void
-  ) throws(LaneFailure) -> (server: RunningBoardServer, display: WebDisplay) {
-    let hub = BoardHub()
-    let display = WebDisplay(lane: lane, hub: hub)
+  /// Ends the session and opens the next one for one unnamed bowler, as `author`: a lane of
+  /// a pair after a league night the desk ended (``PairMachine`` rule 4).
+  ///
+  /// - Throws: ``LaneFailure`` with the journal's exit status.
+  public func openSession(by author: String) throws(LaneFailure) {
     do {
-      let server = try RunningBoardServer.start(BoardServer(hub: hub, address: address))
-      report("serving the boards on \(server.url)/ (this lane: \(server.url)/lanes/\(lane))")
-      return (server, display)
+      _ = try session.endSession(by: author, at: Date(), next: [])
     } catch {
-      throw LaneFailure(.unavailable, "\(error)")
+      throw LaneFailure(error.exitStatus, "\(error)")
+    }
+  }
+
+  /// Ends the session for a league night's start, as `author`, and opens the next one.
+  ///
+  /// - Returns: The end's record and the next session's start.
+  /// - Throws: ``JournalError`` when the journal cannot be written.
+  func endSession(by author: String) throws(JournalError) -> (end: JournalEntry, next: JournalEntry) {
+    let made = try session.endSession(by: author, at: Date(), next: [])
+    return (made.end, made.start)
+  }
+
+  /// The services around the loop, in the order they start (rule 2): the link, the control
+  /// socket.
+  public var services: [ServiceGroupConfiguration.ServiceConfiguration] {
+    var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+    if let link {
+      services.append(.init(service: LinkService(link: link, journalled: journalled, logger: logger)))
+    }
+    if let control {
+      services.append(
+        .init(service: ControlSocketService(socket: control, inbox: inbox), successTerminationBehavior: .ignore))
+    }
+    return services
+  }
+
+  /// The lane's loop on `sensor` as a service: `runner` scoring into the session, each event
+  /// shown on `display`; the link's health monitor sees every reading when the lane has a
+  /// link (without one the sensor is read directly: the wrapper cost 6 % of a replay's
+  /// instructions), and a replay is paced at `speed` times its own pace when one is given,
+  /// its waits ended by `stop`.
+  ///
+  /// - Parameters:
+  ///   - after: Opened when the loop may start (its boards listen).
+  ///   - ended: Told how the loop ended, as it ends.
+  public func loop(
+    _ sensor: some PinSensor, runner: LaneRunner, display: Shown, pacedAt speed: Double? = nil,
+    stop: StopRequest, after: Gate? = nil, ended: @escaping @Sendable (LaneEvent.Status) -> Void = { _ in }
+  ) -> LoopService {
+    let job = Job(self, sensor: sensor, runner: runner, display: display, pacedAt: speed)
+    return LoopService(name: "lane \(id)", stop: stop, after: after, ended: ended) { stop in try job.run(until: stop) }
+  }
+
+  /// What a lane's loop shows its events on, kept from one of its loops to the next (a
+  /// pair's lanes play on after a start the desk could not make): a display gathers its
+  /// report as it goes.
+  public final class Shown: @unchecked Sendable {
+    public var display: any LaneDisplay
+
+    public init(_ display: any LaneDisplay) {
+      self.display = display
+    }
+  }
+
+  /// A loop handed to its thread: the assembly's session, the sensor and the display are
+  /// used there alone while it runs (rule 3). Generic only in its initialiser, so that the
+  /// thread captures no generic type.
+  private final class Job: @unchecked Sendable {
+    private let body: (StopRequest) throws -> LaneEvent.Status
+
+    init<Sensor: PinSensor>(
+      _ lane: LaneAssembly, sensor: Sensor, runner: LaneRunner, display shown: Shown, pacedAt speed: Double?
+    ) {
+      let observer = lane.link?.sensorObserver
+      body = { stop in
+        func paced(_ sensor: some PinSensor) throws -> LaneEvent.Status {
+          guard let speed else {
+            var sensor = sensor
+            return try runner.run(
+              &sensor, journal: &lane.session, display: &shown.display, inbox: lane.inbox, until: { stop.isRequested })
+          }
+          var pacedSensor = PacedSensor(sensor, clock: ContinuousWallClock(waking: stop.wake), speed: speed)
+          return try runner.run(
+            &pacedSensor, journal: &lane.session, display: &shown.display, inbox: lane.inbox,
+            until: { stop.isRequested })
+        }
+        if let observer { return try paced(ObservedSensor(sensor, observer: observer)) }
+        return try paced(sensor)
+      }
+    }
+
+    func run(until stop: StopRequest) throws -> LaneEvent.Status { try body(stop) }
+  }
+}
+
+extension ControlSocket {
+  /// The control socket beside `journal` (`JOURNAL.sock`), listening; `nil` without a
+  /// journal (nothing to correct after the run).
+  ///
+  /// - Throws: ``LaneFailure`` 73 when the socket cannot be created.
+  static func made(besideJournal journal: String?) throws(LaneFailure) -> ControlSocket? {
+    guard let journal else { return nil }
+    do {
+      return try ControlSocket(path: path(forJournal: journal))
+    } catch {
+      throw LaneFailure(.cannotCreate, "\(error)")
     }
   }
 }

@@ -1,32 +1,29 @@
 import Centre
 import CentreLink
-import Dispatch
 import Journal
 import LaneBridge
 import LaneSensing
+import Logging
 import MQTT
 
 extension LaneLink {
   /// How long a stopping lane waits for the desk to acknowledge what it published.
   public static let stoppingWait: Duration = .seconds(10)
 
-  /// Starts a lane's link to the centre and waits until it is connected or refused.
+  /// A lane's link to the centre, not yet connected, publishing the journal's records at
+  /// `origin` (``start()`` connects it).
   ///
   /// - Parameters:
   ///   - lane: `--lane`, else the credentials' user names the lane.
-  ///   - origin: Where the journal's records are, to publish those the desk lacks.
   ///   - journal: The journal's path, beside which the acknowledgement file is kept.
-  ///   - report: Where the link's warnings go (`centre link: …`).
   /// - Throws: ``LaneFailure``: 64 without a lane's name, 65 for a journal that cannot be
   ///   published or an acknowledgement file that is not ours, 66 for an unreadable one,
-  ///   77 when the broker refuses the lane's credentials, 78 when TLS or the host name
-  ///   fails, 69 when libmosquitto is not installed; a folder of closed sessions beside
-  ///   the journal that is not a folder (66) or cannot be listed (74) fails as the journal
-  ///   does.
-  public static func started(
+  ///   78 when TLS settings are refused, 69 when libmosquitto is not installed; a folder of
+  ///   closed sessions beside the journal that is not a folder (66) or cannot be listed (74)
+  ///   fails as the journal does.
+  public static func made(
     lane: String?, settings: BrokerSettings, origin: JournalOutboxSource.Origin,
-    journal: String?, sensorClock: (@Sendable () -> SensorInstant)?,
-    report: @escaping @Sendable (String) -> Void
+    journal: String?, sensorClock: (@Sendable () -> SensorInstant)?, logger: Logger
   ) throws(LaneFailure) -> LaneLink {
     guard let name = lane ?? settings.credentials?.username, let laneID = try? LaneID(name) else {
       throw LaneFailure(
@@ -40,29 +37,27 @@ extension LaneLink {
     } catch {
       throw LaneFailure(.dataError, "the journal cannot be published: \(error)")
     }
-    return try started(
+    return try made(
       laneID, settings: settings, open: open,
       acknowledgementFile: journal.map(AcknowledgementFile.init(besideJournal:)), journal: journal,
-      sensorClock: sensorClock, report: report)
+      sensorClock: sensorClock, logger: logger)
   }
 
-  /// Starts the link of `lane` publishing `open` (and what the acknowledgement file says the
-  /// desk lacks of earlier sessions), and waits until it is connected or refused.
+  /// The link of `lane` publishing `open` (and what the acknowledgement file says the desk
+  /// lacks of earlier sessions), not yet connected.
   ///
   /// - Parameter night: The pair and league, for one lane of a pair bowling a league night.
-  /// - Throws: ``LaneFailure`` as ``started(lane:settings:origin:journal:sensorClock:report:)``.
-  static func started(
+  /// - Throws: ``LaneFailure`` as ``made(lane:settings:origin:journal:sensorClock:logger:)``.
+  static func made(
     _ lane: LaneID, settings: BrokerSettings, open: JournalOutboxSource,
     acknowledgementFile: AcknowledgementFile?, journal: String?,
     sensorClock: (@Sendable () -> SensorInstant)?, night: (pair: Payload.Pair, league: String)? = nil,
-    report: @escaping @Sendable (String) -> Void
+    logger: Logger
   ) throws(LaneFailure) -> LaneLink {
-    let link: LaneLink
     do {
-      link = try LaneLink(
+      return try LaneLink(
         lane: lane, settings: settings, open: open, acknowledgementFile: acknowledgementFile,
-        journal: journal, sensorClock: sensorClock, night: night,
-        report: { message in report("centre link: \(message)") })
+        journal: journal, sensorClock: sensorClock, night: night, logger: logger)
     } catch let error as JournalError {
       // The folder of closed sessions beside the journal: the journal's own problem.
       throw LaneFailure(error.exitStatus, "\(error)")
@@ -74,29 +69,20 @@ extension LaneLink {
     } catch {
       throw LaneFailure(.badConfiguration, "\(error)")
     }
-    let failure = Blocking.wait { () async -> StartFailure? in
-      do throws(StartFailure) {
-        try await link.start()
-        return nil
-      } catch {
-        return error
-      }
-    }
-    if let failure {
-      if case .refused = failure.error.problem { throw LaneFailure(.noPermission, "\(failure)") }
-      throw LaneFailure(.badConfiguration, "\(failure)")
-    }
-    return link
   }
 
-  /// Waits (at most ``stoppingWait``) for the desk's acknowledgement, goes offline, and
-  /// tells `report` what the desk does not have yet.
+  /// Connects, waiting until the broker took the lane or refused it.
   ///
-  /// - Parameter journalled: Whether the records are in a journal, published when the lane
-  ///   starts again.
-  public nonisolated func stop(journalled: Bool, report: (String) -> Void) {
-    let remainder = Blocking.wait { await self.finish(within: Self.stoppingWait) }
-    if let missing = Self.missing(remainder, journalled: journalled) { report(missing) }
+  /// - Throws: ``LaneFailure``: 77 when the broker refuses the lane's credentials, 78 when
+  ///   TLS or the host name fails. A broker that is not there is not a failure: the lane
+  ///   scores on and publishes when it is.
+  public func started() async throws(LaneFailure) {
+    do {
+      try await start()
+    } catch {
+      if case .refused = error.error.problem { throw LaneFailure(.noPermission, "\(error)") }
+      throw LaneFailure(.badConfiguration, "\(error)")
+    }
   }
 
   /// What the desk does not have when a link stopped with `remainder`, or `nil` when it has
@@ -116,7 +102,7 @@ extension LaneLink {
     let later =
       remainder.laterSessions == 0
       ? "" : ", nor any record of the \(remainder.laterSessions) later session(s)"
-    return "centre link: the desk has not acknowledged the last \(missing)"
+    return "the desk has not acknowledged the last \(missing)"
       + " \(missing == 1 ? "record" : "records") of session \(remainder.session) (published"
       + " up to seq \(remainder.published) of \(remainder.lastRecorded))\(later); \(next)"
   }
@@ -131,25 +117,5 @@ extension ExitStatus {
     } else {
       self = error.isSettingsProblem ? .badConfiguration : .unavailable
     }
-  }
-}
-
-/// Runs async work to its end from synchronous code (a command's `run()` on the main
-/// thread, never on the concurrency pool).
-enum Blocking {
-  static func wait<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
-    let box = Box<Value>()
-    let done = DispatchSemaphore(value: 0)
-    Task {
-      box.value = await work()
-      done.signal()
-    }
-    done.wait()
-    // The semaphore orders the write before this read.
-    return box.value!
-  }
-
-  private final class Box<Value>: @unchecked Sendable {
-    var value: Value?
   }
 }

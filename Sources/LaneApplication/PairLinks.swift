@@ -4,13 +4,15 @@ import Journal
 import LaneBridge
 import LaneSensing
 import League
+import Logging
+import ServiceLifecycle
 
 /// Both lanes' centre links of a pair bowling a league night: each lane publishes the whole
 /// night under its own id, as its own broker user, from the one journal (one source of
 /// records, which the night's store feeds), keeps its own acknowledgement beside the journal
 /// (``AcknowledgementFile/init(besideJournal:lane:)``), and hands the desk's league
 /// corrections sent to either lane to the pair's inbox.
-public final class PairLinks {
+public final class PairLinks: Sendable {
   /// The settings of each lane's link, left then right.
   public struct Settings: Sendable {
     public var left: BrokerSettings
@@ -65,31 +67,37 @@ public final class PairLinks {
     return pair
   }
 
-  /// Starts both lanes' links on `open`, the night's records, and waits until each is
-  /// connected or refused; when the right lane's fails, the left's is stopped.
+  /// Makes both lanes' links on `open`, the night's records, and connects them, waiting
+  /// until each is connected or refused; when the right lane's fails, the left's is taken
+  /// offline again.
   ///
   /// - Parameters:
   ///   - pair: The lanes, from ``pair(_:lanes:)``.
   ///   - league: The league's name, on each lane's board.
   ///   - sensorClock: Reads the lanes' sensors' clock, when it is the monotonic clock (a
   ///     live pair), for the health monitors.
-  /// - Throws: ``LaneFailure`` as ``LaneLink/started(lane:settings:origin:journal:sensorClock:report:)``.
+  ///   - logger: The pair's; each link's records name its lane.
+  /// - Throws: ``LaneFailure`` as ``LaneLink/made(lane:settings:origin:journal:sensorClock:logger:)``
+  ///   and ``LaneLink/started()``.
   public static func started(
     _ settings: Settings, pair: Payload.Pair, open: JournalOutboxSource, league: String, journal: String?,
-    sensorClock: (@Sendable () -> SensorInstant)? = nil, report: @escaping @Sendable (String) -> Void
-  ) throws(LaneFailure) -> PairLinks {
-    func start(_ lane: LaneID, _ settings: BrokerSettings) throws(LaneFailure) -> LaneLink {
-      try LaneLink.started(
+    sensorClock: (@Sendable () -> SensorInstant)? = nil, logger: Logger
+  ) async throws(LaneFailure) -> PairLinks {
+    func start(_ lane: LaneID, _ settings: BrokerSettings) async throws(LaneFailure) -> LaneLink {
+      var logger = logger
+      logger[metadataKey: LogKey.lane] = "\(lane)"
+      let link = try LaneLink.made(
         lane, settings: settings, open: open,
         acknowledgementFile: journal.map { AcknowledgementFile(besideJournal: $0, lane: lane) },
-        journal: journal, sensorClock: sensorClock, night: (pair, league),
-        report: { report("\(lane): \($0)") })
+        journal: journal, sensorClock: sensorClock, night: (pair, league), logger: logger)
+      try await link.started()
+      return link
     }
-    let left = try start(pair.left, settings.left)
+    let left = try await start(pair.left, settings.left)
     do {
-      return PairLinks(left: left, right: try start(pair.right, settings.right), pair: pair)
+      return PairLinks(left: left, right: try await start(pair.right, settings.right), pair: pair)
     } catch {
-      left.stop(journalled: journal != nil, report: report)
+      _ = await left.finish(within: .zero)
       throw error
     }
   }
@@ -106,18 +114,24 @@ public final class PairLinks {
     right.requests.deliver(to: inbox)
   }
 
-  /// Waits for the desk's acknowledgement of both lanes at once (at most
-  /// ``LaneLink/stoppingWait``), then takes both offline; tells `report` what the desk lacks
-  /// of each.
-  public func stop(journalled: Bool, report: (String) -> Void) {
-    let (left, right) = (self.left, self.right)
-    let remainders = Blocking.wait { () async -> (LaneLink.Remainder, LaneLink.Remainder) in
-      async let leftRemainder = left.finish(within: LaneLink.stoppingWait)
-      async let rightRemainder = right.finish(within: LaneLink.stoppingWait)
-      return (await leftRemainder, await rightRemainder)
+  /// Both lanes' links as one service: when it stops, both wait for the desk's
+  /// acknowledgement at once (``LinkService``), each record naming its lane.
+  public func service(journalled: Bool, logger: Logger) -> some Service {
+    let links = [(left, pair.left), (right, pair.right)].map { link, lane in
+      var logger = logger
+      logger[metadataKey: LogKey.lane] = "\(lane)"
+      return LinkService(link: link, journalled: journalled, logger: logger)
     }
-    for (lane, remainder) in [(pair.left, remainders.0), (pair.right, remainders.1)] {
-      if let missing = LaneLink.missing(remainder, journalled: journalled) { report("\(lane): \(missing)") }
+    return Both(links: links)
+  }
+
+  private struct Both: Service {
+    let links: [LinkService]
+
+    func run() async {
+      await withTaskGroup(of: Void.self) { group in
+        for link in links { group.addTask { await link.run() } }
+      }
     }
   }
 }

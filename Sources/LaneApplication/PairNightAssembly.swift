@@ -3,33 +3,37 @@ import Foundation
 import Journal
 import LaneBridge
 import LaneConfiguration
-import LaneSensing
 import LaneControl
+import LaneSensing
 import League
+import Logging
+import ServiceLifecycle
 import WebServer
 
-/// A league night on a pair as `lane simulate --league` (and a pair's `lane run`) opens it:
-/// the night file, the night's journal (created when missing, resumed when it holds this
-/// night; in memory without one), both lanes' centre links when there is a broker
-/// (``PairLinks``), the inbox and the journal's control socket.
+/// A league night's parts on a pair, as every way of bowling one opens them: the night file,
+/// the night's journal (created when missing, resumed when it holds this night; in memory
+/// without one), both lanes' centre links when there is a broker (``PairLinks``), the inbox
+/// and the journal's control socket.
 ///
-/// Opened in that order and closed in the reverse one by ``close()``: the links last, so
-/// they can wait for the desk's acknowledgement.
-public final class PairNightAssembly {
+/// Opened in that order, each step refusing before the next begins; run as services listed
+/// links, control socket (then the boards and the loop), so the loop stops first and the
+/// links last, waiting for the desk's acknowledgement. The loop's thread alone uses the
+/// night while it runs; the command reads it once the group ended (``night``).
+public final class PairNightAssembly: @unchecked Sendable {
   /// The night, journalled when a journal was given.
-  public var night: JournalledNight<AnyJournalStore>
-  /// Console lines and corrections from the control socket.
+  public private(set) var night: JournalledNight<AnyJournalStore>
+  /// Console lines and corrections from the control socket and the desk.
   public let inbox: LaneInbox
-  /// Whether the journal held deliveries when it was opened: the night is resumed.
+  /// How many deliveries of each lane the journal held when it was opened: the night is
+  /// resumed.
   public let resumedDeliveries: [PairSide: Int]
   /// Both lanes' centre links, `nil` without a broker.
   public let links: PairLinks?
   private let journalled: Bool
-  private let report: (String) -> Void
   private let control: ControlSocket?
-  private var closed = false
+  private let logger: Logger
 
-  /// Reads the night file and opens its journal and the control socket beside it.
+  /// Reads the night file and opens its journal, the links and the control socket beside it.
   ///
   /// - Parameters:
   ///   - path: The night file.
@@ -41,19 +45,20 @@ public final class PairNightAssembly {
   ///     credentials name it).
   ///   - sensorClock: Reads the lanes' sensors' clock, for the links' health monitors, when
   ///     it is the monotonic clock (a live pair).
+  ///   - notBefore: The earliest time a new journal's first record may carry: after the
+  ///     lanes' sessions a night started from the desk follows (``OpenPlay`` rule 4).
   ///   - wake: Ends the loop's wait when something is posted to the inbox.
-  ///   - report: Where warnings go, one line each.
   /// - Throws: ``LaneFailure``: the night file unreadable (66) or wrong (65); the journal's
   ///   (``JournalError``'s exit status), 65 for a journal of another night or a lane's own;
   ///   the links' (``PairLinks/pair(_:lanes:)``, before the journal is opened, and
-  ///   ``PairLinks/started(_:pair:open:league:journal:report:)``); 73 when the control socket
-  ///   cannot be created.
-  public init(
+  ///   ``PairLinks/started(_:pair:open:league:journal:sensorClock:logger:)``); 73 when the
+  ///   control socket cannot be created.
+  public static func open(
     night path: String, journal: String?, pair: String = JournalHeader.hostName,
     links: PairLinks.Settings? = nil, lanes: (left: String, right: String)? = nil,
-    sensorClock: (@Sendable () -> SensorInstant)? = nil,
-    wake: @escaping @Sendable () -> Void = {}, report: @escaping @Sendable (String) -> Void
-  ) throws(LaneFailure) {
+    sensorClock: (@Sendable () -> SensorInstant)? = nil, notBefore: Date? = nil,
+    wake: @escaping @Sendable () -> Void = {}, logger: Logger
+  ) async throws(LaneFailure) -> PairNightAssembly {
     let pairing = try links.map { settings throws(LaneFailure) in try PairLinks.pair(settings, lanes: lanes) }
     let asked: LeagueNight
     do {
@@ -69,14 +74,15 @@ public final class PairNightAssembly {
       guard case .success(let source)? = published else { return AnyJournalStore(store) }
       return AnyJournalStore(JournalOutboxSource.Store(store, feeding: LaneSessions(open: source), journal: journal))
     }
+    let night: JournalledNight<AnyJournalStore>
     do throws(JournalError) {
-      let start = try JournalEntry.nightStart(of: asked, at: Date())
+      let start = try JournalEntry.nightStart(of: asked, at: max(Date(), notBefore ?? .distantPast))
       if let journal {
         // A new journal's header names the pair by its lanes' ids when they are known, so
         // `lane records import` stores the night under them.
         let file = try JournalFile(
           path: journal, ifMissing: .create(start), lane: pairing?.name ?? pair, holdingLane: true)
-        if let recovered = file.recovered { report("warning: \(recovered)") }
+        if let recovered = file.recovered { logger.warning("\(recovered)") }
         night = try JournalledNight(store: publishing(file, file.entries), opened: file)
       } else {
         let memory = MemoryJournal(starting: start)
@@ -94,74 +100,123 @@ public final class PairNightAssembly {
         "\(journal) holds another night (league \(night.play.night.settings.name), its first record)"
           + " than \(path); give another --journal, or the night file it was started with")
     }
-    resumedDeliveries = Dictionary(grouping: night.play.deliveries, by: \.lane).mapValues(\.count)
-    journalled = journal != nil
-    self.report = report
-    if let links, let pairing, case .success(let published)? = published {
-      self.links = try PairLinks.started(
-        links, pair: pairing, open: published, league: asked.settings.name, journal: journal,
-        sensorClock: sensorClock, report: report)
-    } else {
-      self.links = nil
+    var started: PairLinks?
+    if let links, let pairing, case .success(let source)? = published {
+      started = try await PairLinks.started(
+        links, pair: pairing, open: source, league: asked.settings.name, journal: journal,
+        sensorClock: sensorClock, logger: logger)
     }
-    inbox = LaneInbox(wake: wake)
-    self.links?.deliver(to: inbox)
+    let inbox = LaneInbox(wake: wake)
+    started?.deliver(to: inbox)
     do {
-      control = try ControlSocket.serving(inbox, besideJournal: journal)
+      let control = try ControlSocket.made(besideJournal: journal)
+      return PairNightAssembly(
+        night: night, inbox: inbox, links: started, control: control, journalled: journal != nil, logger: logger)
     } catch {
-      self.links?.stop(journalled: journalled, report: report)
+      if let started {
+        async let left = started.left.finish(within: .zero)
+        async let right = started.right.finish(within: .zero)
+        _ = await (left, right)
+      }
       throw error
     }
   }
 
-  /// Runs `runner` on `source` into the night until the sensors end or a stop signal, each
-  /// event shown on `lines` and, when they are served, on the boards.
+  private init(
+    night: JournalledNight<AnyJournalStore>, inbox: LaneInbox, links: PairLinks?, control: ControlSocket?,
+    journalled: Bool, logger: Logger
+  ) {
+    self.night = night
+    self.inbox = inbox
+    self.links = links
+    self.control = control
+    self.journalled = journalled
+    self.logger = logger
+    resumedDeliveries = Dictionary(grouping: night.play.deliveries, by: \.lane).mapValues(\.count)
+  }
+
+  /// Closes what ``open(night:journal:pair:links:lanes:sensorClock:notBefore:wake:logger:)``
+  /// opened, for a night whose services never ran (its traces could not be opened): the
+  /// links go offline at once.
+  func discard() async {
+    control?.close()
+    if let links {
+      async let left = links.left.finish(within: .zero)
+      async let right = links.right.finish(within: .zero)
+      _ = await (left, right)
+    }
+  }
+
+  /// The services around the loop, in the order they start: both links, the control
+  /// socket.
+  public var services: [ServiceGroupConfiguration.ServiceConfiguration] {
+    var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+    if let links { services.append(.init(service: links.service(journalled: journalled, logger: logger))) }
+    if let control {
+      services.append(
+        .init(service: ControlSocketService(socket: control, inbox: inbox), successTerminationBehavior: .ignore))
+    }
+    return services
+  }
+
+  /// The pair's loop as a service: `runner` on `source` into the night, each event shown on
+  /// `display` (and published on both links when there are links).
   ///
   /// - Parameters:
-  ///   - inbox: Where corrections come from: ``inbox``, or `nil` when nothing can post.
+  ///   - inbox: Whether corrections are taken: `false` when nothing can post (no journal,
+  ///     links or console).
+  ///   - shown: Given the display as the loop left it, on the loop's thread as it ends.
   ///   - sensorFailure: The failure a lane's sensor's is (a trace's, a kernel read's).
-  /// - Throws: ``LaneFailure``: the journal's exit status, `sensorFailure`'s, or 71 when the
-  ///   loop cannot wait for its lanes.
-  public func run(
-    _ source: inout some PairSource, with runner: PairRunner, lines: inout PairLineDisplay,
-    boards: LeagueHub?, skipping: [PairSide: Int] = [:], inbox: LaneInbox?,
-    sensorFailure: (PairSensorFailure) -> LaneFailure
-  ) throws(LaneFailure) -> LaneEvent.Status {
-    func run<Display: PairDisplay>(_ display: inout Display) throws -> LaneEvent.Status {
-      guard let links else {
-        return try runner.run(
-          &source, night: &night, display: &display, skipping: skipping, inbox: inbox,
-          until: { StopSignal.isRequested })
+  public func loop<Source: PairSource, Display: PairDisplay>(
+    _ source: Source, runner: PairRunner, display: Display, shown: @escaping (Display) -> Void,
+    skipping: [PairSide: Int] = [:], inbox taken: Bool, name: String, stop: StopRequest, after: Gate?,
+    ended: @escaping @Sendable (LaneEvent.Status) -> Void,
+    sensorFailure: @escaping @Sendable (PairSensorFailure) -> LaneFailure
+  ) -> LoopService {
+    let job = Job(
+      self, source: source, runner: runner, display: display, shown: shown, skipping: skipping, inbox: taken)
+    return LoopService(name: name, stop: stop, after: after, ended: ended) { stop in
+      do {
+        return try job.run(until: stop)
+      } catch let error as PairSensorFailure {
+        throw sensorFailure(error)
+      } catch let error as JournalError {
+        throw LaneFailure(error.exitStatus, "\(error)")
+      } catch let error as LaneFailure {
+        throw error
+      } catch {
+        // The displays do not throw: the loop's wait for its lanes failed.
+        throw LaneFailure(.osError, "\(error)")
       }
-      var linked = PairLinkDisplay(local: display, links: links.inputs)
-      defer { display = linked.local }
-      return try runner.run(
-        &source, night: &night, display: &linked, skipping: skipping, inbox: inbox,
-        until: { StopSignal.isRequested })
-    }
-    do {
-      guard let boards else { return try run(&lines) }
-      var display = PairDisplays(lines, PairWebDisplay(hub: boards))
-      defer { lines = display.first }
-      return try run(&display)
-    } catch let error as PairSensorFailure {
-      throw sensorFailure(error)
-    } catch let error as JournalError {
-      throw LaneFailure(error.exitStatus, "\(error)")
-    } catch {
-      // The displays do not throw: the loop's wait for its lanes failed.
-      throw LaneFailure(.osError, "\(error)")
     }
   }
 
-  /// Stops the control socket, then the links after waiting for the desk
-  /// (``LaneLink/stoppingWait``); the journal closes with the night.
-  public func close() {
-    guard !closed else { return }
-    closed = true
-    control?.close()
-    links?.stop(journalled: journalled, report: report)
-  }
+  /// A loop handed to its thread: the night, the source and the display are used there alone
+  /// while it runs. Generic only in its initialiser, so the thread captures no generic type.
+  private final class Job: @unchecked Sendable {
+    private let body: (StopRequest) throws -> LaneEvent.Status
 
-  deinit { close() }
+    init<Source: PairSource, Display: PairDisplay>(
+      _ pair: PairNightAssembly, source: Source, runner: PairRunner, display: Display,
+      shown: @escaping (Display) -> Void, skipping: [PairSide: Int], inbox taken: Bool
+    ) {
+      var (source, display) = (source, display)
+      let inbox = taken ? pair.inbox : nil
+      body = { stop in
+        guard let links = pair.links else {
+          defer { shown(display) }
+          return try runner.run(
+            &source, night: &pair.night, display: &display, skipping: skipping, inbox: inbox,
+            until: { stop.isRequested })
+        }
+        var linked = PairLinkDisplay(local: display, links: links.inputs)
+        defer { shown(linked.local) }
+        return try runner.run(
+          &source, night: &pair.night, display: &linked, skipping: skipping, inbox: inbox,
+          until: { stop.isRequested })
+      }
+    }
+
+    func run(until stop: StopRequest) throws -> LaneEvent.Status { try body(stop) }
+  }
 }

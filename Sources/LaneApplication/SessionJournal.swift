@@ -2,11 +2,12 @@ import CentreLink
 import Foundation
 import Journal
 import LaneBridge
+import Logging
 
 /// The session a lane carries on, as `lane run` and `lane simulate` open it: the journal's
 /// (created when missing), or a new one in memory without a journal.
 public enum SessionJournal {
-  /// Opens the session, telling `report` about a torn record set aside or a checkpoint
+  /// Opens the session, telling `logger` about a torn record set aside or a checkpoint
   /// problem.
   ///
   /// A journal is resumed through its checkpoint (``JournalCheckpoint``): only the records
@@ -22,7 +23,7 @@ public enum SessionJournal {
   ///     entry the store makes durable, or `nil` without a link.
   /// - Throws: ``LaneFailure`` with the journal's exit status, or what `publishing` throws.
   public static func open(
-    path: String?, bowlers: [String]?, lane: String?, report: (String) -> Void,
+    path: String?, bowlers: [String]?, lane: String?, logger: Logger,
     publishing: (JournalOutboxSource.Origin) throws -> LaneSessions? = { _ in nil }
   ) throws -> JournalledSession<AnyJournalStore> {
     let start = JournalEntry(time: Date(), author: "lane", event: .started(bowlers: bowlers ?? []))
@@ -42,11 +43,11 @@ public enum SessionJournal {
       file = try JournalFile(
         path: path, ifMissing: .create(start), lane: lane ?? JournalHeader.hostName,
         holdingLane: true, usingCheckpoint: true)
-      if let recovered = file.recovered { report("warning: \(recovered)") }
-      if let problem = file.checkpointProblem { report("warning: \(problem)") }
+      if let recovered = file.recovered { logger.warning("\(recovered)") }
+      if let problem = file.checkpointProblem { logger.warning("\(problem)") }
       resumed = try JournalledSession(store: file, opened: file)
       JournalCheckpoint.renew(file, session: resumed.session, through: resumed.lastSequence) { problem in
-        report("warning: \(problem)")
+        logger.warning("\(problem)")
       }
       if let bowlers, resumed.session.bowlers != bowlers {
         throw JournalError.otherBowlers(path: path, journal: resumed.session.bowlers, asked: bowlers)

@@ -32,11 +32,9 @@ public struct CentreOptions: ParsableArguments {
   /// as the centre link takes it, else `1`.
   ///
   /// - Throws: ``LaneFailure`` (64) when `--lane` and `--lane-name` name different lanes.
-  public func laneID(
-    web: HTTPOptions, broker: BrokerSettings?, report: (String) -> Void
-  ) throws(LaneFailure) -> String {
+  public func laneID(web: HTTPOptions, broker: BrokerSettings?) throws(LaneFailure) -> String {
     if let old = web.deprecatedLaneName {
-      report("--lane-name is deprecated; use --lane \(old)")
+      Report.line("--lane-name is deprecated; use --lane \(old)")
       if let lane, lane != old {
         throw LaneFailure(.usage, "--lane \(lane) and --lane-name \(old) name different lanes")
       }
@@ -46,17 +44,17 @@ public struct CentreOptions: ParsableArguments {
 }
 
 extension LaneAssembly.Settings {
-  /// What `lane run` and `lane simulate`'s option groups ask for; `report` is told of a
-  /// deprecated option.
+  /// What `lane run` and `lane simulate`'s option groups ask for; a deprecated option is
+  /// logged.
   public init(
     session: SessionOptions, centre: CentreOptions, web: HTTPOptions,
-    sensorClock: (@Sendable () -> SensorInstant)? = nil, report: (String) -> Void
+    sensorClock: (@Sendable () -> SensorInstant)? = nil
   ) throws {
     let broker = try centre.connection.settings()
     let boards = try web.address()
     self.init(
       journal: session.journal, bowlers: session.bowlerNames, lane: centre.lane, broker: broker,
-      boards: boards, boardsLane: try centre.laneID(web: web, broker: broker, report: report),
+      boards: boards, boardsLane: try centre.laneID(web: web, broker: broker),
       sensorClock: sensorClock)
   }
 }

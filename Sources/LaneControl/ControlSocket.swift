@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import LaneBridge
 import POSIX
@@ -16,9 +15,10 @@ import Synchronization
 /// It is created mode 0660, owned by the lane's user and group. Only the process holding the
 /// journal's lane lock creates it, so a socket already at the path is a crashed lane's and
 /// is replaced; anything else there (a symbolic link, a file) is refused, never followed or
-/// removed. One thread accepts connections and serves one at a time: each request line is
-/// checked, then posted to the lane's ``LaneInbox`` and answered once the lane journalled it.
-/// A client idle for ``clientTimeout`` is dropped. ``close()`` stops it and removes the path.
+/// removed. ``serve(_:)`` accepts connections on the calling thread and serves one at a
+/// time: each request line is checked, then posted to the lane's ``LaneInbox`` and answered
+/// once the lane journalled it. A client idle for ``clientTimeout`` is dropped. ``stop()``
+/// ends the serving from any thread; ``close()`` then removes the path.
 public final class ControlSocket: Sendable {
   /// Why the socket could not be set up.
   public struct SetupError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -32,16 +32,16 @@ public final class ControlSocket: Sendable {
 
   public let path: String
   private let listener: Int32
-  private let stop: (read: Int32, write: Int32)
+  private let stopPipe: (read: Int32, write: Int32)
   private let identity: (device: UInt, inode: UInt)
   private let stopping = Atomic<Bool>(false)
-  private let finished = DispatchSemaphore(value: 0)
+  private let closed = Atomic<Bool>(false)
 
   /// The socket's path for the journal at `journal`.
   public static func path(forJournal journal: String) -> String { journal + ".sock" }
 
-  /// Creates the socket at `path` and starts serving it into `inbox`.
-  public init(path: String, inbox: LaneInbox) throws(SetupError) {
+  /// Creates the socket at `path`, listening; ``serve(_:)`` then answers its clients.
+  public init(path: String) throws(SetupError) {
     self.path = path
     func fail(_ reason: String) -> SetupError { SetupError(path: path, reason: reason) }
     func failure(_ what: String) -> SetupError { fail("\(what): \(String(cString: strerror(errno)))") }
@@ -89,14 +89,8 @@ public final class ControlSocket: Sendable {
     }
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     self.listener = listener
-    stop = (ends[0], ends[1])
+    stopPipe = (ends[0], ends[1])
     identity = (UInt(status.st_dev), UInt(status.st_ino))
-    let thread = Thread { [self] in
-      serve(inbox)
-      finished.signal()
-    }
-    thread.name = "lane control socket"
-    thread.start()
   }
 
   /// Binds `listener` at `path` with mode 0660, without touching the umask (see ``init``).
@@ -132,17 +126,23 @@ public final class ControlSocket: Sendable {
   deinit {
     close()
     Glibc.close(listener)
-    Glibc.close(stop.read)
-    Glibc.close(stop.write)
+    Glibc.close(stopPipe.read)
+    Glibc.close(stopPipe.write)
   }
 
-  /// Stops serving (a request in hand is refused: the lane no longer runs) and removes the
-  /// socket's path if it is still this socket. Later calls do nothing.
-  public func close() {
+  /// Ends ``serve(_:)`` from any thread: a request in hand is refused (the lane no longer
+  /// runs). Safe in a cancellation handler: one write, no lock.
+  @Sendable public func stop() {
     guard !stopping.exchange(true, ordering: .sequentiallyConsistent) else { return }
     var byte: UInt8 = 1
-    _ = Glibc.write(stop.write, &byte, 1)
-    finished.wait()
+    _ = Glibc.write(stopPipe.write, &byte, 1)
+  }
+
+  /// Removes the socket's path if it is still this socket, once serving ended (or never
+  /// began): nobody can connect to a lane that stopped. Later calls do nothing.
+  public func close() {
+    stop()
+    guard !closed.exchange(true, ordering: .sequentiallyConsistent) else { return }
     var status = stat()
     if lstat(path, &status) == 0, UInt(status.st_dev) == identity.device,
       UInt(status.st_ino) == identity.inode
@@ -151,12 +151,12 @@ public final class ControlSocket: Sendable {
     }
   }
 
-  /// Accepts and serves clients until ``close()``.
-  private func serve(_ inbox: LaneInbox) {
+  /// Accepts and serves clients on the calling thread until ``stop()``.
+  public func serve(_ inbox: LaneInbox) {
     while true {
       var polled = [
         pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: stop.read, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0),
       ]
       guard (try? retryOnInterrupt { poll(&polled, 2, -1) }) != nil, polled[1].revents == 0 else { return }
       let client = accept(listener, nil, nil)
@@ -189,7 +189,7 @@ public final class ControlSocket: Sendable {
       // A silent client is dropped after clientTimeout, and at once when the lane stops.
       var polled = [
         pollfd(fd: client, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: stop.read, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0),
       ]
       let ready = (try? retryOnInterrupt { poll(&polled, 2, Int32(Self.clientTimeout * 1000)) }) ?? -1
       guard ready > 0, polled[1].revents == 0 else { return }
@@ -208,15 +208,14 @@ public final class ControlSocket: Sendable {
     case .failure(let refusal): return .refused(id: refusal.id, because: refusal.description)
     case .success(let parsed): request = parsed
     }
-    let slot = ReplySlot()
-    inbox.post(.request(request, reply: { slot.fill($0) }))
-    while true {
-      if let reply = slot.wait(seconds: 1) { return reply }
-      // Only while a request waits: a lane that stopped takes no more corrections.
-      if stopping.load(ordering: .sequentiallyConsistent) {
-        slot.fill(.refused(id: request.id, because: "the lane stopped before taking the correction; nothing was changed"))
-      }
+    guard let slot = try? ReplySlot() else {
+      return .refused(id: request.id, because: "the lane cannot wait for its answer: it may have too many open files")
     }
+    inbox.post(.request(request, reply: { slot.fill($0) }))
+    // The lane's answer, or its stop: a lane that stopped takes no more corrections.
+    if let reply = slot.wait(unless: stopPipe.read) { return reply }
+    slot.fill(.refused(id: request.id, because: "the lane stopped before taking the correction; nothing was changed"))
+    return slot.wait(unless: stopPipe.read) ?? .refused(id: request.id, because: "the lane stopped")
   }
 
   private func send(_ reply: ControlReply, to client: Int32) -> Bool {
@@ -237,10 +236,14 @@ public final class ControlSocket: Sendable {
   }
 }
 
-/// The one reply to one request: the first filled wins.
+/// The one reply to one request: the first filled wins, and wakes the socket's thread.
 private final class ReplySlot: Sendable {
   private let reply = Mutex<ControlReply?>(nil)
-  private let filled = DispatchSemaphore(value: 0)
+  private let filled: WakeEvent
+
+  init() throws(WakeEvent.CreationError) {
+    filled = try WakeEvent()
+  }
 
   func fill(_ value: ControlReply) {
     let first = reply.withLock { reply in
@@ -251,8 +254,14 @@ private final class ReplySlot: Sendable {
     if first { filled.signal() }
   }
 
-  func wait(seconds: Int) -> ControlReply? {
-    guard filled.wait(timeout: .now() + .seconds(seconds)) == .success else { return nil }
+  /// The reply once filled, or `nil` when `stop` (a descriptor) becomes readable first.
+  func wait(unless stop: Int32) -> ControlReply? {
+    if let filled = reply.withLock({ $0 }) { return filled }
+    var polled = [
+      pollfd(fd: filled.descriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+    ]
+    _ = try? retryOnInterrupt { poll(&polled, 2, -1) }
     return reply.withLock { $0 }
   }
 }

@@ -36,7 +36,7 @@ import Bowling
 ///   Implementations that own a resource also release it when they are deinitialised.
 /// - **Errors are typed and final for the reading.** A thrown `Failure` says what went wrong
 ///   (a malformed trace line, a failed kernel read) and what to do about it.
-public protocol PinSensor {
+public protocol PinSensor: SendableMetatype {
   /// What reading from this sensor can fail with.
   associatedtype Failure: Error
 

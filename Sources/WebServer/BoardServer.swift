@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import League
 import ServiceLifecycle
 import WebBoard
@@ -33,12 +34,8 @@ public struct BoardServer: BoardServing {
     self.records = records
   }
 
-  /// The server as a service group that serves once run, until its graceful shutdown is
-  /// triggered (``RunningBoardServer/stop()``).
-  ///
-  /// - Parameter onRunning: Called once the server listens, with the port it got.
-  public func serviceGroup(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> ServiceGroup {
-    serviceGroup(serving: router(), label: "lane.web", onRunning: onRunning)
+  public func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void) -> any Service {
+    application(serving: router(), logger: logger, onRunning: onRunning)
   }
 
   /// The routes, on a router of their own (the tests drive it without a socket too).

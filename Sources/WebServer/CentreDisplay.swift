@@ -1,5 +1,6 @@
 import Centre
 import Foundation
+import Logging
 import Synchronization
 import WebBoard
 
@@ -11,17 +12,18 @@ import WebBoard
 public final class CentreDisplay: Sendable {
   public let hub: BoardHub
   private let boards = Mutex(CentreBoards())
-  private let report: @Sendable (String) -> Void
+  /// Told of each refused record, for the operator.
+  private let logger: Logger
   /// The wall clock, in milliseconds since 1970, that stamps each record's arrival for
   /// measuring how late pages show it.
   private let clock: @Sendable () -> Double
 
   public init(
-    hub: BoardHub, report: @escaping @Sendable (String) -> Void,
+    hub: BoardHub, logger: Logger,
     clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 * 1_000 }
   ) {
     self.hub = hub
-    self.report = report
+    self.logger = logger
     self.clock = clock
   }
 
@@ -41,7 +43,7 @@ public final class CentreDisplay: Sendable {
       hub.publish(change.update, games: change.games)
       // A league night's record moves both lanes of its pair on.
       if let other = change.otherLane { hub.publish(other) }
-    case .failure(let refusal): report("\(refusal)")
+    case .failure(let refusal): logger.notice("\(refusal)")
     }
   }
 

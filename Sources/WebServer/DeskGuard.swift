@@ -1,6 +1,7 @@
 import DeskAccess
 import HTTPTypes
 import Hummingbird
+import Logging
 
 /// Lets a request through to the desk's routes only when signed in: a page asked for
 /// without a session goes to the sign-in page, anything else is 401; a request that
@@ -12,7 +13,7 @@ struct DeskGuard: RouterMiddleware {
   let gate: DeskGate
   /// What the guarded routes need beyond a session, if anything.
   let permission: DeskRole.Permission?
-  let report: @Sendable (String) -> Void
+  let logger: Logger
 
   /// The header a page sends its session's CSRF token in.
   static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
@@ -25,7 +26,7 @@ struct DeskGuard: RouterMiddleware {
     do {
       found = try token.flatMap { try gate.signedIn(token: $0) }
     } catch {
-      report("cannot check a desk session: \(error)")
+      logger.notice("cannot check a desk session: \(error)")
       throw HTTPError(.serviceUnavailable, message: "The desk's users file cannot be read; the desk's operator is told why.\n")
     }
     guard let found else {

@@ -3,6 +3,8 @@ import DeskAccess
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LaneBridge
+import Logging
 import ServiceLifecycle
 import Synchronization
 
@@ -30,7 +32,8 @@ public struct DeskServer: BoardServing {
   public let records: (any RecordsPages)?
   /// HTTPS, or `nil` for plain HTTP.
   public let tls: DeskTLS?
-  public let report: @Sendable (String) -> Void
+  /// Who signed in, what was sent: the desk's own lines for the operator (`part` desk).
+  public let logger: Logger
   public var league: LeagueHub? { nil }
   /// The faults the clerks acknowledged, kept while the desk runs (and in its store).
   private let acknowledged: Acknowledged
@@ -41,24 +44,27 @@ public struct DeskServer: BoardServing {
   public init(
     hub: BoardHub, address: HTTPAddress, gate: DeskGate, commander: any LaneCommander,
     records: (any RecordsPages)? = nil, acknowledgements: (any AcknowledgementKeeping)? = nil,
-    tls: DeskTLS? = nil, report: @escaping @Sendable (String) -> Void
+    tls: DeskTLS? = nil, logger: Logger
   ) {
-    acknowledged = Acknowledged(keeper: acknowledgements, report: report)
+    var logger = logger
+    logger[metadataKey: LogKey.part] = "desk"
+    acknowledged = Acknowledged(keeper: acknowledgements, logger: logger)
     self.hub = hub
     self.address = address
     self.gate = gate
     self.commander = commander
     self.records = records
     self.tls = tls
-    self.report = report
+    self.logger = logger
   }
 
   /// The largest body the desk reads: a sign-in form or a command.
   static let maximumBody = 16 * 1024
 
-  public func serviceGroup(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> ServiceGroup {
-    serviceGroup(serving: router(), over: tls?.server ?? .http1(), label: "lane.desk.web", onRunning: onRunning)
+  public func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void) -> any Service {
+    application(serving: router(), over: tls?.server ?? .http1(), logger: logger, onRunning: onRunning)
   }
+
 
   public func router() -> Router<DeskRequestContext> {
     let router = Router(context: DeskRequestContext.self)
@@ -66,7 +72,7 @@ public struct DeskServer: BoardServing {
     router.get("/login") { _, _ in Self.page(DeskPages.signIn(error: nil)) }
     router.post("/login") { request, context in try await self.signIn(request, context) }
 
-    let signedIn = router.group().add(middleware: DeskGuard(gate: gate, permission: nil, report: report))
+    let signedIn = router.group().add(middleware: DeskGuard(gate: gate, permission: nil, logger: logger))
     signedIn.get("/") { _, _ in Self.page(DeskPages.clerk) }
     signedIn.get("/api/session") { _, context in
       guard let (session, user) = context.signedIn else { throw HTTPError(.unauthorized) }
@@ -88,14 +94,14 @@ public struct DeskServer: BoardServing {
     signedIn.get("/api/faults") { _, _ in
       try BoardServer.json(acknowledged.update { $0.current { hub.board($0)?.faults } })
     }
-    router.group().add(middleware: DeskGuard(gate: gate, permission: .faults, report: report))
+    router.group().add(middleware: DeskGuard(gate: gate, permission: .faults, logger: logger))
       .post("/api/lanes/:lane/faults/acknowledge") { request, context in try await self.acknowledge(request, context) }
 
     if let records {
-      let managers = router.group().add(middleware: DeskGuard(gate: gate, permission: .records, report: report))
+      let managers = router.group().add(middleware: DeskGuard(gate: gate, permission: .records, logger: logger))
       BoardServer.addRecordsRoutes(to: managers, records: records)
       // The roster's next night, for whoever starts nights on the pairs.
-      router.group().add(middleware: DeskGuard(gate: gate, permission: .sessions, report: report))
+      router.group().add(middleware: DeskGuard(gate: gate, permission: .sessions, logger: logger))
         .get("/api/leagues/next-night") { request, _ in try BoardServer.roster(request, records: records) }
     }
     return router
@@ -118,12 +124,12 @@ public struct DeskServer: BoardServing {
     do {
       outcome = try await gate.signIn(name: name, password: fields["password"] ?? "", from: context.clientAddress)
     } catch {
-      report("cannot check a sign-in: \(error)")
+      logger.notice("cannot check a sign-in: \(error)")
       throw HTTPError(.serviceUnavailable, message: "The desk's users file cannot be read; the desk's operator is told why.\n")
     }
     switch outcome {
     case .signedIn(let session):
-      report("desk: \(name) signed in from \(context.clientAddress)")
+      logger.notice("\(name) signed in from \(context.clientAddress)")
       var response = Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
       response.setCookie(cookie(value: session.token, maxAge: Int(DeskSessions.lifetime)))
       return response
@@ -131,7 +137,7 @@ public struct DeskServer: BoardServing {
       // A name typed at the form is not echoed to the operator unless it could be a user's:
       // it may hold a terminal's escape sequences.
       let who = DeskUser.problem(withName: name) == nil ? "'\(name)'" : "a name that cannot be a user's"
-      report("desk: a wrong password for \(who) from \(context.clientAddress)")
+      logger.notice("a wrong password for \(who) from \(context.clientAddress)")
       return Self.page(DeskPages.signIn(error: "Wrong name or password."), status: .unauthorized)
     case .refused(let retryAfter):
       let minutes = Int((retryAfter / 60).rounded(.up))
@@ -167,7 +173,7 @@ public struct DeskServer: BoardServing {
     }
     switch await commander.send(command, to: lane) {
     case .replied(let reply):
-      report("desk: \(user.name) sent \(lane) \(command.action.rawValue) \(command.id): \(reply.ok ? "done" : "refused"): \(reply.message)")
+      logger.notice("\(user.name) sent \(lane) \(command.action.rawValue) \(command.id): \(reply.ok ? "done" : "refused"): \(reply.message)")
       return try BoardServer.json(reply)
     case .noReply(let why):
       throw HTTPError(.gatewayTimeout, message: "\(why)\n")
@@ -196,7 +202,7 @@ public struct DeskServer: BoardServing {
     guard let done else {
       throw HTTPError(.conflict, message: "Lane \(laneName) does not report that fault now.\n")
     }
-    report("desk: \(user.name) acknowledged lane \(laneName)'s fault: \(fault)")
+    logger.notice("\(user.name) acknowledged lane \(laneName)'s fault: \(fault)")
     return try BoardServer.json(done)
   }
 
@@ -231,18 +237,18 @@ public protocol AcknowledgementKeeping: Sendable {
 private final class Acknowledged: Sendable {
   private let state: Mutex<FaultAcknowledgements>
   private let keeper: (any AcknowledgementKeeping)?
-  private let report: @Sendable (String) -> Void
+  private let logger: Logger
 
-  init(keeper: (any AcknowledgementKeeping)?, report: @escaping @Sendable (String) -> Void) {
+  init(keeper: (any AcknowledgementKeeping)?, logger: Logger) {
     var kept = FaultAcknowledgements()
     do {
       kept = FaultAcknowledgements(try keeper?.load() ?? [])
     } catch {
-      report("desk: the faults acknowledged before cannot be read, so none is shown acknowledged: \(error)")
+      logger.notice("the faults acknowledged before cannot be read, so none is shown acknowledged: \(error)")
     }
     state = Mutex(kept)
     self.keeper = keeper
-    self.report = report
+    self.logger = logger
   }
 
   /// Runs `change` on the acknowledgements and, when they changed, keeps them (in the lock,
@@ -256,7 +262,7 @@ private final class Acknowledged: Sendable {
         do {
           try keeper.keep(acknowledgements.all)
         } catch {
-          report("desk: an acknowledgement of a fault is kept only while the desk runs: \(error)")
+          logger.notice("an acknowledgement of a fault is kept only while the desk runs: \(error)")
         }
       }
       return result

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Centre
+import LaneApplication
 import LaneBridge
 import LaneCommandLine
 
@@ -26,15 +27,24 @@ struct Lane: AsyncParsableCommand {
   static func main() async {
     Report.start(root: Lane.self)
     signal(SIGPIPE, SIG_IGN)
-    StandardOutput.checkOpen()
+    // A stop signal is the command's group's to take (swift-service-lifecycle): one that a
+    // parent blocked (some supervisors and test runners do) would leave the lane deaf to it.
+    var stops = sigset_t()
+    sigemptyset(&stops)
+    for stop in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stops, stop) }
+    sigprocmask(SIG_UNBLOCK, &stops, nil)
     // `lane score` reads its own arguments, in linear time (`---` is three misses, not an
     // option); everything else goes through swift-argument-parser.
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.first == "score", let status = Score.run(arguments: Array(arguments.dropFirst())) {
-      Glibc.exit(status)
+    if arguments.first == "score" {
+      Report.bootstrap()
+      StandardOutput.checkOpen()
+      if let status = Score.run(arguments: Array(arguments.dropFirst())) { Glibc.exit(status) }
     }
     do {
       var command = try parseAsRoot()
+      Report.bootstrap(Self.logFormat(of: command))
+      StandardOutput.checkOpen()
       if var asynchronous = command as? AsyncParsableCommand {
         try await asynchronous.run()
       } else {
@@ -43,6 +53,7 @@ struct Lane: AsyncParsableCommand {
     } catch let failure as LaneFailure {
       Report.exit(with: failure)
     } catch {
+      Report.bootstrap()
       // Help and version go through StandardOutput too, so a full stdout is not silent.
       let message = fullMessage(for: error)
       if exitCode(for: error) == .success, !message.isEmpty {
@@ -52,5 +63,10 @@ struct Lane: AsyncParsableCommand {
       }
       exit(withError: error)
     }
+  }
+
+  /// The format `--log-format` asks for, on a command that takes it.
+  private static func logFormat(of command: any ParsableCommand) -> LaneLogHandler.Format {
+    (command as? any LoggingCommand)?.logOptions.logFormat ?? .text
   }
 }

@@ -2,6 +2,8 @@ import Bowling
 import Centre
 import CentreLink
 import Foundation
+import InMemoryLogging
+import Logging
 import Journal
 import TestSupport
 import Testing
@@ -98,7 +100,9 @@ struct LaneSessionsTests {
       let file = try JournalFile(path: path, ifMissing: .refuse, holdingLane: true)
       let open = try JournalOutboxSource(entries: file.entries)
       let plan = PublishingPlan(acknowledgement: .init(session: open.session, upto: 1), closed: [], open: open.session)
-      return LaneSessions.resuming(plan, open: open, journal: path) { Issue.record("\($0)") }
+      let logged = InMemoryLogHandler()
+      defer { #expect(logged.entries.isEmpty) }
+      return LaneSessions.resuming(plan, open: open, journal: path, logger: Logger(label: "test") { _ in logged })
     }
     let sessions = try restarted()
 
@@ -121,9 +125,10 @@ struct LaneSessionsTests {
     let plan = PublishingPlan(
       acknowledgement: .init(session: "2026-01-01T00:00:00Z", upto: 3), closed: ["2026-01-01T00:00:00Z"],
       open: open.session)
-    var reports: [String] = []
+    let logged = InMemoryLogHandler()
 
-    let sessions = LaneSessions.resuming(plan, open: open, journal: path) { reports.append($0) }
+    let sessions = LaneSessions.resuming(plan, open: open, journal: path, logger: Logger(label: "test") { _ in logged })
+    let reports = logged.entries.map(\.message.description)
 
     #expect(sessions.ids == [open.session])
     #expect(reports.count == 1)

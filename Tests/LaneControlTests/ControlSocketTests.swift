@@ -26,6 +26,14 @@ struct ControlSocketTests {
     return lstat(path, &status) == 0 ? status : nil
   }
 
+  /// A socket at `path` serving `inbox` on a thread of its own, as a lane's service does;
+  /// its ``ControlSocket/close()`` ends the serving.
+  static func serving(_ path: String, _ inbox: LaneInbox) throws -> ControlSocket {
+    let socket = try ControlSocket(path: path)
+    Thread { socket.serve(inbox) }.start()
+    return socket
+  }
+
   /// Answers every request posted to `inbox` with `reply`, on a thread woken by its event,
   /// until `stop` is signalled.
   func answering(_ inbox: LaneInbox, wake: WakeEvent, stop: WakeEvent, with reply: @escaping @Sendable (ControlRequest) -> ControlReply) -> Thread {
@@ -47,7 +55,7 @@ struct ControlSocketTests {
 
   @Test("Given no socket, when a lane serves one, then it is a socket of mode 0660 owned by the lane's user and group, removed at close")
   func createdAndRemoved() throws {
-    let socket = try ControlSocket(path: path, inbox: LaneInbox())
+    let socket = try Self.serving(path, LaneInbox())
     let made = try #require(status(path))
 
     #expect(made.st_mode & S_IFMT == S_IFSOCK)
@@ -59,10 +67,10 @@ struct ControlSocketTests {
 
   @Test("Given a socket a crashed lane left, when a lane serves, then it replaces it")
   func staleReplaced() throws {
-    let first = try ControlSocket(path: path, inbox: LaneInbox())
+    let first = try Self.serving(path, LaneInbox())
     let stale = try #require(status(path))
     // A crash: the path stays, nothing listens (this second socket replaces it, then we check).
-    let second = try ControlSocket(path: path, inbox: LaneInbox())
+    let second = try Self.serving(path, LaneInbox())
     let fresh = try #require(status(path))
 
     #expect(fresh.st_ino != stale.st_ino)
@@ -78,13 +86,13 @@ struct ControlSocketTests {
     try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
     #expect(symlink(target, path) == 0)
 
-    #expect(throws: ControlSocket.SetupError.self) { try ControlSocket(path: path, inbox: LaneInbox()) }
+    #expect(throws: ControlSocket.SetupError.self) { try Self.serving(path, LaneInbox()) }
     #expect(status(path).map { $0.st_mode & S_IFMT } == S_IFLNK)
     #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
 
     unlink(path)
     try Data("a file".utf8).write(to: URL(fileURLWithPath: path))
-    #expect(throws: ControlSocket.SetupError.self) { try ControlSocket(path: path, inbox: LaneInbox()) }
+    #expect(throws: ControlSocket.SetupError.self) { try Self.serving(path, LaneInbox()) }
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "a file")
   }
 
@@ -93,7 +101,7 @@ struct ControlSocketTests {
     let wake = try WakeEvent()
     let stop = try WakeEvent()
     let inbox = LaneInbox(wake: { wake.signal() })
-    let socket = try ControlSocket(path: path, inbox: inbox)
+    let socket = try Self.serving(path, inbox)
     defer { socket.close() }
     _ = answering(inbox, wake: wake, stop: stop) { .done(id: $0.id, sequence: 9, what: "\($0.correction!) by \($0.by)") }
     defer { stop.signal() }
@@ -112,7 +120,7 @@ struct ControlSocketTests {
     let wake = try WakeEvent()
     let stop = try WakeEvent()
     let inbox = LaneInbox(wake: { wake.signal() })
-    let socket = try ControlSocket(path: path, inbox: inbox)
+    let socket = try Self.serving(path, inbox)
     defer { socket.close() }
     _ = answering(inbox, wake: wake, stop: stop) { .done(id: $0.id, sequence: 3, what: "\($0.correction!)") }
     defer { stop.signal() }
@@ -126,7 +134,7 @@ struct ControlSocketTests {
   @Test("Given a lane serving, when garbage or a forged request comes, then each line is refused and nothing reaches the lane")
   func garbageRefused() throws {
     let inbox = LaneInbox()
-    let socket = try ControlSocket(path: path, inbox: inbox)
+    let socket = try Self.serving(path, inbox)
     defer { socket.close() }
     let lines = "GET / HTTP/1.1\n" + #"{"v":1,"id":"f1","by":"Eve","action":"pins","pins":[0]}"# + "\n"
 

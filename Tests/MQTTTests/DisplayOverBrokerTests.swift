@@ -1,6 +1,8 @@
 import Centre
 import CentreLink
 import Foundation
+import InMemoryLogging
+import Logging
 import MQTT
 import TestSupport
 import Testing
@@ -121,11 +123,12 @@ struct DisplayOverBrokerTests {
 
     // When kiosk7's display link joins.
     let events = Collected<Payload.Event>()
-    let reports = Collected<String>()
+    let logged = InMemoryLogHandler()
     let settings = try BrokerSettings(url: url, credentialsFile: credentials("kiosk7"), caFile: nil)
     let display = try DisplayLink(
-      settings: settings,
-      handlers: .init(event: events.append, status: { _ in }, report: reports.append))
+      settings: settings, handlers: .init(event: events.append, status: { _ in }),
+      logger: Logger(label: "test.display") { _ in logged })
+    let reports = { logged.entries.map(\.message.description) }
     let running = Task { try await display.run() }
     defer { running.cancel() }
 
@@ -133,10 +136,10 @@ struct DisplayOverBrokerTests {
     let seqs = { events.all.filter { $0.lane == lane1 }.map(\.seq) }
     #expect(
       await eventually(within: .seconds(20)) { seqs().count >= 5 && seqs().first == 1 },
-      "display had \(seqs()); it reported \(reports.all); the lane wrote: \(output("lane1.out").suffix(2000))")
+      "display had \(seqs()); it reported \(reports()); the lane wrote: \(output("lane1.out").suffix(2000))")
     let got = seqs()
     #expect(got == Array(1...max(1, got.count)))
-    #expect(reports.all.isEmpty)
+    #expect(reports().isEmpty)
   }
 
   @Test("When a display asks on display-requests for a correction or an end of session, then the broker takes it but the lane refuses it: nothing journalled, no reply, and the lane's status says so")

@@ -1,6 +1,8 @@
 import Centre
 import Foundation
+import InMemoryLogging
 import League
+import Logging
 import TestSupport
 import Testing
 import WebBoard
@@ -49,7 +51,7 @@ struct CentreLeagueServerTests {
       let (_, lane3) = try await get("/api/lanes/3")
       #expect(try JSONDecoder().decode(LaneBoard.self, from: Data(lane3.utf8)).night == nil)
       // The second copy of each record is a repeat, not a refusal.
-      #expect(shown.refused.lines.withLock { $0 } == [])
+      #expect(shown.refused.entries.map(\.message.description) == [])
     }
   }
 
@@ -94,13 +96,15 @@ struct CentreLeagueServerTests {
     #expect(replay.waitForExit() == 0)
     let expected = try JSONDecoder().decode(LeagueBoard.self, from: Data(contentsOf: URL(fileURLWithPath: printed)))
     let pair = Payload.Pair(left: DisplayedNight.lane7, right: DisplayedNight.lane8)
-    let display = CentreDisplay(hub: BoardHub(), report: { Issue.record("refused: \($0)") })
+    let refused = InMemoryLogHandler()
+    let display = CentreDisplay(hub: BoardHub(), logger: Logger(label: "test.display") { _ in refused })
 
     // When: lane 8's records come first, then lane 7's, each the whole night.
     for lane in [DisplayedNight.lane8, DisplayedNight.lane7] {
       for event in try PublishedNight.events(ofJournalAt: journal, on: lane, pair: pair) { display.show(event) }
     }
 
+    #expect(refused.entries.map(\.message.description) == [])
     #expect(expected.complete)
     #expect(display.hub.board("7")?.night?.board == expected)
     #expect(display.hub.board("8")?.night?.board == expected)

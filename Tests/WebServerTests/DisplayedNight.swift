@@ -1,6 +1,8 @@
 import Bowling
 import Centre
 import Foundation
+import InMemoryLogging
+import Logging
 import League
 import Synchronization
 import TestSupport
@@ -15,12 +17,8 @@ import WebServer
 final class DisplayedNight {
   let published: PublishedNight
   let display: CentreDisplay
-  /// What the display reported not showing.
-  final class Refused: Sendable {
-    let lines = Mutex<[String]>([])
-  }
-
-  let refused: Refused
+  /// What the display logged not showing.
+  let refused = InMemoryLogHandler()
 
   static let lane3 = try! LaneID("3")
   static let lane7 = try! LaneID("7")
@@ -32,9 +30,8 @@ final class DisplayedNight {
       PlannedNight(night: PartPlayedNight.night, using: &random), left: Self.lane7, right: Self.lane8)
     try published.bowl(frames: frames)
     self.published = published
-    let refused = Refused()
-    self.refused = refused
-    display = CentreDisplay(hub: BoardHub(), report: { line in refused.lines.withLock { $0.append(line) } })
+    let refused = refused
+    display = CentreDisplay(hub: BoardHub(), logger: Logger(label: "test.display") { _ in refused })
     let sevens = try published.events(on: Self.lane7)
     let eights = try published.events(on: Self.lane8)
     for index in sevens.indices {

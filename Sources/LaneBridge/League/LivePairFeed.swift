@@ -13,8 +13,9 @@ import Synchronization
 /// 2. The loop waits on one wake event (``wake``), which a lane's thread signals with each
 ///    output, the inbox with each item and the stop signal's handler: no periodic wake-up.
 /// 3. A lane's sensor watches a wake event of its own, which ``close()`` signals: a sensor's
-///    wait drains the event it watches, so two lanes cannot share one. ``close()`` then
-///    waits for both threads, so no sensor is read after it returns.
+///    wait drains the event it watches, so two lanes cannot share one. A lane's thread posts
+///    its end as its last act, after it closed its sensor; ``close()`` waits on the loop's
+///    wake event until both ends came, so no sensor is read after it returns.
 /// 4. A sensor that fails ends its lane's thread; the failure is thrown by the loop's next
 ///    step (``PairSensorFailure``, naming the lane), after every output that came before it.
 public final class LivePairFeed: PairSource {
@@ -86,15 +87,20 @@ public final class LivePairFeed: PairSource {
     return ended.count < 2 || !taken.isEmpty
   }
 
-  /// Stops both lanes' threads and waits for them (rule 3); the sensors are closed by then.
+  /// Stops both lanes' threads and waits for their ends (rule 3); the sensors are closed by
+  /// then.
   public func close() {
     guard !closed else { return }
     closed = true
     mailbox.stopping.store(true, ordering: .relaxed)
     for laneWake in laneWakes { laneWake.signal() }
-    mailbox.finished.wait()
-    for item in mailbox.take() {
-      if case .ended(let lane, let since) = item { ended[lane] = since }
+    while true {
+      for item in mailbox.take() {
+        if case .ended(let lane, let since) = item { ended[lane] = since }
+      }
+      // poll fails only when the kernel is out of memory: the threads end on their own then.
+      guard ended.count < 2, (try? wake.wait()) != nil else { return }
+      wake.reset()
     }
   }
 
@@ -105,7 +111,6 @@ public final class LivePairFeed: PairSource {
     let wake: WakeEvent
     let posted = Mutex<[Posted]>([])
     let stopping = Atomic<Bool>(false)
-    let finished = DispatchGroup()
 
     init(wake: WakeEvent) { self.wake = wake }
 
@@ -139,21 +144,18 @@ public final class LivePairFeed: PairSource {
           ) {
             mailbox.post(.output(PairOutput(lane: side, output: $0)))
           }
+          lane.sensor.close()
           mailbox.post(.ended(side, openDeliverySince: detector.isInDelivery ? detector.now : nil))
         } catch {
+          lane.sensor.close()
           mailbox.post(.failed(PairSensorFailure(lane: side, error: error)))
           mailbox.post(.ended(side, openDeliverySince: nil))
         }
-        lane.sensor.close()
       }
     }
 
     func start(on side: PairSide, posting mailbox: Mailbox) {
-      mailbox.finished.enter()
-      let thread = Thread {
-        defer { mailbox.finished.leave() }
-        self.read(side, mailbox)
-      }
+      let thread = Thread { self.read(side, mailbox) }
       thread.name = "lane \(side)"
       thread.start()
     }

@@ -12,7 +12,7 @@ import LaneOptions
 
 extension Lane {
   /// `lane correct`: an operator's correction, journalled against a running or stopped lane.
-  struct Correct: ParsableCommand {
+  struct Correct: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Correct the last throw in a lane's journal (pins, foul, dead ball, undo), or a league night.",
       discussion: """
@@ -59,11 +59,11 @@ extension Lane {
       try validated(try OptionValues.checkCorrectionPins(isPins: action == .pins, pins: pins))
     }
 
-    func run() throws {
+    func run() async throws {
       var output = StandardOutput()
       guard let action else {
-        let done = try JournalRequest.correctLeague(
-          league ?? "", why: why ?? "", by: by, journal: journal, report: Report.line)
+        let done = try await JournalRequest.correctLeague(
+          league ?? "", why: why ?? "", by: by, journal: journal, logger: Report.logger)
         return print(done, to: &output)
       }
       let correction: Correction
@@ -79,7 +79,7 @@ extension Lane {
       case .deadBall: correction = .deadBall
       case .undo: correction = .undo
       }
-      let done = try JournalRequest.correct(correction, by: by, journal: journal, report: Report.line)
+      let done = try await JournalRequest.correct(correction, by: by, journal: journal, logger: Report.logger)
       print(done, to: &output)
     }
   }

@@ -9,7 +9,7 @@ import WebServer
 
 extension Lane.Desk {
   /// `lane desk [serve]`: every lane's events exactly once, acknowledged.
-  struct Serve: AsyncParsableCommand {
+  struct Serve: AsyncParsableCommand, LoggingCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show every lane of the centre from its MQTT broker (the front desk).",
       discussion: """
@@ -57,6 +57,7 @@ extension Lane.Desk {
     var tlsKey: String?
 
     @OptionGroup var deprecated: DeprecatedDeskOptions
+    @OptionGroup var logOptions: LogOptions
 
     func validate() throws {
       try connection.require()
@@ -92,26 +93,21 @@ extension Lane.Desk {
       } catch {
         throw error.failure
       }
-      let wake = try StopSignal.wakeEvent()
-      StopSignal.install(wake: wake)
       let write: @Sendable (String) -> Void = { line in
         var output = StandardOutput()
         print(line, to: &output)
       }
       // A redraw on a terminal; a line per change in a log (under systemd, to a file).
       let output: DeskLink.Output = json ? .jsonLines : StandardOutput.isTerminal ? .overview : .lines
-      let stop: @Sendable () async -> Void = { await StopSignal.requested(on: wake) }
+      var page: CentreServices.DeskPage?
       if let http, let users {
         var tls: DeskTLS?
         if let tlsCert, let tlsKey { tls = try DeskTLS.loading(certificate: tlsCert, key: tlsKey) }
-        try await CentreServices.runDeskServer(
-          settings: settings, output: output, store: recordStore, storePath: store,
-          address: try HTTPAddress(parsing: http, allowPublic: true), users: users, tls: tls, write: write,
-          report: Report.line, until: stop)
-      } else {
-        try await CentreServices.runDesk(
-          settings: settings, output: output, store: recordStore, write: write, report: Report.line, until: stop)
+        page = CentreServices.DeskPage(
+          address: try HTTPAddress(parsing: http, allowPublic: true), users: users, tls: tls, storePath: store)
       }
+      try await CentreServices.runDesk(
+        settings: settings, output: output, store: recordStore, page: page, write: write, logger: Report.logger)
       // Closing checkpoints the WAL into the file; a desk killed instead leaves it for the next.
       do { try recordStore?.close() } catch { throw error.failure }
     }

@@ -35,14 +35,12 @@ extension Lane.Desk {
 
     /// Shows `lane`'s detail board, redrawn in place, until a stop signal.
     static func show(_ lane: LaneID, settings: BrokerSettings) async throws {
-      let wake = try StopSignal.wakeEvent()
-      StopSignal.install(wake: wake)
       try await CentreServices.showDetail(
         of: lane, settings: settings,
         write: { screen in
           var output = StandardOutput()
           print(screen, to: &output)
-        }, report: Report.line, until: { await StopSignal.requested(on: wake) })
+        }, logger: Report.logger)
     }
   }
 }

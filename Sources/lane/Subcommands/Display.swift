@@ -6,7 +6,7 @@ import WebServer
 
 extension Lane {
   /// `lane display`: the web boards of every lane of the centre, from its MQTT broker.
-  struct Display: AsyncParsableCommand {
+  struct Display: AsyncParsableCommand, LoggingCommand {
     static let configuration = CommandConfiguration(
       abstract: "Serve every lane's web boards from the centre's MQTT broker (overhead screens, desk).",
       discussion: """
@@ -39,6 +39,8 @@ extension Lane {
       """)
     var store: String?
 
+    @OptionGroup var logOptions: LogOptions
+
     func validate() throws {
       try connection.require()
       do {
@@ -51,11 +53,8 @@ extension Lane {
     func run() async throws {
       let settings = try connection.requiredSettings()
       let address = try HTTPAddress(parsing: http, allowPublic: httpPublic)
-      let wake = try StopSignal.wakeEvent()
-      StopSignal.install(wake: wake)
       try await CentreServices.serveBoards(
-        settings: settings, broker: connection.broker ?? "", address: address, records: store, report: Report.line,
-        until: { await StopSignal.requested(on: wake) })
+        settings: settings, broker: connection.broker ?? "", address: address, records: store, logger: Report.logger)
     }
   }
 }

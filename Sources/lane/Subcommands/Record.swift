@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import GPIO
+import GPIOPinSensor
+import POSIX
 import LaneApplication
 import LaneBridge
 import LaneCommandLine
@@ -8,7 +10,7 @@ import LaneOptions
 
 extension Lane {
   /// `lane record`: the lane's raw events as a trace, for `lane simulate` and regression tests.
-  struct Record: ParsableCommand {
+  struct Record: AsyncParsableCommand, LoggingCommand {
     static let configuration = CommandConfiguration(
       abstract: "Write the lane's raw sensor events in the trace format.",
       discussion: """
@@ -27,15 +29,18 @@ extension Lane {
     @Flag(help: "Replace the --out file if it exists.")
     var force = false
 
+    @OptionGroup var logOptions: LogOptions
+
     func validate() throws {
       // --wiring is optional in the option group only because lane run may take it from
       // --config.
       try validated(try OptionValues.checkRecordWiring(wiringOptions.wiring))
     }
 
-    func run() throws {
+    func run() async throws {
+      let stop = StopRequest(wake: try WakeEvent.made())
       // The wiring is checked and the chip opened first: a mistake there creates no file.
-      let hardware = try wiringOptions.openHardware(consumer: Report.command)
+      let hardware = try wiringOptions.openHardware(consumer: Report.command, wake: stop.wake)
       let file: RecordingFile?
       do {
         file = try out.map { path throws(RecordingFile.Failure) in
@@ -44,22 +49,16 @@ extension Lane {
       } catch {
         throw LaneFailure(.cannotCreate, "\(error)")
       }
-      StopSignal.install()
-      var sensor = hardware.sensor
       let recording = TraceRecording(header: [
         "recorded by lane record on \(Date().ISO8601Format())",
         "wiring: \(wiringOptions.wiring ?? "") (chip \(hardware.wiring.chipName))",
       ])
+      let lines = Lines(sensor: hardware.sensor, file: file)
       do {
-        let summary: TraceRecording.Summary
-        if var file {
-          summary = try recording.record(
-            &sensor, to: &file, until: { StopSignal.isRequested }, sync: file.sync)
-          try file.finish()
-        } else {
-          var output = StandardOutput()
-          summary = try recording.record(&sensor, to: &output, until: { StopSignal.isRequested })
+        let summary = try await Lifecycle.runBlocking(named: "lane record", stop: stop, logger: Report.logger) { stop in
+          try lines.record(with: recording, until: stop)
         }
+        guard let summary else { return }
         Report.line(
           "\(summary.events) events recorded"
             + (summary.lostEvents > 0 ? ", \(summary.lostEvents) lost (see the comments)" : "")
@@ -68,6 +67,27 @@ extension Lane {
         throw LaneFailure(.ioError, "\(error)")
       } catch let error as RecordingFile.Failure {
         throw LaneFailure(.ioError, "\(error)")
+      }
+    }
+
+    /// The lines and the file, handed to the recording's thread, which alone uses them.
+    private final class Lines: @unchecked Sendable {
+      var sensor: GPIOPinSensor
+      var file: RecordingFile?
+
+      init(sensor: GPIOPinSensor, file: RecordingFile?) {
+        self.sensor = sensor
+        self.file = file
+      }
+
+      func record(with recording: TraceRecording, until stop: StopRequest) throws -> TraceRecording.Summary {
+        guard var file else {
+          var output = StandardOutput()
+          return try recording.record(&sensor, to: &output, until: { stop.isRequested })
+        }
+        let summary = try recording.record(&sensor, to: &file, until: { stop.isRequested }, sync: file.sync)
+        try file.finish()
+        return summary
       }
     }
   }

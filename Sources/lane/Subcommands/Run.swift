@@ -5,6 +5,7 @@ import LaneApplication
 import LaneBridge
 import LaneCommandLine
 import LaneSensing
+import POSIX
 import Scoreboard
 
 #if canImport(Glibc)
@@ -13,7 +14,7 @@ import Scoreboard
 
 extension Lane {
   /// `lane run`: the live lane.
-  struct Run: ParsableCommand {
+  struct Run: AsyncParsableCommand, LoggingCommand {
     static let configuration = CommandConfiguration(
       abstract: "Read the lane's sensors, detect throws, score them and show the games.",
       discussion: """
@@ -51,6 +52,8 @@ extension Lane {
     @OptionGroup var centre: CentreOptions
     @OptionGroup var web: HTTPOptions
 
+    @OptionGroup var logOptions: LogOptions
+
     @Option(help: "Who console corrections are from, in the journal (default: console).")
     var by = "console"
 
@@ -59,60 +62,61 @@ extension Lane {
         "Play a league night on the pair the --config file names (docs/league.md).", valueName: "night.toml"))
     var league: String?
 
-    func run() throws {
+    func run() async throws {
       let file = try configOptions.load()
       if league != nil || file?.pair != nil {
-        return try PairRun(
-          config: file, configOptions: configOptions, league: league, wiring: wiringOptions, session: session,
-          json: json, centre: centre, web: web, detector: detector, operatorName: by
-        ).run()
+        let lanesOwn: [(String, Bool)] = [
+          ("--wiring", wiringOptions.wiring != nil), ("--bowlers", session.bowlers != nil), ("--json", json),
+          ("--lane", centre.lane != nil), ("--broker", centre.connection.broker != nil),
+          ("--mqtt-credentials", !centre.connection.credentialsFiles.isEmpty),
+          ("--cafile", centre.connection.cafile != nil),
+        ]
+        return try await PairCommand(
+          config: file, configPath: configOptions.config, league: league, given: lanesOwn.filter(\.1).map(\.0),
+          web: web, journal: session.journal, detector: detector, operatorName: by
+        ).runLive()
       }
       // The config file's settings under the command line's.
       var (wiringOptions, session, centre, web) = (wiringOptions, session, centre, web)
       try configOptions.merged(
         file,
         wiring: &wiringOptions.wiring, session: &session, centre: &centre, web: &web)
-      let wake = try StopSignal.wakeEvent()
+      let stop = StopRequest(wake: try WakeEvent.made())
       // The wiring is checked and the chip opened first: a mistake there creates no journal
-      // and binds no address.
-      let hardware = try wiringOptions.openHardware(consumer: Report.command, wake: wake)
-      // Every source the lane answers (edges, the detector's deadline, a signal, a console
-      // line, a correction on the socket) ends the sensor's wait: no periodic wake-up.
-      let lane = try LaneAssembly(
-        LaneAssembly.Settings(
-          session: session, centre: centre, web: web, sensorClock: { MonotonicClock.now() },
-          report: Report.line),
-        wake: { wake.signal() }, report: Report.line)
-      defer { lane.close() }
-      StopSignal.install(wake: wake)
-      lane.link?.inputs.yield(.wiring(hardware.wiring.status))
-      var display = lane.display(
-        around: LocalDisplay.live(
-          json: json, terminal: StandardOutput.isTerminal, colour: StandardOutput.wantsColour
-        ).display(output: StandardOutput(), warnings: StandardError()))
-      let runner = LaneRunner(
-        detector: detector.configuration(over: hardware.detector), idleTimeout: LaneRunner.forever,
-        operatorName: by)
+      // and binds no address. Every source the lane answers (edges, the detector's deadline,
+      // a stop, a console line, a correction on the socket) ends the sensor's wait: no
+      // periodic wake-up.
+      let hardware = try wiringOptions.openHardware(consumer: Report.command, wake: stop.wake)
       if session.journal == nil {
         Report.line("no --journal: the games are kept in memory only")
       }
-      if isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal && !json {
-        ConsoleInput.forward(to: lane.inbox)
-      }
+      let lane = LaneRun(
+        settings: try LaneAssembly.Settings(
+          session: session, centre: centre, web: web, sensorClock: { MonotonicClock.now() }),
+        runner: LaneRunner(
+          detector: detector.configuration(over: hardware.detector), idleTimeout: LaneRunner.forever,
+          operatorName: by),
+        local: LocalDisplay.live(
+          json: json, terminal: StandardOutput.isTerminal, colour: StandardOutput.wantsColour
+        ).display(output: StandardOutput(), warnings: EventLines()),
+        console: isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal && !json, inboxWakes: true,
+        wiring: hardware.wiring.status)
+      let ended: LaneRun.Ending?
       do {
-        try lane.run(hardware.sensor, with: runner, display: &display, until: { StopSignal.isRequested })
+        ended = try await lane.run(hardware.sensor, stop: stop, logger: Report.logger)
       } catch let error as GPIOError {
         throw LaneFailure(.ioError, "\(error)")
       } catch let error as JournalError {
         throw LaneFailure(error.exitStatus, "\(error)")
       }
-      Report.line("stopped; \(LaneSummary(lane.session.session))")
+      guard let ending = ended else { return }
+      Report.line("stopped; \(LaneSummary(ending.session))")
       if !json {
         // The session's series for the board or the log, one line per bowler.
         var output = StandardOutput()
         print(
           SessionScoreboard(colour: StandardOutput.isTerminal && StandardOutput.wantsColour)
-            .renderSeries(lane.session.session), to: &output)
+            .renderSeries(ending.session), to: &output)
       }
     }
   }

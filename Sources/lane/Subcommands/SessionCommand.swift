@@ -7,7 +7,7 @@ import LaneOptions
 extension Lane {
   /// `lane session end|start`: ends a lane's session, or starts one for bowlers, on a
   /// running or stopped lane.
-  struct SessionCommand: ParsableCommand {
+  struct SessionCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "session",
       abstract: "End the lane's session, or start one for named bowlers.",
@@ -51,9 +51,9 @@ extension Lane {
       }
     }
 
-    func run() throws {
+    func run() async throws {
       var output = StandardOutput()
-      let done = try JournalRequest.changeSession(request, by: by, journal: journal, report: Report.line)
+      let done = try await JournalRequest.changeSession(request, by: by, journal: journal, logger: Report.logger)
       print(done, to: &output)
     }
   }

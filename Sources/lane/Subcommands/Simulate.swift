@@ -5,6 +5,7 @@ import LaneBridge
 import LaneCommandLine
 import LaneOptions
 import LaneSensing
+import POSIX
 import SimulatedPinSensor
 
 #if canImport(Glibc)
@@ -13,7 +14,7 @@ import SimulatedPinSensor
 
 extension Lane {
   /// `lane simulate`: replays a recorded or written trace through the whole pipeline.
-  struct Simulate: ParsableCommand {
+  struct Simulate: AsyncParsableCommand, LoggingCommand {
     static let configuration = CommandConfiguration(
       abstract: "Replay a sensor trace through the throw detector and the scoring engine.",
       discussion: """
@@ -71,6 +72,7 @@ extension Lane {
 
     @OptionGroup var centre: CentreOptions
     @OptionGroup var web: HTTPOptions
+    @OptionGroup var logOptions: LogOptions
 
     @Argument(
       help: """
@@ -93,32 +95,22 @@ extension Lane {
       if let speed { try validated(try OptionValues.speed(speed)) }
     }
 
-    func run() throws {
-      if let league {
-        // Paced on a terminal, the scorer corrects the night at the console, as at the pair.
-        let paced = realtime || speed != nil
-        return try LeagueNightReplay.run(
-          LeagueNightReplay.Settings(
-            night: league, traces: traces, detector: detector.configuration(), json: json,
-            journal: session.journal, speed: paced ? speed ?? 1 : nil, log: log,
-            boards: try web.address(), links: try centre.connection.pairSettings(),
-            console: paced && isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal),
-          output: { text in
-            var output = StandardOutput()
-            output.write(text)
-          }, report: Report.line)
-      }
-      let file = try configOptions.load()
-      if let file, file.pair != nil {
+    func run() async throws {
+      let paced = realtime || speed != nil
+      let file = league == nil ? try configOptions.load() : nil
+      if league != nil || file?.pair != nil {
         let own: [(String, Bool)] = [
           ("--journal", session.journal != nil), ("--bowlers", session.bowlers != nil),
           ("--lane", centre.lane != nil), ("--lane-name", web.deprecatedLaneName != nil),
           ("--broker", centre.connection.broker != nil),
         ]
-        return try OpenPlayReplay(
-          config: file, configPath: configOptions.config, traces: traces, given: own.filter(\.1).map(\.0),
-          json: json, log: log, speed: realtime || speed != nil ? speed ?? 1 : nil, web: web, detector: detector
-        ).run()
+        return try await PairCommand(
+          config: file, configPath: configOptions.config, league: league, given: own.filter(\.1).map(\.0), web: web,
+          journal: session.journal, detector: detector
+        ).runReplay(
+          PairCommand.Replay(
+            traces: traces, json: json, log: log, speed: paced ? speed ?? 1 : nil,
+            links: league == nil ? nil : try centre.connection.pairSettings()))
       }
       if file != nil {
         do {
@@ -131,42 +123,32 @@ extension Lane {
       var (session, centre, web) = (session, centre, web)
       var wiring: String?
       try configOptions.merged(file, wiring: &wiring, session: &session, centre: &centre, web: &web)
-      let paced = realtime || speed != nil
-      // Standard input may have nothing to read for ever: a stop wakes the read (a file's
-      // reads never block long).
-      let wake = trace == "-" ? try StopSignal.wakeEvent() : nil
-      let trace = try openTrace(stopDescriptor: wake?.descriptor ?? -1)
+      // A stop ends a paced replay's sleep and a read of standard input, which may have
+      // nothing to read for ever (a file's reads never block long).
+      let stop = StopRequest(wake: paced || trace == "-" ? try WakeEvent.made() : nil)
+      let trace = try openTrace(stopDescriptor: stop.wake?.descriptor ?? -1)
       // A replay does not block in a wait the inbox could end: the loop takes what was
-      // posted at each turn, at least once a second of the trace's time when paced.
-      let lane = try LaneAssembly(
-        LaneAssembly.Settings(session: session, centre: centre, web: web, report: Report.line),
-        report: Report.line)
-      defer { lane.close() }
-      var display = lane.display(
-        around: LocalDisplay.replay(
+      // posted at each turn, at least once a second of the trace's time when paced;
+      // unpaced, a longer wait only saves loop turns over a trace's quiet stretches.
+      let lane = LaneRun(
+        settings: try LaneAssembly.Settings(session: session, centre: centre, web: web),
+        runner: LaneRunner(detector: detector.configuration(), idleTimeout: .seconds(paced ? 1 : 60)),
+        local: LocalDisplay.replay(
           json: json, log: log, paced: paced, terminal: StandardOutput.isTerminal,
           colour: StandardOutput.wantsColour
-        ).display(output: StandardOutput(), warnings: StandardError()))
-      // Paced, a stop must be noticed within a second of the trace's time; unpaced, a longer
-      // wait only saves loop turns over a trace's quiet stretches.
-      let runner = LaneRunner(
-        detector: detector.configuration(), idleTimeout: .seconds(paced ? 1 : 60))
-      StopSignal.install(wake: wake)
-      let status: LaneEvent.Status
+        ).display(output: StandardOutput(), warnings: EventLines()),
+        pace: paced ? speed ?? 1 : nil)
+      let ended: LaneRun.Ending?
       do {
-        status = try lane.run(
-          trace, with: runner, display: &display, pacedAt: paced ? speed ?? 1 : nil,
-          until: { StopSignal.isRequested })
+        ended = try await lane.run(trace, stop: stop, logger: Report.logger)
       } catch let error as TraceError {
         throw LaneFailure(.dataError, "\(traceName): \(error)")
       } catch let error as JournalError {
         throw LaneFailure(error.exitStatus, "\(error)")
       }
-      if case .stopped = status {
-        Report.line("stopped before the end of the trace; \(LaneSummary(lane.session.session))")
-      } else if lane.servesBoards {
-        Report.line("the trace ended; serving the boards until stopped")
-        try StopSignal.waitForStop()
+      guard let ending = ended else { return }
+      if case .stopped? = ending.status {
+        Report.line("stopped before the end of the trace; \(LaneSummary(ending.session))")
       }
     }
 
