@@ -34,7 +34,7 @@ public final class JournalOutboxSource: OutboxSource {
   /// - Throws: ``Refusal`` when the entries do not start a session or have a gap.
   public init(entries: [JournalEntry]) throws(Refusal) {
     guard let first = entries.first, Self.startsASession(first) else { throw .noSessionStart }
-    session = Self.sessionID(startedAt: first.time)
+    session = SessionRotation.id(of: first)
     journal = nil
     try add(entries)
   }
@@ -72,7 +72,7 @@ public final class JournalOutboxSource: OutboxSource {
       throw .unreadable("\(error)")
     }
     guard let first, first.sequence == 1, Self.startsASession(first) else { throw .noSessionStart }
-    session = Self.sessionID(startedAt: first.time)
+    session = SessionRotation.id(of: first)
     journal = (path, sequence)
     try add(entries)
   }
@@ -125,10 +125,6 @@ public final class JournalOutboxSource: OutboxSource {
       }
     }
   }
-
-  /// The centre link's session id: the session start's time, to the second, in UTC
-  /// (`2026-11-23T16:40:00Z`), the same after every restart from the journal.
-  public static func sessionID(startedAt time: Date) -> String { SessionRotation.id(startedAt: time) }
 
   public var lastSequence: Int { entries.withLock { $0.last?.seq ?? journal?.through ?? 0 } }
 

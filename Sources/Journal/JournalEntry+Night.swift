@@ -18,17 +18,21 @@ extension JournalEntry {
 
   /// The first record of a new night's journal, to create it with
   /// (`JournalFile(path:ifMissing: .create(start))`, which then writes format 3) before
-  /// ``JournalledNight`` carries it on.
+  /// ``JournalledNight`` carries it on. Its id (``SessionRotation``, rule 5) follows every
+  /// id in `sessions`: the sessions the pair's lanes closed for it, so the desk, which
+  /// follows a lane's sessions in the order of their ids, takes the night after them.
   ///
   /// - Throws: ``JournalError/nightRefused(_:)`` when the night cannot be played or its
   ///   record could not be read back (a name with a control character); nothing is written.
   public static func nightStart(
-    of night: LeagueNight, by author: String = "lane", at time: Date
+    of night: LeagueNight, by author: String = "lane", at time: Date, after sessions: [String] = []
   ) throws(JournalError) -> JournalEntry {
     if let problem = night.problems.first {
       throw .nightRefused(.refused("the night cannot be played: \(problem)"))
     }
-    let entry = JournalEntry(sequence: 1, time: time, author: author, event: .night(.started(night)))
+    let entry = JournalEntry(
+      sequence: 1, time: time, author: author, event: .night(.started(night)),
+      session: SessionRotation.id(after: sessions, at: time))
     if let what = JournalRecord.unreadable(entry) {
       throw .nightRefused(.refused("the night cannot be journalled: it would hold \(what)"))
     }

@@ -58,12 +58,16 @@ public struct JournalEntry: Hashable, Sendable {
   /// Who made it: `lane` for the lane itself, or the operator's name.
   public var author: String
   public var event: Event
+  /// On a session's or a night's start: the id it goes by (``SessionRotation``, rule 5).
+  /// `nil` on every other record, and on starts written before ids were data.
+  public var session: String?
 
-  public init(sequence: Int = 0, time: Date, author: String, event: Event) {
+  public init(sequence: Int = 0, time: Date, author: String, event: Event, session: String? = nil) {
     self.sequence = sequence
     self.time = time
     self.author = author
     self.event = event
+    self.session = session
   }
 
   /// The entry as one record of a journal file, newline included: for tools that build a

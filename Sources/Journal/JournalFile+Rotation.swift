@@ -8,8 +8,9 @@ import SafeFiles
 /// Closing a session (``SessionRotation``): the journal archived, the next session's
 /// journal put in its place.
 extension JournalFile {
-  /// Closes the session whose last record is `end` and opens one starting with `start`
-  /// (its time kept to rule 5). Call with the lock held.
+  /// Closes the session whose last record is `end` and opens one starting with `start`,
+  /// its id after the closed session's (rule 5) and no earlier than the one `start`
+  /// carries, if it does. Call with the lock held.
   ///
   /// - Returns: The archive's path.
   func rotate(to start: JournalEntry) throws(JournalError) -> String {
@@ -28,10 +29,11 @@ extension JournalFile {
     else {
       throw .inconsistent(sequence: 1, reason: "the journal's first record is not the session's start")
     }
-    let archive = SessionRotation.archivePath(forJournal: path, startedAt: first.time)
+    let closing = SessionRotation.id(of: first)
+    let archive = SessionRotation.archivePath(forJournal: path, session: closing)
     var next = start
     next.sequence = 1
-    next.time = SessionRotation.nextStart(after: first.time, now: start.time)
+    next.session = SessionRotation.nextID(for: start, closing: closing)
     for step in try SessionRotation.steps(archive: try archiveState(archive), archivePath: archive) {
       switch step {
       case .archive: try link(toArchive: archive)

@@ -123,6 +123,7 @@ enum JournalRecord {
     var pins: [Int]?
     var change: String?
     var next: [String]?
+    var session: String?
     var lane: String?
     var night: NightWire?
     var fix: FixWire?
@@ -132,6 +133,7 @@ enum JournalRecord {
       seq = entry.sequence
       at = entry.time
       by = entry.author
+      session = entry.session
       switch entry.event {
       case .started(let names):
         event = "start"
@@ -191,7 +193,15 @@ enum JournalRecord {
       if let reason, let problem = JournalRecord.reasonProblem(reason) {
         throw Self.impossible(problem)
       }
-      return JournalEntry(sequence: seq, time: at, author: by, event: try decodedEvent())
+      let event = try decodedEvent()
+      if let session {
+        switch event {
+        case .started, .night(.started): break
+        default: throw Self.impossible("a session id on a record that starts nothing")
+        }
+        guard SessionRotation.isID(session) else { throw Self.impossible("a session id that is not a time in UTC") }
+      }
+      return JournalEntry(sequence: seq, time: at, author: by, event: event, session: session)
     }
 
     static func impossible(_ what: String) -> Problem {

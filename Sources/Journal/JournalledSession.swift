@@ -156,14 +156,15 @@ public struct JournalledSession<Store: JournalStore> {
 
   /// Ends the session and opens the next, for `next` (empty: one unnamed bowler): the
   /// `end` record is durable before anything changes, then the store closes the session
-  /// (``SessionRotation``).
+  /// (``SessionRotation``). The next session's id follows the closed one's and every id in
+  /// `sessions` (a night the lane bowled in between).
   ///
   /// - Returns: The `end` entry and the next session's start, as journalled, and what others
   ///   journalled first (already applied).
   /// - Throws: ``JournalError`` when either cannot be made durable; once the end is, the
   ///   lane's next start opens the next session.
   public mutating func endSession(
-    by author: String, at time: Date, next bowlers: [String]
+    by author: String, at time: Date, next bowlers: [String], after sessions: [String] = []
   ) throws(JournalError) -> (end: JournalEntry, start: JournalEntry, others: [JournalUpdate]) {
     var others: [JournalUpdate] = []
     while true {
@@ -174,7 +175,9 @@ public struct JournalledSession<Store: JournalStore> {
         lastSequence = written.sequence
         end = written
         let start = try store.openNextSession(
-          JournalEntry(time: time, author: author, event: .started(bowlers: bowlers)))
+          JournalEntry(
+            time: time, author: author, event: .started(bowlers: bowlers),
+            session: SessionRotation.id(after: sessions, at: time)))
         session = try LaneSession(journal: [start])
         lastSequence = start.sequence
         end = nil

@@ -21,8 +21,8 @@ public struct MemoryJournal: JournalStore, Sendable {
 
   public mutating func openNextSession(_ start: JournalEntry) -> JournalEntry {
     var next = start
-    if let previous = entries.first?.time {
-      next.time = SessionRotation.nextStart(after: previous, now: start.time)
+    if let previous = entries.first {
+      next.session = SessionRotation.nextID(for: start, closing: SessionRotation.id(of: previous))
     }
     closed.append(entries)
     entries = []

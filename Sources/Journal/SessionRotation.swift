@@ -24,10 +24,16 @@ import Foundation
 /// 4. **The next session replaces `FILE` whole.** Its journal (header and `start`) is
 ///    written beside `FILE`, synced, locked for the lane, then renamed over `FILE` and the
 ///    folder synced: `FILE` is always one whole journal, the old or the new.
-/// 5. **Session ids never repeat on a lane.** The centre link names a session by its start
-///    to the second (``id(startedAt:)``), and the desk deduplicates by (lane, session, seq);
-///    a next session therefore starts at least one second after the one it follows, and
-///    the archive's name is that id too.
+/// 5. **Session ids never repeat on a lane, and sort as the sessions started.** The desk
+///    deduplicates by (lane, session, seq) and follows a lane's sessions in the order of
+///    their ids, compared as text. A session's id is data, in its start record
+///    (``JournalEntry/session``): the start's time to the millisecond
+///    (`2026-11-23T16:40:00.123Z`), moved on by as little as it takes to follow every id it
+///    must follow (``id(after:at:)``: the session it replaces, a night it comes after). The
+///    clock is never waited for and the start's time stays true. A start written before ids
+///    were data has none: its id is its time to the second (`2026-11-23T16:40:00Z`), as
+///    then, so old journals, archives and the desk's store read on unchanged. The archive's
+///    name is the id too.
 public enum SessionRotation {
   /// One step after the `end` record is durable.
   public enum Step: Hashable, Sendable, CaseIterable {
@@ -67,11 +73,6 @@ public enum SessionRotation {
   /// path that is not a folder (a symbolic link is never followed).
   public static let notAFolder = "not a folder, where closed sessions are kept"
 
-  /// The archive of the session started at `start` for the journal at `journal`.
-  public static func archivePath(forJournal journal: String, startedAt start: Date) -> String {
-    archivePath(forJournal: journal, session: id(startedAt: start))
-  }
-
   /// The archive of the session whose id is `session` for the journal at `journal`.
   public static func archivePath(forJournal journal: String, session: String) -> String {
     archiveFolder(forJournal: journal) + "/" + session + archiveExtension
@@ -80,15 +81,42 @@ public enum SessionRotation {
   /// How an archive's name ends, after the session id.
   public static let archiveExtension = ".journal"
 
-  /// A session's id: its start's time, to the second, in UTC (`2026-11-23T16:40:00Z`), the
-  /// same after every restart from the journal. The centre link names sessions by it.
-  public static func id(startedAt time: Date) -> String {
-    TimeText.seconds(time)
+  /// The id of the session (or night) `start` begins (rule 5): the one it carries, or, for
+  /// a start written before ids were data, its time to the second in UTC. The same after
+  /// every restart from the journal; the centre link names sessions by it.
+  public static func id(of start: JournalEntry) -> String {
+    start.session ?? TimeText.seconds(start.time)
   }
 
-  /// When the session after one started at `previous` starts, asked for at `now` (rule 5).
-  public static func nextStart(after previous: Date, now: Date) -> Date {
-    let earliest = (previous.timeIntervalSince1970.rounded(.down) + 1)
-    return now.timeIntervalSince1970 >= earliest ? now : Date(timeIntervalSince1970: earliest)
+  /// The id of a session starting at `time`, with nothing to follow: the time to the
+  /// millisecond, in UTC (`2026-11-23T16:40:00.123Z`).
+  public static func id(startingAt time: Date) -> String {
+    TimeText.milliseconds(Int((time.timeIntervalSince1970 * 1000).rounded(.down)))
+  }
+
+  /// The id of a session starting at `now` that follows every id in `earlier` (rule 5): the
+  /// start's millisecond, or the first millisecond whose id sorts after the latest of
+  /// `earlier` (an id to the second is followed from the next second on).
+  public static func id(after earlier: some Sequence<String>, at now: Date) -> String {
+    let made = id(startingAt: now)
+    guard let latest = earlier.max(), latest >= made else { return made }
+    guard let milliseconds = TimeText.milliseconds(of: latest) else {
+      // Not an id this journal makes (never written by LaneBridge): the clock's own.
+      return made
+    }
+    let isToTheSecond = latest.utf8.count == 20
+    return TimeText.milliseconds(isToTheSecond ? milliseconds + 1000 : milliseconds + 1)
+  }
+
+  /// Whether `text` is a session's id as ``id(startingAt:)`` or an old journal makes it.
+  public static func isID(_ text: String) -> Bool { TimeText.milliseconds(of: text) != nil }
+}
+
+extension SessionRotation {
+  /// The id of the session `start` opens in place of the session `closing` (rule 5): after
+  /// `closing`, and no earlier than the id `start` carries (one its maker chose to follow
+  /// more, such as a night's).
+  static func nextID(for start: JournalEntry, closing: String) -> String {
+    max(start.session ?? "", id(after: [closing], at: start.time))
   }
 }

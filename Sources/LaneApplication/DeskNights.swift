@@ -1,4 +1,5 @@
 import Foundation
+import Journal
 import LaneBridge
 import LaneConfiguration
 import League
@@ -37,6 +38,14 @@ public struct DeskNights: Sendable {
   }
 
   private var marker: String { folder + "/current" }
+
+  /// The id of the night `night`'s journal holds, as the sessions its lanes open after it
+  /// follow (``SessionRotation`` rule 5); none when the journal cannot be read, and then
+  /// the lanes' clocks, which moved on while the night was bowled, order them.
+  public static func session(of night: Night) -> [String] {
+    guard let first = try? JournalReader(path: night.journal).entries(after: 0, limit: 1).entries.first else { return [] }
+    return [SessionRotation.id(of: first)]
+  }
 
   /// The night being bowled, when one was started and not ended (rule 3).
   ///

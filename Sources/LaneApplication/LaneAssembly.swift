@@ -135,12 +135,13 @@ public final class LaneAssembly: @unchecked Sendable {
   }
 
   /// Ends the session and opens the next one for one unnamed bowler, as `author`: a lane of
-  /// a pair after a league night the desk ended (``PairMachine`` rule 4).
+  /// a pair after a league night the desk ended (``PairMachine`` rule 4), its id after the
+  /// night's in `sessions`.
   ///
   /// - Throws: ``LaneFailure`` with the journal's exit status.
-  public func openSession(by author: String) throws(LaneFailure) {
+  public func openSession(by author: String, after sessions: [String] = []) throws(LaneFailure) {
     do {
-      _ = try session.endSession(by: author, at: Date(), next: [])
+      _ = try session.endSession(by: author, at: Date(), next: [], after: sessions)
     } catch {
       throw LaneFailure(error.exitStatus, "\(error)")
     }

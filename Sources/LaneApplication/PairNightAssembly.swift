@@ -45,8 +45,8 @@ public final class PairNightAssembly: @unchecked Sendable {
   ///     credentials name it).
   ///   - sensorClock: Reads the lanes' sensors' clock, for the links' health monitors, when
   ///     it is the monotonic clock (a live pair).
-  ///   - notBefore: The earliest time a new journal's first record may carry: after the
-  ///     lanes' sessions a night started from the desk follows (``OpenPlay`` rule 4).
+  ///   - after: The sessions a new journal's night follows: the lanes' sessions closed for a
+  ///     night started from the desk (``JournalEntry/nightStart(of:by:at:after:)``).
   ///   - wake: Ends the loop's wait when something is posted to the inbox.
   /// - Throws: ``LaneFailure``: the night file unreadable (66) or wrong (65); the journal's
   ///   (``JournalError``'s exit status), 65 for a journal of another night or a lane's own;
@@ -56,7 +56,7 @@ public final class PairNightAssembly: @unchecked Sendable {
   public static func open(
     night path: String, journal: String?, pair: String = JournalHeader.hostName,
     links: PairLinks.Settings? = nil, lanes: (left: String, right: String)? = nil,
-    sensorClock: (@Sendable () -> SensorInstant)? = nil, notBefore: Date? = nil,
+    sensorClock: (@Sendable () -> SensorInstant)? = nil, after: [String] = [],
     wake: @escaping @Sendable () -> Void = {}, logger: Logger
   ) async throws(LaneFailure) -> PairNightAssembly {
     let pairing = try links.map { settings throws(LaneFailure) in try PairLinks.pair(settings, lanes: lanes) }
@@ -76,7 +76,7 @@ public final class PairNightAssembly: @unchecked Sendable {
     }
     let night: JournalledNight<AnyJournalStore>
     do throws(JournalError) {
-      let start = try JournalEntry.nightStart(of: asked, at: max(Date(), notBefore ?? .distantPast))
+      let start = try JournalEntry.nightStart(of: asked, at: Date(), after: after)
       if let journal {
         // A new journal's header names the pair by its lanes' ids when they are known, so
         // `lane records import` stores the night under them.
@@ -135,7 +135,7 @@ public final class PairNightAssembly: @unchecked Sendable {
     resumedDeliveries = Dictionary(grouping: night.play.deliveries, by: \.lane).mapValues(\.count)
   }
 
-  /// Closes what ``open(night:journal:pair:links:lanes:sensorClock:notBefore:wake:logger:)``
+  /// Closes what ``open(night:journal:pair:links:lanes:sensorClock:after:wake:logger:)``
   /// opened, for a night whose services never ran (its traces could not be opened): the
   /// links go offline at once.
   func discard() async {

@@ -26,7 +26,9 @@ public enum SessionJournal {
     path: String?, bowlers: [String]?, lane: String?, logger: Logger,
     publishing: (JournalOutboxSource.Origin) throws -> LaneSessions? = { _ in nil }
   ) throws -> JournalledSession<AnyJournalStore> {
-    let start = JournalEntry(time: Date(), author: "lane", event: .started(bowlers: bowlers ?? []))
+    let now = Date()
+    let start = JournalEntry(
+      time: now, author: "lane", event: .started(bowlers: bowlers ?? []), session: SessionRotation.id(startingAt: now))
     func wrapped(_ store: some JournalStore, _ origin: JournalOutboxSource.Origin) throws -> AnyJournalStore {
       guard let sessions = try publishing(origin) else { return AnyJournalStore(store) }
       return AnyJournalStore(JournalOutboxSource.Store(store, feeding: sessions, journal: path))

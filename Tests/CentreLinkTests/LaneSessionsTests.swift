@@ -74,8 +74,9 @@ struct LaneSessionsTests {
 
   @Test("When a lane restarts after the change, then the archive is listed and read whole from its file")
   func archiveAfterRestart() throws {
-    var journal = try opened().journal
-    let closedID = SessionRotation.id(startedAt: Self.time)
+    let lane = try opened()
+    var journal = lane.journal
+    let closedID = lane.sessions.open.session
     _ = try journal.endSession(by: "lane", at: Self.time, next: [])
 
     #expect(try LaneSessions.archivedSessions(ofJournal: path) == [closedID])
@@ -91,9 +92,8 @@ struct LaneSessionsTests {
     var journal = try opened().journal
     // Ana's session is ended by desk request r-1 (its end, and the next session's start),
     // that one by the lane; then 16 more sessions pass.
-    _ = try journal.endSession(by: "desk/r-1", at: Self.time + 60, next: ["Cho"])
+    let withRequest = SessionRotation.id(of: try journal.endSession(by: "desk/r-1", at: Self.time + 60, next: ["Cho"]).start)
     _ = try journal.endSession(by: "lane", at: Self.time + 120, next: ["Dee"])
-    let withRequest = SessionRotation.id(startedAt: Self.time + 60)
 
     // When the lane starts again with only its open session to publish.
     func restarted() throws -> LaneSessions {

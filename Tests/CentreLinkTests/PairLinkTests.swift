@@ -51,7 +51,7 @@ struct PairLinkTests {
 
     let source = try JournalOutboxSource(entries: entries)
 
-    #expect(source.session == "2026-11-18T11:06:40Z")
+    #expect(source.session == "2026-11-18T11:06:40.000Z")
     #expect(source.lastSequence == 4)
     #expect(source.records(after: 0, limit: 10).map(\.type) == [.sessionStart, .throw, .throw, .correction])
     #expect(source.sequence(ofRecordBy: "desk/r-1") == 4)

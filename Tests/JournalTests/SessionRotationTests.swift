@@ -15,7 +15,8 @@ struct SessionRotationTests {
 
   let folder: ScratchFolder
   let path: String
-  var archive: String { SessionRotation.archivePath(forJournal: path, startedAt: Self.time) }
+  /// Its start was written before ids were data: the archive is named by its time to the second.
+  var archive: String { SessionRotation.archivePath(forJournal: path, session: "2025-05-01T19:04:11Z") }
 
   /// Ana and Ben's session with one strike, journalled in `lane.journal`.
   init() throws {
@@ -78,17 +79,18 @@ struct SessionRotationTests {
     #expect(open.header.lane == "lane7")
   }
 
-  @Test("When sessions follow one another within a second, then each next one starts a second later, so session ids never repeat")
+  @Test("When sessions follow one another within a millisecond, then each id follows the one before, each start keeps its own time, and nothing waits")
   func idsNeverRepeat() throws {
     var journal = try session(try JournalFile(path: path, ifMissing: .refuse, holdingLane: true))
 
-    var ids = [SessionRotation.id(startedAt: Self.time)]
+    var ids = [SessionRotation.id(of: Self.start)]
     for _ in 1...3 {
       let made = try journal.endSession(by: "lane", at: Self.time, next: [])
-      ids.append(SessionRotation.id(startedAt: made.start.time))
+      #expect(made.start.time == Self.time)
+      ids.append(SessionRotation.id(of: made.start))
     }
 
-    #expect(Set(ids).count == 4)
+    #expect(ids == ids.sorted() && Set(ids).count == 4, "\(ids)")
     let archived = try FileManager.default.contentsOfDirectory(atPath: SessionRotation.archiveFolder(forJournal: path))
     #expect(archived.count == 3)
   }
@@ -173,5 +175,73 @@ struct SessionRotationTests {
 
     #expect(reopened.archivedOnOpening == archive)
     #expect(reopened.entries.map(\.event) == [.started(bowlers: ["Eve"])])
+  }
+}
+
+/// A session's id as data (``SessionRotation`` rule 5): what old journals hold, what new ones
+/// write, and how an id follows the ones it must.
+@Suite("A session's id")
+struct SessionIDTests {
+  static let time = Date(timeIntervalSince1970: 1_746_126_251.25)
+
+  @Test("When a start was written before ids were data, then its id is its time to the second, as the desk stored it")
+  func oldStart() throws {
+    let old = try JournalEntry(
+      recordJSON: Array(#"{"seq":1,"at":"2025-05-01T19:04:11Z","by":"lane","event":"start","bowlers":["Ana"]}"#.utf8))
+
+    #expect(old.session == nil)
+    #expect(SessionRotation.id(of: old) == "2025-05-01T19:04:11Z")
+  }
+
+  @Test("When a new start is written and read back, then it carries its id to the millisecond")
+  func newStart() throws {
+    let start = JournalEntry(
+      sequence: 1, time: Self.time, author: "lane", event: .started(bowlers: ["Ana"]),
+      session: SessionRotation.id(startingAt: Self.time))
+
+    let read = try JournalEntry(recordJSON: start.recordJSON)
+
+    // The record's time is kept to the second; the id, to the millisecond.
+    #expect(read.session == start.session && read.event == start.event)
+    #expect(SessionRotation.id(of: read) == "2025-05-01T19:04:11.250Z")
+  }
+
+  @Test(
+    "When an id must follow others, then it is the start's millisecond, or the first one whose id sorts after the latest",
+    arguments: [
+      ([], "2025-05-01T19:04:11.250Z"),
+      (["2025-05-01T19:04:10Z"], "2025-05-01T19:04:11.250Z"),
+      // An id to the second covers its whole second.
+      (["2025-05-01T19:04:11Z"], "2025-05-01T19:04:12.000Z"),
+      (["2025-05-01T19:04:11.250Z"], "2025-05-01T19:04:11.251Z"),
+      (["2025-05-01T19:04:11.999Z", "2025-05-01T19:04:11.100Z"], "2025-05-01T19:04:12.000Z"),
+      (["2025-12-31T23:59:59.999Z"], "2026-01-01T00:00:00.000Z"),
+    ])
+  func following(earlier: [String], expected: String) {
+    let made = SessionRotation.id(after: earlier, at: Self.time)
+
+    #expect(made == expected)
+    #expect(earlier.allSatisfy { $0 < made })
+  }
+
+  @Test("When ids are made one after another at the same instant, each following the last, then they sort as text in the order made")
+  func sortAsMade() {
+    var ids = ["2025-05-01T19:04:11Z"]
+    for _ in 1...1500 { ids.append(SessionRotation.id(after: [ids.last!], at: Self.time)) }
+
+    #expect(ids == ids.sorted())
+    #expect(Set(ids).count == ids.count)
+  }
+
+  @Test(
+    "When a record's session id is not a time in UTC, or is on a record that starts nothing, then the record is refused as impossible",
+    arguments: [
+      #"{"seq":1,"at":"2025-05-01T19:04:11Z","by":"lane","event":"start","bowlers":[],"session":"tuesday"}"#,
+      #"{"seq":1,"at":"2025-05-01T19:04:11Z","by":"lane","event":"start","bowlers":[],"session":"2025-02-30T19:04:11.000Z"}"#,
+      #"{"seq":1,"at":"2025-05-01T19:04:11Z","by":"lane","event":"start","bowlers":[],"session":"2025-05-01T19:04:11.000Z/../x"}"#,
+      #"{"seq":2,"at":"2025-05-01T19:04:11Z","by":"lane","event":"end","next":[],"session":"2025-05-01T19:04:11.000Z"}"#,
+    ])
+  func refused(record: String) {
+    #expect(throws: (any Error).self) { try JournalEntry(recordJSON: Array(record.utf8)) }
   }
 }

@@ -73,14 +73,15 @@ final class SessionCommandTests {
     _ = try lane.run(["simulate", "--journal", journal, trace])
     let before = try Data(contentsOf: URL(fileURLWithPath: journal))
     let first = try #require(String(decoding: before, as: UTF8.self).split(separator: "\n").dropFirst().first)
-    let at = try #require(first.range(of: #""at":""#).map { first[$0.upperBound...].prefix(20) })
-    let acknowledgement = Data(#"{"session":"\#(at)","upto":3,"v":1}"#.utf8)
+    // The session's id, as its start record carries it.
+    let id = try #require(first.range(of: #""session":""#).map { first[$0.upperBound...].prefix(24) })
+    let acknowledgement = Data(#"{"session":"\#(id)","upto":3,"v":1}"#.utf8)
     try acknowledgement.write(to: URL(fileURLWithPath: journal + ".ack"))
 
     let ended = try lane.run(["session", "end", "--journal", journal])
 
     #expect(ended.status == 0, "\(ended.standardError)")
-    let archive = journal + ".sessions/\(at).journal"
+    let archive = journal + ".sessions/\(id).journal"
     // The archive is the session's journal with its end record after every record before.
     let archived = try Data(contentsOf: URL(fileURLWithPath: archive))
     #expect(archived.starts(with: before) && archived.count > before.count)

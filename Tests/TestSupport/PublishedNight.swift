@@ -29,7 +29,7 @@ public struct PublishedNight {
     journal = try JournalledNight(store: store, entries: store.entries)
     self.planned = planned
     pair = Payload.Pair(left: left, right: right)
-    session = SessionRotation.id(startedAt: start.time)
+    session = SessionRotation.id(of: start)
   }
 
   /// The night as journalled so far.
@@ -80,11 +80,11 @@ public struct PublishedNight {
 
   /// The records of the night journal at `path` (format 3, as `lane simulate --league
   /// --journal` or a running pair writes it) as `lane` publishes them: the session is the
-  /// night's start time.
+  /// night's id (``SessionRotation/id(of:)``).
   public static func events(ofJournalAt path: String, on lane: LaneID, pair: Payload.Pair) throws -> [Payload.Event] {
     let entries = try JournalReader(path: path).entries(after: 0)
     guard let first = entries.first else { return [] }
-    let session = SessionRotation.id(startedAt: first.time)
+    let session = SessionRotation.id(of: first)
     return try entries.map { try event(of: $0, on: lane, session: session, pair: pair) }
   }
 

@@ -42,8 +42,9 @@ struct NightPlay {
     var log: Bool
     /// Set on a night the desk started, which its `end-session` ends.
     var deskEnds: DeskNightEnd?
-    /// The earliest time the night's first record may carry (``OpenPlay`` rule 4).
-    var notBefore: Date?
+    /// The sessions a new night's journal follows: the lanes' sessions closed for it
+    /// (``JournalEntry/nightStart(of:by:at:after:)``).
+    var after: [String] = []
   }
 
   var settings: Settings
@@ -73,7 +74,7 @@ struct NightPlay {
     let inboxWake = isLive ? feedWake : nil
     let pair = try await PairNightAssembly.open(
       night: settings.night, journal: settings.journal, pair: pairName, links: settings.links, lanes: settings.lanes,
-      sensorClock: sensorClock, notBefore: settings.notBefore, wake: { inboxWake?.signal() }, logger: logger)
+      sensorClock: sensorClock, after: settings.after, wake: { inboxWake?.signal() }, logger: logger)
     let lanes: PairLanes<Sensor>
     do {
       lanes = try opening()

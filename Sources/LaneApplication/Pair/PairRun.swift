@@ -160,14 +160,17 @@ public struct PairRun: Sendable {
     let ids = (left: lanes.left.id, right: lanes.right.id)
     let current = try nights?.current()
     let first = mode.with { $0.begin(commandNight: false, current: current) }
-    let started = Mutex<Date?>(nil)
+    // The sessions what starts next follows (SessionRotation rule 5): the lanes' sessions a
+    // night follows, the night the lanes' next sessions follow.
+    let follows = Mutex<[String]>([])
     let drive = Drive(mode: mode, first: first) { step in
       switch step {
       case .playOpen(let author):
-        guard case .night(let night, let notBefore) = try await open.run(newSessionsBy: author) else {
+        let after = follows.withLock { $0 }
+        guard case .night(let night, let sessions) = try await open.run(newSessionsBy: author, after: after) else {
           return [.finish]
         }
-        started.withLock { $0 = notBefore }
+        follows.withLock { $0 = sessions }
         return [.bowl(.desk(night))]
       case .resumeOpenPlay:
         // Open play plays on within its own run: the machine never gives this step here.
@@ -179,8 +182,9 @@ public struct PairRun: Sendable {
           NightPlay.Settings(
             night: night.file, journal: night.journal, lanes: ids, links: links, boards: self.settings.boards,
             operatorName: self.settings.operatorName, console: console, log: self.settings.nightLog,
-            deskEnds: end, notBefore: started.withLock { $0 }),
+            deskEnds: end, after: follows.withLock { $0 }),
           from: lanes.source, opening: { lanes })
+        follows.withLock { $0 = DeskNights.session(of: night) }
         return mode.with { $0.nightEnded(endedBy: end.askedBy) }
       case .closeNight:
         try nights?.end()

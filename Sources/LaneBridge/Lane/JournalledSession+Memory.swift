@@ -9,7 +9,8 @@ extension JournalledSession where Store == MemoryJournal {
   ///   - time: When the session starts, for its first record.
   public init(inMemoryFor bowlers: [String] = [], startingAt time: Date) throws(JournalError) {
     let store = MemoryJournal(
-      starting: JournalEntry(time: time, author: "lane", event: .started(bowlers: bowlers)))
+      starting: JournalEntry(
+        time: time, author: "lane", event: .started(bowlers: bowlers), session: SessionRotation.id(startingAt: time)))
     try self.init(store: store, entries: store.entries)
   }
 }
