@@ -119,6 +119,7 @@ final class DeskLeagueBrowserTests {
 
     #expect(refused.kind == "refused" && refused.text.contains("games"), "\(refused.text)")
     #expect(!FileManager.default.fileExists(atPath: desk.folder + "/7/nights"))
-    #expect(try state(of: "7", on: page) == "free")
+    let lane7 = try state(of: "7", on: page)
+    #expect(lane7 == "free", "\(lane7)")
   }
 }

@@ -53,9 +53,9 @@ final class OpenPlay<Sensor: PinSensor & AnyObject>: Sendable {
 
   /// How open play ended.
   enum Ending {
-    /// The desk started a league night; its first record dated at or after `notBefore`
-    /// (rule 4).
-    case night(PairMachine.DeskNight, notBefore: Date)
+    /// The desk started a league night, which follows the lanes' new `sessions`
+    /// (``SessionRotation`` rule 5).
+    case night(PairMachine.DeskNight, after: [String])
     /// The run is over.
     case over
   }
@@ -75,14 +75,15 @@ final class OpenPlay<Sensor: PinSensor & AnyObject>: Sendable {
   }
 
   /// Plays open play until it ends; after a night the desk ended, each lane first opens a
-  /// new session as `newSessionsBy` (``PairMachine`` rule 4).
+  /// new session as `newSessionsBy` (``PairMachine`` rule 4), following the night's id
+  /// in `after`.
   ///
   /// - Throws: ``LaneFailure``: a lane's (``LaneAssembly``'s, after its id), 69 when the
   ///   boards' address cannot be bound, a lane's loop's failure after its id.
-  func run(newSessionsBy author: String?) async throws -> Ending {
+  func run(newSessionsBy author: String?, after sessions: [String] = []) async throws -> Ending {
     let opened = try await open()
     if let author {
-      for lane in opened { try Self.naming(lane.id) { () throws(LaneFailure) in try lane.openSession(by: author) } }
+      for lane in opened { try Self.naming(lane.id) { () throws(LaneFailure) in try lane.openSession(by: author, after: sessions) } }
     }
     for (lane, wiring) in zip(opened, settings.wirings ?? []) { lane.link?.inputs.yield(.wiring(wiring)) }
     if lanes.isLive {
@@ -211,9 +212,9 @@ final class OpenPlay<Sensor: PinSensor & AnyObject>: Sendable {
   /// writes the night, ends both lanes' sessions.
   private func startNight(
     _ request: ControlRequest, lanes opened: [LaneAssembly]
-  ) -> (PairMachine.StartOutcome, ControlReply, notBefore: Date) {
-    func refused(_ reason: String) -> (PairMachine.StartOutcome, ControlReply, notBefore: Date) {
-      (.refused(reason), .refused(id: request.id, because: reason), Date())
+  ) -> (PairMachine.StartOutcome, ControlReply, after: [String]) {
+    func refused(_ reason: String) -> (PairMachine.StartOutcome, ControlReply, after: [String]) {
+      (.refused(reason), .refused(id: request.id, because: reason), [])
     }
     guard case .startLeague(let text) = request.action else { return refused("not a league night's start") }
     guard let nights = settings.nights else { return refused(PairMachine.noJournals) }
@@ -244,9 +245,8 @@ final class OpenPlay<Sensor: PinSensor & AnyObject>: Sendable {
       id: request.id, sequence: ends[0].end.sequence,
       what: "league night \(league) started on \(lanes.ids.joined(separator: " and ")) by \(request.by)"
         + " (sessions ended: \(ended)); journalled in \(night.journal)")
-    // Rule 4: the second after the later of the lanes' new sessions' starts.
-    let latest = ends.map(\.next.time).max() ?? Date()
-    return (.started(night), reply, Date(timeIntervalSince1970: latest.timeIntervalSince1970.rounded(.down) + 1))
+    // The night follows the lanes' new sessions (SessionRotation rule 5).
+    return (.started(night), reply, ends.map { SessionRotation.id(of: $0.next) })
   }
 
   /// Both lanes' loops, round after round (a start refused lets the same lanes play on), as
@@ -268,19 +268,33 @@ final class OpenPlay<Sensor: PinSensor & AnyObject>: Sendable {
     }
 
     func run() async throws {
+      // A paced replay keeps its pace across rounds: a start refused, the traces go on at
+      // their own time where they were, not from the next reading at once.
+      if let pace = play.lanes.pace {
+        try await run(
+          sensors: play.lanes.both.map { lane in
+            KeptOpenSensor(PacedSensor(lane.sensor, clock: ContinuousWallClock(waking: lane.wake), speed: pace))
+          })
+      } else {
+        try await run(sensors: play.lanes.both.map(\.sensor))
+      }
+    }
+
+    private func run<Read: PinSensor>(sensors: [Read]) async throws {
       var statuses: [LaneEvent.Status?] = []
       let shown = zip(play.lanes.both.indices, play.lanes.both).map { index, lane in
         LaneAssembly.Shown(lanes[index].display(around: play.settings.display(index, lane.id), boards: hub))
       }
       while true {
+        // The last round's stop signalled the lanes' wake events: a new round waits afresh.
+        for lane in play.lanes.both { _ = lane.wake?.reset() }
         let stops = play.lanes.both.map { StopRequest(wake: $0.wake) }
         let loops = zip(play.lanes.both.indices, play.lanes.both).map { index, lane in
           var runner = LaneRunner(
             detector: lane.detector, idleTimeout: play.lanes.idleTimeout, operatorName: play.settings.operatorName)
           runner.leagueStart = { [play] request, reply in play.startAsked(request, reply: reply, stopping: stops) }
           return lanes[index].loop(
-            lane.sensor, runner: runner, display: shown[index], pacedAt: play.lanes.pace, stop: stops[index],
-            after: after)
+            sensors[index], runner: runner, display: shown[index], stop: stops[index], after: after)
         }
         let failure = await withGracefulShutdownHandler {
           await Self.runBoth(loops)
@@ -297,10 +311,10 @@ final class OpenPlay<Sensor: PinSensor & AnyObject>: Sendable {
         if let (request, reason) = refused { play.answer(.refused(id: request.id, because: reason)) }
         switch step {
         case .startNight(let request):
-          let (outcome, reply, notBefore) = play.startNight(request, lanes: lanes)
+          let (outcome, reply, sessions) = play.startNight(request, lanes: lanes)
           play.answer(reply)
           guard case .bowl(.desk(let night)) = play.mode.with({ $0.nightStart(outcome) }) else { continue }
-          ending = .night(night, notBefore: notBefore)
+          ending = .night(night, after: sessions)
           return
         default:
           if let failure {
