@@ -388,6 +388,15 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "InMemoryLogging", package: "swift-log"),
       ]),
+    // The runtime ring in-process: assemblies started and stopped with simulated sensors.
+    .testTarget(
+      name: "LaneApplicationTests",
+      dependencies: [
+        "LaneApplication", "LaneBridge", "LaneSensing", "SimulatedPinSensor", "Journal", "Bowling", "POSIX",
+        "TestSupport",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]),
     // Also runs the built `lane` (lane simulate --broker, lane desk) against it.
     .testTarget(
       name: "MQTTTests",

@@ -68,7 +68,7 @@ public struct LaneRun: @unchecked Sendable {
   /// - Returns: How it ended; `nil` when a second stop signal ended it at once.
   public func run(_ sensor: some PinSensor, stop: StopRequest, logger: Logger) async throws -> Ending? {
     let handed = Handed(sensor)
-    return try await Lifecycle.command(logger: logger) { try await self.run(handed.sensor, stop: stop, in: logger) }
+    return try await Lifecycle.command(logger: logger) { try await self.runServices(handed.sensor, stop: stop, logger: logger) }
   }
 
   /// The sensor, handed to the command's service, which alone reads it.
@@ -78,7 +78,12 @@ public struct LaneRun: @unchecked Sendable {
     init(_ sensor: Sensor) { self.sensor = sensor }
   }
 
-  private func run(_ sensor: some PinSensor, stop: StopRequest, in logger: Logger) async throws -> Ending {
+  /// Runs the lane's services as a group nested in the caller's (``run(_:stop:logger:)``'s,
+  /// which takes the stop signals; a test's, which stops it by its own group's graceful
+  /// shutdown) until the sensor ends or that shutdown.
+  ///
+  /// - Throws: As ``run(_:stop:logger:)``.
+  public func runServices(_ sensor: some PinSensor, stop: StopRequest, logger: Logger) async throws -> Ending {
     let sensorWake = inboxWakes ? stop.wake : nil
     let wake: @Sendable () -> Void = { sensorWake?.signal() }
     let lane = try await LaneAssembly.open(settings, wake: wake, logger: logger)
