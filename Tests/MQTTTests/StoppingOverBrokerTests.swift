@@ -9,7 +9,7 @@ import Testing
 /// A lane stopped (SIGTERM, as `systemctl stop` does) while its broker is down: it does not
 /// wait for the broker, and nothing is lost (docs/centre.md, "Stopping a lane").
 extension LaneOverBrokerTests {
-  @Test("When the lane is stopped with SIGTERM while the broker is down, then it exits 0 at once with its journal intact, and once both are back the desk has each record exactly once")
+  @Test("When the lane is stopped with SIGTERM while the broker is down, then it exits 0 without waiting for the broker, its journal intact, and once both are back the desk has each record exactly once")
   func stoppedWhileBrokerDown() async throws {
     let desk = try await startDesk(into: "desk.out")
     let journal = broker.folder + "/lane1.journal"
@@ -21,16 +21,12 @@ extension LaneOverBrokerTests {
     try await Task.sleep(for: .seconds(1))
 
     // When the lane is stopped with SIGTERM.
-    let signalled = ContinuousClock.now
     kill(first.pid, SIGTERM)
     let status = await first.exited(within: .seconds(60))
-    let stopping = ContinuousClock.now - signalled
 
-    // Then it exits 0 without waiting for the broker: it measured 0.1-0.3 s here; 5 s is
-    // half of what a stopping lane gives a broker it is connected to (and what it took
-    // before it knew the difference), generous for a loaded machine.
+    // Then it exits 0 without waiting for the broker: its last line says it did not
+    // (how long it takes: `scripts/lane-stop-time down`, docs/centre.md).
     #expect(status == 0, "the lane wrote: \(output("lane1.out").suffix(2000))")
-    #expect(stopping < .seconds(5), "SIGTERM to exit took \(stopping)")
     #expect(output("lane1.out").contains("they are in the journal and are published when the lane starts again"))
     // And its journal is intact.
     let check = try ChildProcess(lane, ["journal", "check", journal], outputFile: broker.folder + "/check.out")
