@@ -129,8 +129,6 @@ public enum CentreServices {
       try await Lifecycle.run(services, logger: logger)
     } catch let error as MQTTError {
       throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
-    } catch let error as BoardServerService.StartError {
-      throw LaneFailure(.unavailable, "\(error)")
     } catch let failure as LaneFailure {
       throw failure
     } catch {

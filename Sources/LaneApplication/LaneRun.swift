@@ -117,15 +117,8 @@ public struct LaneRun: @unchecked Sendable {
         logger.notice("the trace ended; serving the boards until stopped")
       }
     }
-    services.append(
-      .init(
-        service: loop, successTerminationBehavior: servesAfterEnd ? .ignore : .gracefullyShutdownGroup,
-        failureTerminationBehavior: .gracefullyShutdownGroup))
-    do {
-      try await Lifecycle.runNested(services, logger: logger)
-    } catch let error as BoardServerService.StartError {
-      throw LaneFailure(.unavailable, "\(error)")
-    }
+    services.append(loop.configuration(servesAfterEnd: servesAfterEnd))
+    try await Lifecycle.runNested(services, logger: logger)
     return Ending(status: loop.ending, session: lane.session.session)
   }
 }

@@ -174,15 +174,8 @@ struct NightPlay {
           name: name, stop: stop, after: listening, ended: ended, sensorFailure: failure)
       }
     }
-    services.append(
-      .init(
-        service: loop, successTerminationBehavior: servesAfterEnd ? .ignore : .gracefullyShutdownGroup,
-        failureTerminationBehavior: .gracefullyShutdownGroup))
-    do {
-      try await Lifecycle.runNested(services, logger: logger)
-    } catch let error as BoardServerService.StartError {
-      throw LaneFailure(.unavailable, "\(error)")
-    }
+    services.append(loop.configuration(servesAfterEnd: servesAfterEnd))
+    try await Lifecycle.runNested(services, logger: logger)
     return settings.deskEnds?.askedBy
   }
 

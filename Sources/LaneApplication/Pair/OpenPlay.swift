@@ -111,11 +111,7 @@ final class OpenPlay<Sensor: PinSensor & AnyObject>: Sendable {
     let rounds = Rounds(play: self, lanes: opened, hub: hub, after: listening)
     services.append(
       .init(service: rounds, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup))
-    do {
-      try await Lifecycle.runNested(services, logger: logger)
-    } catch let error as BoardServerService.StartError {
-      throw LaneFailure(.unavailable, "\(error)")
-    }
+    try await Lifecycle.runNested(services, logger: logger)
     return rounds.ending ?? .over
   }
 

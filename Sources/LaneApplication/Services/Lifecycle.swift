@@ -1,7 +1,9 @@
+import LaneBridge
 import Logging
 import ServiceLifecycle
 import Synchronization
 import UnixSignals
+import WebServer
 
 #if canImport(Glibc)
   import Glibc
@@ -18,7 +20,8 @@ public enum Lifecycle {
   /// Runs `services` until they end, a stop signal, or one fails.
   ///
   /// - Parameter services: In the order they start; they stop in the reverse one.
-  /// - Throws: The first error a service threw.
+  /// - Throws: The first error a service threw; a board server's address that cannot be
+  ///   bound as ``LaneFailure`` 69, here for every command.
   public static func run(
     _ services: [ServiceGroupConfiguration.ServiceConfiguration], logger: Logger
   ) async throws {
@@ -26,7 +29,16 @@ public enum Lifecycle {
     let watcher = ServiceGroupConfiguration.ServiceConfiguration(service: SecondSignal())
     let configuration = ServiceGroupConfiguration(
       services: [watcher] + services, gracefulShutdownSignals: stopSignals, logger: logger)
-    try await ServiceGroup(configuration: configuration).run()
+    try await failingAsCommands { try await ServiceGroup(configuration: configuration).run() }
+  }
+
+  /// What `body` throws, a board server's that could not start as ``LaneFailure`` 69.
+  private static func failingAsCommands(_ body: () async throws -> Void) async throws {
+    do {
+      try await body()
+    } catch let error as BoardServerService.StartError {
+      throw LaneFailure(.unavailable, "\(error)")
+    }
   }
 
   /// Runs a command's `body` as the one service of its group, the stop signals taken from
@@ -61,11 +73,13 @@ public enum Lifecycle {
   /// Runs the services of one part of a longer run (a pair's open play, then a league
   /// night) inside a running group's service: a stop signal reaches them through it.
   ///
-  /// - Throws: The first error a service threw.
+  /// - Throws: As ``run(_:logger:)``.
   public static func runNested(
     _ services: [ServiceGroupConfiguration.ServiceConfiguration], logger: Logger
   ) async throws {
-    try await ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: logger)).run()
+    try await failingAsCommands {
+      try await ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: logger)).run()
+    }
   }
 
   /// A second stop signal while the services stop gracefully ends the process at once, as

@@ -33,6 +33,14 @@ public final class LoopService: Service, Sendable {
     self.body = body
   }
 
+  /// The loop as a service of its command's group: its failure stops the group; its end
+  /// does too, unless the command serves its boards after the end (a replay's), until a stop.
+  public func configuration(servesAfterEnd: Bool) -> ServiceGroupConfiguration.ServiceConfiguration {
+    .init(
+      service: self, successTerminationBehavior: servesAfterEnd ? .ignore : .gracefullyShutdownGroup,
+      failureTerminationBehavior: .gracefullyShutdownGroup)
+  }
+
   /// How the loop ended, once it has: `nil` while it runs, or when it never started.
   public var ending: LaneEvent.Status? { outcome.withLock { $0 } }
 
