@@ -148,6 +148,17 @@ public struct PairRun: Sendable {
   ///
   /// - Throws: ``LaneFailure`` as ``OpenPlay`` and ``NightPlay`` do, and ``DeskNights``'.
   public func run<Base: PinSensor>(_ evening: Evening, on lanes: PairLanes<KeptOpenSensor<Base>>) async throws {
+    try await Lifecycle.run(try services(evening, on: lanes), logger: logger)
+  }
+
+  /// The evening's services (``run(_:on:)``'s), for a group that takes the stop signals, or
+  /// a test's, which stops it by its graceful shutdown.
+  ///
+  /// - Throws: ``LaneFailure`` when the console cannot be read or the desk's current night
+  ///   cannot (``DeskNights/current()``).
+  public func services<Base: PinSensor>(
+    _ evening: Evening, on lanes: PairLanes<KeptOpenSensor<Base>>
+  ) throws -> [ServiceGroupConfiguration.ServiceConfiguration] {
     let console = settings.console ? try ConsoleService() : nil
     let nights = evening.nights
     let mode = PairMode(PairMachine(keepsNights: nights != nil, refusing: evening.refusingNights))
@@ -193,7 +204,7 @@ public struct PairRun: Sendable {
         return [.finish]
       }
     }
-    try await Lifecycle.run(Self.services(drive, console: console), logger: logger)
+    return Self.services(drive, console: console)
   }
 
   /// The command's services: the console (first, so it stops last) and the pair's drive.
