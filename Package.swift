@@ -55,6 +55,9 @@ let package = Package(
     // HTTPS for the desk's page (lane desk --tls-cert/--tls-key): NIOSSL, BoringSSL inside,
     // through hummingbird's HummingbirdTLS (docs/ci.md has its build cost).
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.2"),
+    // The pages' templates (Sources/WebServer/Pages/*.html): {{name}} filled in, escaped as
+    // HTML. Pure Swift, no dependencies; only WebServer uses it.
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
     // The pure ten-pin domain: pins, throws, frames, games. No I/O.
@@ -112,11 +115,14 @@ let package = Package(
     // stream numbered by journal sequence. Pure; no I/O.
     .target(name: "WebBoard", dependencies: ["Bowling", "Centre", "Journal", "LaneBridge", "League", "Scoreboard"]),
     // The web boards' HTTP server: pages, JSON and Server-Sent Events over hummingbird, fed
-    // by WebDisplay, a LaneDisplay; and a league night's boards, from its LeagueBoard.
+    // by WebDisplay, a LaneDisplay; and a league night's boards, from its LeagueBoard. The
+    // pages, their styles and scripts are the files in Pages/, embedded in the binary (the
+    // .deb ships `lane` alone).
     .target(
       name: "WebServer",
       dependencies: [
-        "WebBoard", "Centre", "LaneBridge", "Bowling", "League", "DeskAccess", "Scoreboard",
+        "WebBoard", "Centre", "LaneBridge", "Bowling", "League", "DeskAccess",
+        .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -125,7 +131,8 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ]
+      ],
+      resources: [.embedInCode("Pages")]
     ),
     // Who may use the desk's page and API: the users file, bcrypt passwords, roles and what
     // each may do, signed-in sessions with their CSRF tokens, and the throttling of failed

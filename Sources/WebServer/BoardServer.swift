@@ -19,6 +19,7 @@ import WebBoard
 /// | `/league/events` | its boards as Server-Sent Events, the current one first |
 /// | `/league/left`, `/league/right` | the overhead board of that lane of the pair |
 /// | `/records`, `/records/sheet?lane=L&session=S`, `/records/bowler?id=ID`, `/records/roster?league=NAME` | the desk's store: averages, standings, high scores, each sheet, each bowler's games, a league's next night file (with `--store`) |
+/// | `/assets/<name>` | the pages' styles and scripts (``Asset``) |
 public struct BoardServer: BoardServing {
   public let hub: BoardHub
   public let address: HTTPAddress
@@ -43,11 +44,22 @@ public struct BoardServer: BoardServing {
     let router = Router()
     let desk = BoardPages.desk(linkingLeague: league != nil)
     router.get("/") { _, _ in Self.html(desk) }
+    Self.addAssetRoutes(to: router)
     Self.addOverheadRoutes(to: router, hub: hub)
     Self.addCentreRoutes(to: router, hub: hub)
     if let league { Self.addLeagueRoutes(to: router, league: league) }
     if let records { Self.addRecordsRoutes(to: router, records: records) }
     return router
+  }
+
+  /// The pages' styles and scripts, `/assets/<name>`, open to anyone (``Asset``).
+  static func addAssetRoutes<Routes: RouterMethods>(to router: Routes) {
+    router.get("/assets/:name") { request, context in
+      guard let asset = Asset.named[try context.parameters.require("name")] else {
+        throw HTTPError(.notFound, message: "No such asset; each page names its own.\n")
+      }
+      return asset.response(to: request)
+    }
   }
 
   /// What an overhead board reads: its page, its JSON and its event stream, per lane.
@@ -104,7 +116,7 @@ public struct BoardServer: BoardServing {
 
   /// The desk's store's pages.
   static func addRecordsRoutes<Routes: RouterMethods>(to router: Routes, records: any RecordsPages) {
-    router.get("/records") { _, _ in Self.html(try records.index()) }
+    router.get("/records") { _, _ in Self.html(try records.index(), policy: recordsPolicy) }
     router.get("/records/sheet") { request, _ in
       let query = request.uri.queryParameters
       guard let lane = query["lane"].map(String.init), let session = query["session"].map(String.init) else {
@@ -113,7 +125,7 @@ public struct BoardServer: BoardServing {
       guard let page = try records.sheet(lane: lane, session: session) else {
         throw HTTPError(.notFound, message: "No session \(session) of lane \(lane) in the store; /records lists them.\n")
       }
-      return Self.html(page)
+      return Self.html(page, policy: recordsPolicy)
     }
     router.get("/records/roster") { request, _ in try roster(request, records: records) }
     router.get("/records/bowler") { request, _ in
@@ -123,7 +135,7 @@ public struct BoardServer: BoardServing {
       guard let page = try records.bowler(id: id) else {
         throw HTTPError(.notFound, message: "No game of the bowler \(id) in the store; /records lists the bowlers.\n")
       }
-      return Self.html(page)
+      return Self.html(page, policy: recordsPolicy)
     }
   }
 
@@ -158,13 +170,22 @@ public struct BoardServer: BoardServing {
     return field.flatMap { Int($0.value) }
   }
 
-  static func html(_ page: String) -> Response {
+  /// What a page may load: its scripts and styles only from the server's own files
+  /// (`/assets`), never inline, and nothing from elsewhere; no plugins, no other base
+  /// address, forms sent only here.
+  static let pagePolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'"
+
+  /// What a records page may load: CentreStore writes each as one file with its style
+  /// inline (`lane records sheet --html` saves the same sheet as a file of its own), and none
+  /// has a script.
+  static let recordsPolicy = "default-src 'self'; style-src 'unsafe-inline'; script-src 'none'; object-src 'none'; base-uri 'none'"
+
+  /// `page` as HTML under the Content-Security-Policy `policy`.
+  static func html(_ page: String, policy: String = pagePolicy) -> Response {
     Response(
       status: .ok,
-      headers: [
-        .contentType: "text/html; charset=utf-8",
-        .contentSecurityPolicy: "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
-      ],
+      headers: [.contentType: "text/html; charset=utf-8", .contentSecurityPolicy: policy],
       body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
   }
 

@@ -14,6 +14,7 @@ import Synchronization
 /// | path | who | what |
 /// | --- | --- | --- |
 /// | `/lanes/<lane>`, `/api/lanes/<lane>`, `/lanes/<lane>/events` | anyone | a lane's overhead board |
+/// | `/assets/<name>` | anyone | the pages' styles and scripts, the same for everyone (``Asset``) |
 /// | `GET /login`, `POST /login` | anyone | the sign-in page; `user` and `password` as form fields |
 /// | `/` | signed in | the clerk's page: every lane, and what can be done to it |
 /// | `GET /api/session` | signed in | `{"user", "role", "csrf"}` |
@@ -69,6 +70,7 @@ public struct DeskServer: BoardServing {
   public func router() -> Router<DeskRequestContext> {
     let router = Router(context: DeskRequestContext.self)
     BoardServer.addOverheadRoutes(to: router, hub: hub)
+    BoardServer.addAssetRoutes(to: router)
     router.get("/login") { _, _ in Self.page(DeskPages.signIn(error: nil)) }
     router.post("/login") { request, context in try await self.signIn(request, context) }
 

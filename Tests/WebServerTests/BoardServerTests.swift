@@ -83,7 +83,8 @@ struct BoardServerTests {
     try await serving { serving in
       serving.display.show(LaneEvent(.status(.running), sequence: 1), in: serving.session)
       for path in ["/", "/lanes/1", "/lanes/1/games"] {
-        let (head, body) = try await serving.get(path)
+        let (head, page) = try await serving.get(path)
+        let body = try await withAssets(page) { try await serving.get($0) }
 
         #expect(head.hasPrefix("HTTP/1.1 200"), "\(path)")
         #expect(head.lowercased().contains("content-type: text/html"), "\(path)")
@@ -110,8 +111,8 @@ struct BoardServerTests {
   @Test("When the overhead page and the desk are fetched, then only the desk shows the lane's faults, none are drawn over the bowlers' frames")
   func faultsOnTheDeskOnly() async throws {
     try await serving { serving in
-      let (_, overhead) = try await serving.get("/lanes/1")
-      let (_, desk) = try await serving.get("/")
+      let overhead = try await withAssets(try await serving.get("/lanes/1").body) { try await serving.get($0) }
+      let desk = try await withAssets(try await serving.get("/").body) { try await serving.get($0) }
 
       #expect(!overhead.contains("faults"))
       #expect(desk.contains("board.faults"))

@@ -61,7 +61,8 @@ struct CentreLeagueServerTests {
 
     try await Self.serving(shown) { get in
       for lane in ["7", "8"] {
-        let (head, body) = try await get("/lanes/\(lane)")
+        let (head, page) = try await get("/lanes/\(lane)")
+        let body = try await withAssets(page, get: get)
 
         #expect(head.hasPrefix("HTTP/1.1 200"))
         #expect(body.contains(#"<table id="standings">"#))

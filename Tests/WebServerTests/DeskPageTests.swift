@@ -100,6 +100,39 @@ struct DeskPageTests {
       }
     }
 
+    @Test("When no one is signed in, then the pages' styles and scripts are served to anyone, the same as to ana, while the clerk's page still sends them to /login")
+    func assetsOpen() throws {
+      let (cookie, _) = try desk.signIn("ana")
+      for path in ["/assets/board.css", "/assets/sign-in.css", "/assets/clerk.js"] {
+        let open = try desk.get(path)
+        #expect(open.status == 200, "\(path)")
+        #expect(open.values(of: "cache-control") == ["public, no-cache"], "\(path)")
+        #expect(open.values(of: "set-cookie").isEmpty, "\(path)")
+        #expect(try desk.get(path, cookie: cookie).body == open.body, "\(path)")
+      }
+      #expect(try desk.get("/").values(of: "location") == ["/login"])
+    }
+
+    @Test("When the sign-in and the clerk's pages are served, then they are never cached or framed, and take scripts and styles only from the desk's files")
+    func pageHeaders() throws {
+      let (cookie, _) = try desk.signIn("ana")
+      for (path, presented) in [("/login", nil), ("/", cookie)] {
+        let page = try desk.get(path, cookie: presented)
+
+        #expect(page.status == 200, "\(path)")
+        #expect(page.values(of: "cache-control") == ["no-store"], "\(path)")
+        #expect(page.values(of: "x-frame-options") == ["DENY"], "\(path)")
+        let policy = try #require(page.values(of: "content-security-policy").first, "\(path)")
+        #expect(policy.contains("script-src 'self'") && policy.contains("style-src 'self'"), "\(path): \(policy)")
+        #expect(!policy.contains("unsafe-inline"), "\(path): \(policy)")
+      }
+      // The records' pages keep their inline style, and no script runs on them.
+      let (manager, _) = try desk.signIn("mia")
+      let records = try desk.get("/records", cookie: manager)
+      let policy = try #require(records.values(of: "content-security-policy").first)
+      #expect(policy.contains("script-src 'none'"), "\(policy)")
+    }
+
     @Test("When a signed-in request changes something without its CSRF token or with another, then it is 403 and nothing is done")
     func csrf() throws {
       let (cookie, csrf) = try desk.signIn("ana")

@@ -81,7 +81,8 @@ struct LeagueServerTests {
       arguments: ["/league/left", "/league/right"])
     func page(path: String) async throws {
       try await LeagueServerTests.serving(league: board) { get in
-        let (head, body) = try await get(path)
+        let (head, page) = try await get(path)
+        let body = try await withAssets(page, get: get)
 
         #expect(head.hasPrefix("HTTP/1.1 200"))
         #expect(head.lowercased().contains("content-type: text/html"))

@@ -1,0 +1,169 @@
+import Foundation
+import League
+import TestSupport
+import Testing
+import WebBoard
+import WebServer
+
+@Suite("The pages' styles and scripts, served at /assets", .serialized)
+struct AssetServingTests {
+  /// The files the pages are made of, in the source tree.
+  static let pages = PackageFolder.url("Sources/WebServer/Pages")
+
+  /// The styles and scripts in `Sources/WebServer/Pages`, by name.
+  static func assetFiles() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: pages.path)
+      .filter { $0.hasSuffix(".css") || $0.hasSuffix(".js") }.sorted()
+  }
+
+  /// Records pages that are one fixed page, for the records' policy.
+  struct FixedRecords: RecordsPages {
+    static let page = "<!doctype html><title>Records</title><style>body { color: red; }</style>"
+    func index() throws -> String { Self.page }
+    func sheet(lane: String, session: String) throws -> String? { Self.page }
+    func bowler(id: String) throws -> String? { Self.page }
+    func roster(league: String) throws -> String? { nil }
+  }
+
+  /// Runs `body` with a board server (lane 1 on it, a league night, the records) on a free
+  /// port, stopping it after.
+  func serving(_ body: (_ port: Int) async throws -> Void) async throws {
+    let hub = BoardHub()
+    _ = WebDisplay(lane: "1", hub: hub)
+    let night = try PartPlayedNight(frames: 2).board
+    let server = try await RunningBoardServer.start(
+      BoardServer(
+        hub: hub, address: HTTPAddress(host: "127.0.0.1", port: 0), league: LeagueHub(night),
+        records: FixedRecords()))
+    do {
+      try await body(server.port)
+    } catch {
+      await server.stop()
+      throw error
+    }
+    await server.stop()
+  }
+
+  /// One request on a connection of its own, off the cooperative pool.
+  func exchange(_ port: Int, _ path: String, headers: [String] = []) async throws -> LoopbackClient.Reply {
+    try await offPool { try LoopbackClient.exchange(port: port, "GET", path, headers: headers) }
+  }
+
+  @Test("When every style and script in Sources/WebServer/Pages is asked for, then each is served as the file holds it, with its type, an ETag and Cache-Control: public, no-cache")
+  func everyAsset() async throws {
+    let names = try Self.assetFiles()
+    #expect(names.contains("board.css") && names.contains("board.js"), "\(names)")
+    try await serving { port in
+      for name in names {
+        let reply = try await exchange(port, "/assets/\(name)")
+
+        #expect(reply.status == 200, "\(name)")
+        let file = try String(contentsOf: Self.pages.appendingPathComponent(name), encoding: .utf8)
+        #expect(reply.body == file, "\(name) is not the file in Pages/")
+        let type = name.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8"
+        #expect(reply.values(of: "content-type") == [type], "\(name)")
+        #expect(reply.values(of: "cache-control") == ["public, no-cache"], "\(name)")
+        let tag = try #require(reply.values(of: "etag").first, "\(name)")
+        #expect(tag.wholeMatch(of: /"[0-9a-f]{16}"/) != nil, "\(name): \(tag)")
+      }
+    }
+  }
+
+  @Test("When a browser asks again with the ETag it was given, then the answer is 304 with no body; with another tag, the asset again")
+  func revalidation() async throws {
+    try await serving { port in
+      let first = try await exchange(port, "/assets/overhead.js")
+      let tag = try #require(first.values(of: "etag").first)
+      let other = try await exchange(port, "/assets/board.js")
+      #expect(other.values(of: "etag") != [tag])
+
+      for header in ["If-None-Match: \(tag)", "If-None-Match: \"0000000000000000\", \(tag)", "If-None-Match: W/\(tag)", "If-None-Match: *"] {
+        let again = try await exchange(port, "/assets/overhead.js", headers: [header])
+        #expect(again.status == 304, "\(header)")
+        #expect(again.body.isEmpty, "\(header)")
+        #expect(again.values(of: "etag") == [tag], "\(header)")
+        #expect(again.values(of: "cache-control") == ["public, no-cache"], "\(header)")
+      }
+      let changed = try await exchange(port, "/assets/overhead.js", headers: ["If-None-Match: \"0000000000000000\""])
+      #expect(changed.status == 200)
+      #expect(changed.body == first.body)
+    }
+  }
+
+  @Test(
+    "When an asset that does not exist or a path out of /assets is asked for, then the answer is 404 and holds no file",
+    arguments: [
+      "/assets/nothing.js", "/assets/overhead.html", "/assets/", "/assets/../Package.swift",
+      "/assets/%2e%2e/Package.swift", "/assets/%2e%2e%2fPackage.swift", "/assets/..%2f..%2fPackage.swift",
+      "/assets/board.css/../../Package.swift", "/assets/%2fetc%2fpasswd", "/assets/board.css%00.js",
+    ])
+  func refused(path: String) async throws {
+    try await serving { port in
+      let reply = try await exchange(port, path)
+
+      #expect(reply.status == 404, "\(reply)")
+      #expect(!reply.body.contains("swift-tools-version"))
+      #expect(!reply.body.contains("root:"))
+      #expect(!reply.body.contains("<!doctype"))
+    }
+  }
+
+  @Test("When a page is served, then its Content-Security-Policy takes scripts and styles only from the server's files, never inline, and every one the page names is served")
+  func pagePolicy() async throws {
+    try await serving { port in
+      for path in ["/", "/lanes/1", "/lanes/1/games", "/league/left", "/league/right"] {
+        let reply = try await exchange(port, path)
+
+        #expect(reply.status == 200, "\(path)")
+        let policy = try #require(reply.values(of: "content-security-policy").first, "\(path)")
+        let directives = Set(policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(directives.contains("default-src 'self'"), "\(path): \(policy)")
+        #expect(directives.contains("script-src 'self'"), "\(path): \(policy)")
+        #expect(directives.contains("style-src 'self'"), "\(path): \(policy)")
+        #expect(!policy.contains("unsafe-inline"), "\(path): \(policy)")
+        // Nothing the policy would block: no inline script, style or handler.
+        #expect(reply.body.firstMatch(of: /<script>|<style|\sstyle="|\son[a-z]+="/) == nil, "\(path)")
+        let loaded = try await withAssets(reply.body) { asset in
+          let served = try await exchange(port, asset)
+          return ("HTTP/1.1 \(served.status)", served.body)
+        }
+        #expect(loaded.contains("\"use strict\""), "\(path) runs no script of its own")
+      }
+    }
+  }
+
+  @Test("When a records page is served, then its policy keeps the page's own inline style and allows no script at all")
+  func recordsPolicy() async throws {
+    try await serving { port in
+      for path in ["/records", "/records/sheet?lane=1&session=1", "/records/bowler?id=ana"] {
+        let reply = try await exchange(port, path)
+
+        #expect(reply.status == 200, "\(path)")
+        let policy = try #require(reply.values(of: "content-security-policy").first, "\(path)")
+        #expect(policy.contains("style-src 'unsafe-inline'"), "\(path): \(policy)")
+        #expect(policy.contains("script-src 'none'"), "\(path): \(policy)")
+      }
+    }
+  }
+}
+
+@Suite("The web server's Swift sources")
+struct PagesInSwiftTests {
+  @Test("When the WebServer target's Swift files are read, then none holds a page's markup, a style or a script: those are the files in Pages/")
+  func noPageInSwift() throws {
+    let folder = PackageFolder.url("Sources/WebServer")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+    #expect(files.count > 10, "\(files)")
+    for file in files {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for tag in ["<html", "<!doctype", "<head", "<body", "<script", "<style", "<link", "<table", "<form"] {
+        #expect(!text.lowercased().contains(tag), "\(file) holds \(tag)")
+      }
+      // A CSS rule (`selector { property: value;`) or a browser script's calls.
+      #expect(text.firstMatch(of: /[#.a-z][\w-]*\s*\{\s*[a-z-]+\s*:\s*[^;{}\n]+;/) == nil, "\(file) holds a style")
+      for call in ["document.", "addEventListener", "getElementById", "\"use strict\"", "EventSource(", "=> {"] {
+        #expect(!text.contains(call), "\(file) holds a script (\(call))")
+      }
+    }
+  }
+}
