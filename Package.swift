@@ -242,7 +242,7 @@ let package = Package(
       name: "LaneCommandLine",
       dependencies: [
         "LaneApplication", "LaneBridge", "LaneConfiguration", "LaneHardware", "LaneOptions",
-        "CentreLink", "Centre", "LaneSensing", "POSIX", "WebServer", "Journal", "Scoreboard",
+        "CentreLink", "CentreStore", "Centre", "LaneSensing", "POSIX", "WebServer", "Journal", "Scoreboard",
         "SimulatedPinSensor",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

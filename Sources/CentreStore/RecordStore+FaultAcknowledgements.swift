@@ -7,7 +7,7 @@ extension RecordStore {
   /// - Throws: ``StoreError/io(path:reason:)`` when they cannot be read.
   public func faultAcknowledgements() throws(StoreError) -> [FaultAcknowledgement] {
     do {
-      return try queue.read { db in
+      return try database.read { db in
         try Row.fetchAll(
           db, sql: "SELECT lane, fault, acknowledgedBy, acknowledgedAt FROM faultAcknowledgement ORDER BY lane, fault"
         ).map { row in
@@ -26,7 +26,7 @@ extension RecordStore {
   ///   before stays.
   public func keepFaultAcknowledgements(_ acknowledgements: [FaultAcknowledgement]) throws(StoreError) {
     do {
-      try queue.write { db in
+      try write { db in
         try db.execute(sql: "DELETE FROM faultAcknowledgement")
         for acknowledgement in acknowledgements {
           try db.execute(

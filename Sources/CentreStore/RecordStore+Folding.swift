@@ -31,24 +31,24 @@ extension RecordStore {
   @discardableResult
   public func refresh() throws(StoreError) -> Int {
     do {
-      let (through, last) = try queue.read { db in
+      let (through, last) = try database.read { db in
         (
           try Int.fetchOne(db, sql: "SELECT event FROM foldedThrough WHERE id = 1") ?? 0,
           try Int.fetchOne(db, sql: "SELECT MAX(id) FROM event") ?? 0
         )
       }
       guard last > through else { return 0 }
-      let origins = try queue.read { db in try Self.origins(db, storedAfter: through, upTo: last) }
+      let origins = try database.read { db in try Self.origins(db, storedAfter: through, upTo: last) }
       var leagues: Set<String> = []
       var start = origins.startIndex
       while start < origins.endIndex {
         let end = min(start + Self.originsPerTransaction, origins.endIndex)
-        try queue.write { db in
+        try write { db in
           for origin in origins[start..<end] { leagues.formUnion(try Self.fold(origin, db)) }
         }
         start = end
       }
-      try queue.write { db in
+      try write { db in
         for league in leagues.sorted() { try Self.keepStandings(of: league, db) }
         try db.execute(
           sql: """
@@ -153,7 +153,7 @@ extension RecordStore {
   func readFolds<T>(_ what: String, _ read: (Database) throws -> T) throws(StoreError) -> T {
     try refresh()
     do {
-      return try queue.read(read)
+      return try database.read(read)
     } catch {
       throw .io(path: path, reason: "cannot read \(what): \(error)")
     }

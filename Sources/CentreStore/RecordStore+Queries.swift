@@ -7,22 +7,6 @@ import LaneBridge
 /// (``refresh()``): games, averages, each bowler's history and links, league nights and
 /// standings, the roster, and a session folded whole for its scoresheet.
 extension RecordStore {
-  /// Opens the existing store at `path`, reads it with `body` and closes it: what every
-  /// `lane records` reader and `/records` page does.
-  ///
-  /// - Throws: ``LaneFailure``: the store's refusal with its status (``StoreError/exitStatus``),
-  ///   or what `body` threw (``LaneFailure/of(_:)``).
-  @discardableResult
-  public static func reading<T>(at path: String, _ body: (RecordStore) throws -> T) throws(LaneFailure) -> T {
-    do {
-      let store = try open(at: path, access: .existing)
-      defer { try? store.close() }
-      return try body(store)
-    } catch {
-      throw LaneFailure.of(error)
-    }
-  }
-
   /// Every game, in the order their sessions and nights were first stored; within one, by
   /// game number, then in bowling order (league nights: team by team, place by place).
   ///
@@ -123,7 +107,7 @@ extension RecordStore {
   public func link(_ person: String, to other: String) throws(StoreError) {
     try refresh()
     do {
-      try queue.write { db in
+      try write { db in
         for id in [person, other] where try Int.fetchOne(db, sql: "SELECT 1 FROM game WHERE person = ? LIMIT 1", arguments: [id]) == nil {
           throw StoreError.unknownBowler(path: path, id: id)
         }
@@ -242,7 +226,7 @@ extension RecordStore {
   /// balls, the corrections and a night's file: what a scoresheet shows.
   public func fold(session: String) throws(StoreError) -> StoredGames {
     do {
-      let payloads = try queue.read { db in
+      let payloads = try database.read { db in
         try String.fetchAll(db, sql: "SELECT payload FROM event WHERE session = ? ORDER BY lane, seq", arguments: [session])
       }
       return StoredGames(events: try Self.events(ofPayloads: payloads))

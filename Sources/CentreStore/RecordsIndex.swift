@@ -20,14 +20,16 @@ public struct RecordsIndex: Sendable {
     self.sessions = sessions
   }
 
-  /// The page of the store at `path`, as it stands.
+  /// The page of `store`, as it stands.
   ///
   /// - Throws: ``LaneFailure`` with the store's refusal.
-  public init(storeAt path: String) throws(LaneFailure) {
-    self = try RecordStore.reading(at: path) { store in
-      RecordsIndex(
+  public init(of store: RecordStore) throws(LaneFailure) {
+    do {
+      self.init(
         averages: try store.averages(), standings: try store.leagues().map { try store.standings(league: $0) },
         sessions: try store.sessions())
+    } catch {
+      throw LaneFailure.of(error)
     }
   }
 

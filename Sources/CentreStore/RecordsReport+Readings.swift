@@ -13,8 +13,8 @@ extension RecordsReport {
   /// `lane records standings`: a line per team, best first, then a line per high score.
   ///
   /// - Throws: ``LaneFailure``: the store's refusal, or 65 when it holds no night of `league`.
-  public static func standings(of league: String, storeAt path: String, json: Bool) throws(LaneFailure) -> RecordsReport {
-    let standings = try RecordStore.reading(at: path) { try $0.standings(league: league) }
+  public static func standings(of league: String, in store: RecordStore, json: Bool) throws(LaneFailure) -> RecordsReport {
+    let standings = try store.standings(league: league)
     return RecordsReport(
       lines: try standings.teams.map { team throws(LaneFailure) in json ? try jsonLine(team) : team.description }
         + standings.highs.map { high throws(LaneFailure) in json ? try jsonLine(high) : high.description })
@@ -23,8 +23,13 @@ extension RecordsReport {
   /// `lane records history`: a line per game of the bowler `person`, oldest first.
   ///
   /// - Throws: ``LaneFailure``: the store's refusal, or 65 when it has no game of theirs.
-  public static func history(of person: String, storeAt path: String, json: Bool) throws(LaneFailure) -> RecordsReport {
-    let history = try RecordStore.reading(at: path) { try BowlerHistory(of: person, in: $0) }
+  public static func history(of person: String, in store: RecordStore, json: Bool) throws(LaneFailure) -> RecordsReport {
+    let history: BowlerHistory
+    do {
+      history = try BowlerHistory(of: person, in: store)
+    } catch {
+      throw LaneFailure.of(error)
+    }
     return RecordsReport(
       lines: try history.entries.map { entry throws(LaneFailure) in json ? try jsonLine(entry) : entry.description })
   }
@@ -34,10 +39,13 @@ extension RecordsReport {
   /// object per line.
   ///
   /// - Throws: ``LaneFailure`` with the store's refusal.
-  public static func export(storeAt path: String, league: String?, format: GameExport.Format) throws(LaneFailure) -> RecordsReport {
-    let games = try RecordStore.reading(at: path) { store in
+  public static func export(of store: RecordStore, league: String?, format: GameExport.Format) throws(LaneFailure) -> RecordsReport {
+    let games: [GameExport]
+    do {
       let links = try store.links()
-      return try store.games(league: league).map { GameExport($0, person: links[$0.person]) }
+      games = try store.games(league: league).map { GameExport($0, person: links[$0.person]) }
+    } catch {
+      throw LaneFailure.of(error)
     }
     switch format {
     case .csv:

@@ -17,28 +17,32 @@ public struct RecordsReport: Sendable {
     case games, averages, events
   }
 
-  /// Reads the store at `path` (which must exist) and makes the report: JSON lines, or a
-  /// line of text per game, bowler or event.
+  /// Reads `store` and makes the report: JSON lines, or a line of text per game, bowler or
+  /// event.
   ///
   /// - Throws: ``LaneFailure`` with the store's refusal (``StoreError/exitStatus``).
   ///
   /// - Parameter league: Averages over this league's games only.
-  public init(_ kind: Kind, storeAt path: String, json: Bool, league: String? = nil) throws(LaneFailure) {
+  public init(_ kind: Kind, of store: RecordStore, json: Bool, league: String? = nil) throws(LaneFailure) {
     func line(_ value: some Encodable, text: String) throws(LaneFailure) -> String {
       json ? try Self.jsonLine(value) : text
     }
-    (lines, notes) = try RecordStore.reading(at: path) { store in
-      switch kind {
-      case .events:
-        (try store.events().map { event in try line(event, text: "\(event.lane) \(event.session) \(event.seq) \(event.type.rawValue)") }, [])
-      case .games:
-        (try store.games().map { game in try line(game, text: game.description) }, try store.foldProblems())
-      case .averages:
-        (
-          try store.averages(league: league).map { average in try line(average, text: average.description) },
-          try store.foldProblems()
-        )
-      }
+    do {
+      (lines, notes) = try {
+        switch kind {
+        case .events:
+          (try store.events().map { event in try line(event, text: "\(event.lane) \(event.session) \(event.seq) \(event.type.rawValue)") }, [])
+        case .games:
+          (try store.games().map { game in try line(game, text: game.description) }, try store.foldProblems())
+        case .averages:
+          (
+            try store.averages(league: league).map { average in try line(average, text: average.description) },
+            try store.foldProblems()
+          )
+        }
+      }()
+    } catch {
+      throw LaneFailure.of(error)
     }
   }
 

@@ -18,7 +18,7 @@ extension StoreError {
 extension LaneFailure {
   /// `error` as `lane records` exits with it: a store's refusal with its status, a failure
   /// as it is, anything else (a league the store has no night of, no such sheet) 65.
-  static func of(_ error: any Error) -> LaneFailure {
+  public static func of(_ error: any Error) -> LaneFailure {
     switch error {
     case let error as StoreError: error.failure
     case let error as LaneFailure: error

@@ -18,11 +18,12 @@ extension Lane {
         the desk runs. Reading first folds the events stored since the last read into games \
         (kept in the store). lane records import adds a lane's journal; lane records link \
         makes two bowler ids one person; lane records backup copies the store; lane records \
-        roster writes a league's next night file.
+        roster writes a league's next night file; lane records check runs SQLite's \
+        integrity check on the whole store.
         """,
       subcommands: [
         Games.self, Averages.self, History.self, Events.self, Standings.self, Sheet.self, Roster.self, Export.self,
-        Link.self, Import.self, Backup.self,
+        Link.self, Import.self, Backup.self, Check.self,
       ]
     )
 
@@ -34,9 +35,13 @@ extension Lane {
       @Flag(help: "One JSON object per line.")
       var json = false
 
-      /// Prints the report of `kind`.
+      /// Prints the report of `kind`; the stored events are read with the store opened
+      /// read-only.
       func print(_ kind: RecordsReport.Kind, league: String? = nil) throws {
-        Records.print(try RecordsReport(kind, storeAt: store, json: json, league: league))
+        Records.print(
+          try StoreOpening.using(store, access: kind == .events ? .readOnly : .existing) { recordStore in
+            try RecordsReport(kind, of: recordStore, json: json, league: league)
+          })
       }
     }
 
@@ -113,7 +118,12 @@ extension Lane {
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws { Records.print(try .history(of: bowler, storeAt: options.store, json: options.json)) }
+      func run() throws {
+        Records.print(
+          try StoreOpening.using(options.store, access: .existing) { store in
+            try RecordsReport.history(of: bowler, in: store, json: options.json)
+          })
+      }
     }
 
     /// `lane records events --store FILE [--json]`.
@@ -147,7 +157,12 @@ extension Lane {
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws { Records.print(try .standings(of: league, storeAt: options.store, json: options.json)) }
+      func run() throws {
+        Records.print(
+          try StoreOpening.using(options.store, access: .existing) { store in
+            try RecordsReport.standings(of: league, in: store, json: options.json)
+          })
+      }
     }
 
     /// `lane records sheet --store FILE --lane LANE --session SESSION [--html FILE | --pdf FILE]`.
@@ -190,7 +205,7 @@ extension Lane {
       }
 
       func run() throws {
-        let sheet = try RecordStore.reading(at: store) { try $0.sheet(lane: lane, session: session) }
+        let sheet = try StoreOpening.using(store, access: .existing) { try $0.sheet(lane: lane, session: session) }
         let page = sheet.html(paper: paper == .a4 ? .a4 : .letter)
         if let pdf {
           try HeadlessPrint.pdf(page, to: pdf)
@@ -227,7 +242,12 @@ extension Lane {
       @Option(help: "Only this league's games.")
       var league: String?
 
-      func run() throws { Records.print(try .export(storeAt: store, league: league, format: format)) }
+      func run() throws {
+        Records.print(
+          try StoreOpening.using(store, access: .existing) { recordStore in
+            try RecordsReport.export(of: recordStore, league: league, format: format)
+          })
+      }
     }
 
     /// `lane records roster --league NAME --store FILE --out NIGHT.toml`.
@@ -252,7 +272,7 @@ extension Lane {
       var out: String
 
       func run() throws {
-        let roster = try RecordStore.reading(at: store) { try $0.roster(league: league) }
+        let roster = try StoreOpening.using(store, access: .existing) { try $0.roster(league: league) }
         try Records.write(RosterNightFile.text(of: roster, league: league, store: store), toNew: out, what: "the night file")
         var output = StandardOutput()
         for change in roster.changes {
@@ -280,15 +300,9 @@ extension Lane {
       var out: String
 
       func run() throws {
-        do {
-          let recordStore = try RecordStore.open(at: store, access: .existing)
-          let count = try recordStore.backup(to: out)
-          try recordStore.close()
-          var output = StandardOutput()
-          Swift.print("\(store): \(count) events copied to \(out)", to: &output)
-        } catch {
-          throw error.failure
-        }
+        let count = try StoreOpening.using(store, access: .readOnly) { try $0.backup(to: out) }
+        var output = StandardOutput()
+        Swift.print("\(store): \(count) events copied to \(out)", to: &output)
       }
     }
 
@@ -313,7 +327,7 @@ extension Lane {
       var to: String
 
       func run() throws {
-        let (person, average) = try RecordStore.reading(at: store) { store in
+        let (person, average) = try StoreOpening.using(store, access: .existing) { store in
           try store.link(id, to: to)
           let person = try store.links()[id] ?? to
           return (person, try store.average(of: person))
@@ -367,12 +381,7 @@ extension Lane {
         if let lane { naming = .lane(try validated(try OptionValues.lane(lane))) }
         if let pair { naming = .pair(try validated(try OptionValues.pair(pair))) }
         let imported = try journals.map { path in try JournalImport(journalAt: path, naming: naming) }
-        let recordStore: RecordStore
-        do {
-          recordStore = try RecordStore.open(at: store, access: .createIfMissing)
-        } catch {
-          throw error.failure
-        }
+        let recordStore = try StoreOpening.open(store, access: .createIfMissing)
         var output = StandardOutput()
         for (path, journal) in zip(journals, imported) {
           let fresh: [Payload.Event]
@@ -385,7 +394,27 @@ extension Lane {
             "\(path): \(fresh.count) new of \(journal.events.count) records, \(journal.publisher) session \(journal.session)",
             to: &output)
         }
-        do { try recordStore.close() } catch { throw error.failure }
+        try StoreOpening.close(recordStore)
+      }
+    }
+
+    /// `lane records check --store FILE`.
+    struct Check: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Check the whole store with SQLite's integrity check, changing nothing.",
+        discussion: """
+          Opens the store read-only and reads every page of it (PRAGMA integrity_check): \
+          prints ok, or each problem SQLite finds and exits 65; restore a damaged store \
+          from a backup or rebuild it from the lanes' journals (lane records import). \
+          lane desk runs the same check once when it starts; other commands do not.
+          """ + statuses)
+
+      @Option(help: "The desk's store, as given to lane desk --store.")
+      var store: String
+
+      func run() throws {
+        var output = StandardOutput()
+        try StoreOpening.check(store) { line in Swift.print(line, to: &output) }
       }
     }
   }
