@@ -323,11 +323,14 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
-    // The store on real SQLite files; GRDB itself only to make files that are not ours.
+    // The store on real SQLite files; GRDB itself to make files that are not ours and to
+    // read and write the record types.
     .testTarget(
       name: "CentreStoreTests",
       dependencies: [
         "CentreStore", "Centre", "Journal", "League", "Bowling", "LaneBridge", "Scoreboard", "TestSupport",
+        // The exit statuses `lane` gives the store's errors (ExitStatus+Errors.swift).
+        "LaneCommandLine",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),

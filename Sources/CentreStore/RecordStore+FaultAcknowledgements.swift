@@ -8,11 +8,10 @@ extension RecordStore {
   public func faultAcknowledgements() throws(StoreError) -> [FaultAcknowledgement] {
     do {
       return try database.read { db in
-        try Row.fetchAll(
-          db, sql: "SELECT lane, fault, acknowledgedBy, acknowledgedAt FROM faultAcknowledgement ORDER BY lane, fault"
-        ).map { row in
-          FaultAcknowledgement(lane: row["lane"], fault: row["fault"], by: row["acknowledgedBy"], at: row["acknowledgedAt"])
-        }
+        try FaultAcknowledgementRecord
+          .order(FaultAcknowledgementRecord.Columns.lane, FaultAcknowledgementRecord.Columns.fault)
+          .fetchAll(db)
+          .map { FaultAcknowledgement(lane: $0.lane, fault: $0.fault, by: $0.acknowledgedBy, at: $0.acknowledgedAt) }
       }
     } catch {
       throw .io(path: path, reason: "the fault acknowledgements cannot be read: \(error)")
@@ -27,11 +26,12 @@ extension RecordStore {
   public func keepFaultAcknowledgements(_ acknowledgements: [FaultAcknowledgement]) throws(StoreError) {
     do {
       try write { db in
-        try db.execute(sql: "DELETE FROM faultAcknowledgement")
+        try FaultAcknowledgementRecord.deleteAll(db)
         for acknowledgement in acknowledgements {
-          try db.execute(
-            sql: "INSERT INTO faultAcknowledgement (lane, fault, acknowledgedBy, acknowledgedAt) VALUES (?, ?, ?, ?)",
-            arguments: [acknowledgement.lane, acknowledgement.fault, acknowledgement.by, acknowledgement.at])
+          try FaultAcknowledgementRecord(
+            lane: acknowledgement.lane, fault: acknowledgement.fault, acknowledgedBy: acknowledgement.by,
+            acknowledgedAt: acknowledgement.at
+          ).insert(db)
         }
       }
     } catch {

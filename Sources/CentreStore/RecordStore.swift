@@ -117,7 +117,7 @@ public final class RecordStore: EventStore, Sendable {
       do {
         try pool.writeWithoutTransaction { db in
           // GRDB sets `synchronous = NORMAL` on the writer when it turns WAL on; a commit
-          // must be on the disk before the desk acknowledges it.
+          // must be on the disk before the desk acknowledges it. (A pragma: SQL.)
           try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         try Schema.migrator.migrate(pool)
@@ -245,6 +245,8 @@ public final class RecordStore: EventStore, Sendable {
     do {
       return try write { db in
         var fresh: [Payload.Event] = []
+        // SQL: the query interface inserts `OR IGNORE`, which would also pass over a row its
+        // CHECK refuses; a conflict on (lane, session, seq) is the only one to leave be.
         // Prepared once per connection, not per event.
         let insert = try db.cachedStatement(
           sql: """
@@ -274,17 +276,23 @@ public final class RecordStore: EventStore, Sendable {
   ///   event that is not one.
   public func events() throws(StoreError) -> [Payload.Event] {
     do {
-      let payloads = try database.read { db in
-        try String.fetchAll(
-          db,
-          sql: """
-            SELECT e.payload FROM event e
-            JOIN (SELECT lane, session, MIN(id) AS first FROM event GROUP BY lane, session) s
-              ON s.lane = e.lane AND s.session = e.session
-            ORDER BY e.lane, s.first, e.seq
-            """)
+      // In the order stored, lane by lane: a lane's sessions then come in the order of their
+      // first event, each gathered, then put in seq order.
+      let stored = try database.read { db in
+        try EventRecord.order(EventRecord.Columns.lane, EventRecord.Columns.id).fetchAll(db)
       }
-      return try Self.events(ofPayloads: payloads)
+      var sessions: [[EventRecord]] = []
+      var index: [String: Int] = [:]
+      for event in stored {
+        let key = "\(event.lane)\u{0}\(event.session)"
+        if let at = index[key] {
+          sessions[at].append(event)
+        } else {
+          index[key] = sessions.count
+          sessions.append([event])
+        }
+      }
+      return try Self.events(ofPayloads: sessions.flatMap { $0.sorted { $0.seq < $1.seq }.map(\.payload) })
     } catch {
       throw .io(path: path, reason: "cannot read the stored events: \(error)")
     }
@@ -315,7 +323,7 @@ public final class RecordStore: EventStore, Sendable {
     do {
       let copy = try DatabaseQueue(path: file.currentPath, configuration: Self.configuration(readOnly: false))
       try database.backup(to: copy)
-      count = try copy.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event") ?? 0 }
+      count = try copy.read { db in try EventRecord.fetchCount(db) }
       // SQLite lets go of the copy before it is synced and moved.
       try copy.close()
     } catch {

@@ -1,4 +1,3 @@
-import LaneBridge
 import Scoreboard
 
 /// The `/records` page: every bowler's average, each league's standings and high scores, and
@@ -22,15 +21,11 @@ public struct RecordsIndex: Sendable {
 
   /// The page of `store`, as it stands.
   ///
-  /// - Throws: ``LaneFailure`` with the store's refusal.
-  public init(of store: RecordStore) throws(LaneFailure) {
-    do {
-      self.init(
-        averages: try store.averages(), standings: try store.leagues().map { try store.standings(league: $0) },
-        sessions: try store.sessions())
-    } catch {
-      throw LaneFailure.of(error)
-    }
+  /// - Throws: ``StoreError``.
+  public init(of store: RecordStore) throws {
+    self.init(
+      averages: try store.averages(), standings: try store.leagues().map { try store.standings(league: $0) },
+      sessions: try store.sessions())
   }
 
   /// The page.

@@ -12,23 +12,52 @@ public struct StoreRecordsPages: RecordsPages {
   }
 
   public func index() throws -> String {
-    try RecordsIndex(of: store).html
+    try answering { try RecordsIndex(of: store).html }
   }
 
   public func sheet(lane: String, session: String) throws -> String? {
-    let folded = try store.fold(session: session)
-    return try? ScoreSheet(lane: lane, session: session, from: folded).html(paper: .a4)
+    try answering {
+      do {
+        return try store.sheet(lane: lane, session: session).html(paper: .a4)
+      } catch is ScoreSheet.NoSheet {
+        return nil
+      }
+    }
   }
 
   public func bowler(id: String) throws -> String? {
-    do {
-      return try BowlerHistory(of: id, in: store).html
-    } catch .unknownBowler {
-      return nil
+    try answering {
+      do {
+        return try BowlerHistory(of: id, in: store).html
+      } catch StoreError.unknownBowler {
+        return nil
+      }
     }
   }
 
   public func roster(league: String) throws -> String? {
-    (try? store.roster(league: league)).map { RosterNightFile.text(of: $0, league: league, store: store.path) }
+    try answering {
+      do {
+        return RosterNightFile.text(of: try store.roster(league: league), league: league, store: store.path)
+      } catch is NoLeagueNight {
+        return nil
+      }
+    }
+  }
+
+  /// `page`, or the store's failure as the page's answer: the one table from the store's
+  /// errors to HTTP (``RecordsPageError``).
+  private func answering<Page>(_ page: () throws -> Page) throws -> Page {
+    do {
+      return try page()
+    } catch let error as StoreError {
+      switch error {
+      case .io, .cannotWrite, .cannotCreate, .missing, .notARegularFile:
+        // Busy, being written, or gone from under the desk: it may answer again later.
+        throw RecordsPageError(.unavailable, error.description)
+      case .damaged, .notOurs, .newerSchema, .unknownBowler, .sameBowler:
+        throw RecordsPageError(.failed, error.description)
+      }
+    }
   }
 }

@@ -13,7 +13,7 @@ public enum StoreOpening {
     do {
       return try RecordStore.open(at: path, access: access, checkingIntegrity: checkingIntegrity)
     } catch {
-      throw error.failure
+      throw LaneFailure.of(error)
     }
   }
 
@@ -21,7 +21,7 @@ public enum StoreOpening {
   ///
   /// - Throws: ``LaneFailure``: 74 when SQLite fails.
   public static func close(_ store: RecordStore) throws(LaneFailure) {
-    do { try store.close() } catch { throw error.failure }
+    do { try store.close() } catch { throw LaneFailure.of(error) }
   }
 
   /// Opens the store at `path`, answers `body` from it and closes it: what a `lane records`
@@ -53,6 +53,6 @@ public enum StoreOpening {
     let problems = try using(path, access: .readOnly) { store in try store.integrityProblems() }
     guard !problems.isEmpty else { return report("ok") }
     for problem in problems { report(problem) }
-    throw StoreError.damaged(path: path, details: problems.prefix(3).joined(separator: "; ")).failure
+    throw LaneFailure.of(StoreError.damaged(path: path, details: problems.prefix(3).joined(separator: "; ")))
   }
 }

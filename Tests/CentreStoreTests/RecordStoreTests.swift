@@ -1,8 +1,11 @@
 import Centre
 import Foundation
 import GRDB
+import LaneCommandLine
 import TestSupport
 import Testing
+
+import enum LaneBridge.ExitStatus
 
 @testable import CentreStore
 
@@ -174,8 +177,8 @@ struct RecordStoreTests {
     #expect {
       try RecordStore.open(at: nowhere, access: .createIfMissing)
     } throws: { error in
-      guard case .cannotCreate = error as? StoreError else { return false }
-      return (error as? StoreError)?.exitStatus == .cannotCreate
+      guard let error = error as? StoreError, case .cannotCreate = error else { return false }
+      return ExitStatus(error) == .cannotCreate
     }
   }
 }

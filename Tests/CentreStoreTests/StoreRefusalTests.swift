@@ -1,6 +1,7 @@
 import Centre
 import Foundation
 import GRDB
+import LaneCommandLine
 import TestSupport
 import Testing
 
@@ -135,7 +136,7 @@ struct StoreRefusalTests {
     // Then it is refused, with the status the docs give, and nothing changed.
     let error = try #require(refusal, "\(file) was opened by \(opening)")
     #expect(file.isRefusal(error), "\(error)")
-    #expect(error.exitStatus == file.status)
+    #expect(ExitStatus(error) == file.status)
     #expect(error.description.contains("centre.store"))
     #expect(try folder.contents() == names)
     let after = try names.map { name in try snapshot(folder.path(name)) }

@@ -388,7 +388,7 @@ extension Lane {
           do {
             fresh = try recordStore.store(journal.events)
           } catch {
-            throw (error as? StoreError)?.failure ?? LaneFailure(.ioError, "\(error)")
+            throw LaneFailure(recognizing: error) ?? LaneFailure(.ioError, "\(error)")
           }
           Swift.print(
             "\(path): \(fresh.count) new of \(journal.events.count) records, \(journal.publisher) session \(journal.session)",
