@@ -1,4 +1,5 @@
 import Centre
+import CentreRecords
 import Foundation
 import GRDB
 

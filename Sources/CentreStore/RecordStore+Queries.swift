@@ -1,10 +1,11 @@
 import Centre
+import CentreRecords
 import Foundation
 import GRDB
 
 /// What `lane records` and the `/records` pages ask the store, read from its folds
 /// (``refresh()``): games, averages, each bowler's history and links, league nights and
-/// standings, the roster, and a session folded whole for its scoresheet.
+/// standings, the roster, and a session folded whole (what its scoresheet is made from).
 extension RecordStore {
   /// Every game, in the order their sessions and nights were first stored; within one, by
   /// game number, then in bowling order (league nights: team by team, place by place).
@@ -202,14 +203,6 @@ extension RecordStore {
           .order(min(Columns.position).desc)
       ).map { row in (row[Columns.lane] as String, row[Columns.session] as String, row["games"] as Int) }
     }
-  }
-
-  /// The scoresheet of `session` on `lane` (a lane id, a pair `L+R`, or either lane of a pair).
-  ///
-  /// - Throws: ``StoreError``; ``ScoreSheet/NoSheet`` when the store has no game of it.
-  public func sheet(lane: String, session: String) throws -> ScoreSheet {
-    try ScoreSheet(
-      lane: lane, session: session, from: fold(session: session), sessions: sessions().map { ($0.lane, $0.session) })
   }
 
   /// The stored events of every lane's session `session`, folded whole, with each game's

@@ -1,4 +1,6 @@
+import CentreRecords
 import CentreStore
+import RecordsPresentation
 import WebServer
 
 /// The desk's store as `/records` pages (``RecordsPages``): read from the process's one open
@@ -18,7 +20,7 @@ public struct StoreRecordsPages: RecordsPages {
   public func sheet(lane: String, session: String) throws -> String? {
     try answering {
       do {
-        return try store.sheet(lane: lane, session: session).html(paper: .a4)
+        return try ScoreSheet(lane: lane, session: session, in: store).html(paper: .a4)
       } catch is ScoreSheet.NoSheet {
         return nil
       }

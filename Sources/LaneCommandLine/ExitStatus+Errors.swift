@@ -1,5 +1,7 @@
+import CentreRecords
 import CentreStore
 import LaneBridge
+import RecordsPresentation
 
 /// The one table from the errors of the rings below `lane` to its exit statuses and
 /// messages: the store's refusals and failures, a journal that cannot be imported, a league

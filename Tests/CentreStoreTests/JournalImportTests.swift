@@ -5,6 +5,7 @@ import LaneCommandLine
 import TestSupport
 import Testing
 
+@testable import CentreRecords
 @testable import CentreStore
 import enum LaneBridge.ExitStatus
 

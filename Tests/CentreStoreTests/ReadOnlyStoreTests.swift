@@ -6,6 +6,7 @@ import Testing
 
 import enum LaneBridge.ExitStatus
 
+@testable import CentreRecords
 @testable import CentreStore
 
 @Suite(

@@ -7,6 +7,7 @@ import Testing
 
 import enum LaneBridge.ExitStatus
 
+@testable import CentreRecords
 @testable import CentreStore
 
 /// The bytes of the file at `path`, or of where a link points to for a link (not followed).

@@ -5,6 +5,7 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import CentreRecords
 @testable import CentreStore
 
 @Suite("The desk's store opened once for the process: one pool, read beside its writer")

@@ -3,6 +3,7 @@ import GRDB
 import TestSupport
 import Testing
 
+@testable import CentreRecords
 @testable import CentreStore
 
 @Suite("The store's tables as GRDB record types: each row written is read back as it was")

@@ -5,7 +5,9 @@ import LaneBridge
 import TestSupport
 import Testing
 
+@testable import CentreRecords
 @testable import CentreStore
+@testable import RecordsPresentation
 
 /// The games the store keeps folded (schema `v2 folded games`): brought up to the last event
 /// before each read, one origin at a time, and bowlers linked into persons.

@@ -7,6 +7,7 @@ import League
 import TestSupport
 import Testing
 
+@testable import CentreRecords
 @testable import CentreStore
 
 @Suite("The games and averages folded from stored journal records")

@@ -1,11 +1,13 @@
 import ArgumentParser
 import Centre
+import CentreRecords
 import CentreStore
 import LaneApplication
 import LaneBridge
 import LaneCommandLine
 import LaneConfiguration
 import LaneOptions
+import RecordsPresentation
 import SafeFiles
 
 extension Lane {
@@ -205,7 +207,7 @@ extension Lane {
       }
 
       func run() throws {
-        let sheet = try StoreOpening.using(store, access: .existing) { try $0.sheet(lane: lane, session: session) }
+        let sheet = try StoreOpening.using(store, access: .existing) { try ScoreSheet(lane: lane, session: session, in: $0) }
         let page = sheet.html(paper: paper == .a4 ? .a4 : .letter)
         if let pdf {
           try HeadlessPrint.pdf(page, to: pdf)

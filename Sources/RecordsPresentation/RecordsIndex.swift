@@ -1,3 +1,5 @@
+import CentreRecords
+import CentreStore
 import Scoreboard
 
 /// The `/records` page: every bowler's average, each league's standings and high scores, and

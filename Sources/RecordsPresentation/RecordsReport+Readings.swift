@@ -1,3 +1,5 @@
+import CentreRecords
+import CentreStore
 
 /// The other `lane records` readers' reports: a league's standings, a bowler's history and
 /// the export, each its lines for standard output, made here so that `lane` only prints them.

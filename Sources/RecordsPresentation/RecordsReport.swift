@@ -1,4 +1,6 @@
 import Centre
+import CentreRecords
+import CentreStore
 import Foundation
 
 /// What `lane records games`, `averages` and `events` print: one JSON line per game, bowler
