@@ -1,14 +1,9 @@
 import ArgumentParser
-import Centre
-import CentreRecords
 import CentreStore
-import LaneApplication
 import LaneBridge
 import LaneCommandLine
-import LaneConfiguration
 import LaneOptions
 import RecordsPresentation
-import SafeFiles
 
 extension Lane {
   /// `lane records`: what the desk's store (`lane desk --store`) holds.
@@ -37,30 +32,6 @@ extension Lane {
       @Flag(help: "One JSON object per line.")
       var json = false
 
-      /// Prints the report of `kind`; the stored events are read with the store opened
-      /// read-only.
-      func print(_ kind: RecordsReport.Kind, league: String? = nil) throws {
-        Records.print(
-          try StoreOpening.using(store, access: kind == .events ? .readOnly : .existing) { recordStore in
-            try RecordsReport(kind, of: recordStore, json: json, league: league)
-          })
-      }
-    }
-
-    /// Prints `report`: its lines on stdout, what was not folded on stderr.
-    static func print(_ report: RecordsReport) {
-      for note in report.notes { Report.line(note) }
-      var output = StandardOutput()
-      for line in report.lines { Swift.print(line, terminator: report.lineEnd, to: &output) }
-    }
-
-    /// Writes `text` to a new file at `path`, synced, never over an existing one (73).
-    static func write(_ text: String, toNew path: String, what: String) throws(LaneFailure) {
-      do {
-        try NewFile.write(text.utf8, toNew: path)
-      } catch {
-        throw LaneFailure(.cannotCreate, "cannot write \(what): \(error)")
-      }
     }
 
     /// The statuses a reader of the store exits with.
@@ -81,7 +52,7 @@ extension Lane {
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws { try options.print(.games) }
+      func run() throws { try RecordsCommand.report(.games, store: options.store, json: options.json) }
     }
 
     /// `lane records averages --store FILE [--league NAME] [--json]`.
@@ -101,7 +72,9 @@ extension Lane {
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws { try options.print(.averages, league: league) }
+      func run() throws {
+        try RecordsCommand.report(.averages, store: options.store, json: options.json, league: league)
+      }
     }
 
     /// `lane records history --store FILE --bowler ID [--json]`.
@@ -120,12 +93,7 @@ extension Lane {
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws {
-        Records.print(
-          try StoreOpening.using(options.store, access: .existing) { store in
-            try RecordsReport.history(of: bowler, in: store, json: options.json)
-          })
-      }
+      func run() throws { try RecordsCommand.history(of: bowler, store: options.store, json: options.json) }
     }
 
     /// `lane records events --store FILE [--json]`.
@@ -139,7 +107,7 @@ extension Lane {
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws { try options.print(.events) }
+      func run() throws { try RecordsCommand.report(.events, store: options.store, json: options.json) }
     }
 
     /// `lane records standings --league NAME --store FILE [--json]`.
@@ -159,12 +127,7 @@ extension Lane {
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws {
-        Records.print(
-          try StoreOpening.using(options.store, access: .existing) { store in
-            try RecordsReport.standings(of: league, in: store, json: options.json)
-          })
-      }
+      func run() throws { try RecordsCommand.standings(of: league, store: options.store, json: options.json) }
     }
 
     /// `lane records sheet --store FILE --lane LANE --session SESSION [--html FILE | --pdf FILE]`.
@@ -207,18 +170,8 @@ extension Lane {
       }
 
       func run() throws {
-        let sheet = try StoreOpening.using(store, access: .existing) { try ScoreSheet(lane: lane, session: session, in: $0) }
-        let page = sheet.html(paper: paper == .a4 ? .a4 : .letter)
-        if let pdf {
-          try HeadlessPrint.pdf(page, to: pdf)
-          Report.line("\(pdf): the scoresheet of \(sheet.lane) session \(session), \(sheet.games.count) games")
-        } else if let html {
-          try Records.write(page, toNew: html, what: "the page")
-          Report.line("\(html): the scoresheet of \(sheet.lane) session \(session), \(sheet.games.count) games")
-        } else {
-          var output = StandardOutput()
-          Swift.print(page, terminator: "", to: &output)
-        }
+        try RecordsCommand.sheet(
+          store: store, lane: lane, session: session, html: html, pdf: pdf, paper: paper == .a4 ? .a4 : .letter)
       }
     }
 
@@ -244,12 +197,7 @@ extension Lane {
       @Option(help: "Only this league's games.")
       var league: String?
 
-      func run() throws {
-        Records.print(
-          try StoreOpening.using(store, access: .existing) { recordStore in
-            try RecordsReport.export(of: recordStore, league: league, format: format)
-          })
-      }
+      func run() throws { try RecordsCommand.export(store: store, league: league, format: format) }
     }
 
     /// `lane records roster --league NAME --store FILE --out NIGHT.toml`.
@@ -273,15 +221,7 @@ extension Lane {
       @Option(help: "The night file to write; never an existing one.")
       var out: String
 
-      func run() throws {
-        let roster = try StoreOpening.using(store, access: .existing) { try $0.roster(league: league) }
-        try Records.write(RosterNightFile.text(of: roster, league: league, store: store), toNew: out, what: "the night file")
-        var output = StandardOutput()
-        for change in roster.changes {
-          Swift.print("\(change.name): average \(change.from) → \(change.to) (\(change.games) league games)", to: &output)
-        }
-        Swift.print("\(out): the next night of \(league), \(roster.changes.count) averages changed", to: &output)
-      }
+      func run() throws { try RecordsCommand.roster(league: league, store: store, out: out) }
     }
 
     /// `lane records backup --store FILE --out NEW`.
@@ -301,11 +241,7 @@ extension Lane {
       @Option(help: "The new file the copy is written to; never an existing one.")
       var out: String
 
-      func run() throws {
-        let count = try StoreOpening.using(store, access: .readOnly) { try $0.backup(to: out) }
-        var output = StandardOutput()
-        Swift.print("\(store): \(count) events copied to \(out)", to: &output)
-      }
+      func run() throws { try RecordsCommand.backup(store: store, out: out) }
     }
 
     /// `lane records link --store FILE ID --to OTHER`.
@@ -328,15 +264,7 @@ extension Lane {
       @Option(help: "The id of the person it is.")
       var to: String
 
-      func run() throws {
-        let (person, average) = try StoreOpening.using(store, access: .existing) { store in
-          try store.link(id, to: to)
-          let person = try store.links()[id] ?? to
-          return (person, try store.average(of: person))
-        }
-        var output = StandardOutput()
-        Swift.print("\(id) is now \(person)" + (average.map { ": \($0)" } ?? ""), to: &output)
-      }
+      func run() throws { try RecordsCommand.link(id, to: to, store: store) }
     }
 
     /// `lane records import --store FILE [--lane ID | --pair LEFT+RIGHT] JOURNAL…`.
@@ -382,21 +310,7 @@ extension Lane {
         var naming = JournalImport.Naming.header
         if let lane { naming = .lane(try validated(try OptionValues.lane(lane))) }
         if let pair { naming = .pair(try validated(try OptionValues.pair(pair))) }
-        let imported = try journals.map { path in try JournalImport(journalAt: path, naming: naming) }
-        let recordStore = try StoreOpening.open(store, access: .createIfMissing)
-        var output = StandardOutput()
-        for (path, journal) in zip(journals, imported) {
-          let fresh: [Payload.Event]
-          do {
-            fresh = try recordStore.store(journal.events)
-          } catch {
-            throw LaneFailure(recognizing: error) ?? LaneFailure(.ioError, "\(error)")
-          }
-          Swift.print(
-            "\(path): \(fresh.count) new of \(journal.events.count) records, \(journal.publisher) session \(journal.session)",
-            to: &output)
-        }
-        try StoreOpening.close(recordStore)
+        try RecordsCommand.importJournals(journals, naming: naming, store: store)
       }
     }
 
@@ -414,10 +328,7 @@ extension Lane {
       @Option(help: "The desk's store, as given to lane desk --store.")
       var store: String
 
-      func run() throws {
-        var output = StandardOutput()
-        try StoreOpening.check(store) { line in Swift.print(line, to: &output) }
-      }
+      func run() throws { try RecordsCommand.check(store: store) }
     }
   }
 }
