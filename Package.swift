@@ -29,6 +29,7 @@ let package = Package(
     .library(name: "Centre", targets: ["Centre"]),
     .library(name: "CentreLink", targets: ["CentreLink"]),
     .library(name: "CentreStore", targets: ["CentreStore"]),
+    .library(name: "CentreRecords", targets: ["CentreRecords"]),
     .library(name: "LaneConfiguration", targets: ["LaneConfiguration"]),
     // For the option values' fuzz target in Fuzz/; not meant as an API.
     .library(name: "LaneOptions", targets: ["LaneOptions"]),
@@ -234,7 +235,8 @@ let package = Package(
     .target(
       name: "LaneApplication",
       dependencies: [
-        "LaneBridge", "LaneControl", "CentreLink", "CentreStore", "Centre", "MQTT", "WebBoard", "WebServer",
+        "LaneBridge", "LaneControl", "CentreLink", "CentreStore", "CentreRecords", "RecordsPresentation", "Centre",
+        "MQTT", "WebBoard", "WebServer",
         "Journal", "LaneSensing", "Wiring", "POSIX", "SafeFiles", "Bowling", "Scoreboard", "League",
         "LaneConfiguration", "SimulatedPinSensor", "DeskAccess",
         .product(name: "SystemPackage", package: "swift-system"),
@@ -249,8 +251,8 @@ let package = Package(
       name: "LaneCommandLine",
       dependencies: [
         "LaneApplication", "LaneBridge", "LaneConfiguration", "LaneHardware", "LaneOptions",
-        "CentreLink", "Centre", "LaneSensing", "POSIX", "WebServer", "Journal", "Scoreboard",
-        "SimulatedPinSensor",
+        "CentreLink", "CentreStore", "CentreRecords", "RecordsPresentation", "Centre", "LaneSensing", "POSIX",
+        "WebServer", "Journal", "Scoreboard", "SimulatedPinSensor",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -277,6 +279,8 @@ let package = Package(
         "Centre",
         "CentreLink",
         "CentreStore",
+        "CentreRecords",
+        "RecordsPresentation",
         "MQTT",
         "WebServer",
         "DeskAccess",
@@ -326,15 +330,29 @@ let package = Package(
     .target(
       name: "CentreStore",
       dependencies: [
-        "Centre", "CentreLink", "Journal", "League", "Bowling", "LaneBridge", "SafeFiles", "POSIX", "Scoreboard",
+        "Centre", "CentreLink", "CentreRecords", "Journal", "LaneBridge", "SafeFiles", "POSIX",
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
-    // The store on real SQLite files; GRDB itself only to make files that are not ours.
+    // The centre's records as values and pure folds over them (a session's games, averages,
+    // standings, the roster), what the store returns; no GRDB, no rendering.
+    .target(
+      name: "CentreRecords",
+      dependencies: ["Centre", "Journal", "League", "Bowling", "LaneBridge"]),
+    // The records as people read them: the reports `lane records` prints, the export, the
+    // scoresheet and the /records pages' HTML, made from what the store returns.
+    .target(
+      name: "RecordsPresentation",
+      dependencies: ["CentreRecords", "CentreStore", "Centre", "Bowling", "Scoreboard"]),
+    // The store on real SQLite files; GRDB itself to make files that are not ours and to
+    // read and write the record types.
     .testTarget(
       name: "CentreStoreTests",
       dependencies: [
-        "CentreStore", "Centre", "Journal", "League", "Bowling", "LaneBridge", "Scoreboard", "TestSupport",
+        "CentreStore", "CentreRecords", "RecordsPresentation", "Centre", "Journal", "League", "Bowling", "LaneBridge",
+        "Scoreboard", "TestSupport",
+        // The exit statuses `lane` gives the store's errors (ExitStatus+Errors.swift).
+        "LaneCommandLine",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),

@@ -36,6 +36,24 @@ public struct JournalImport: Sendable {
     }
   }
 
+  /// Why a journal cannot be imported.
+  public enum Failure: Error, Sendable, CustomStringConvertible {
+    /// The journal cannot be read: the journal's own error.
+    case unreadable(JournalError)
+    /// A pair was given for a lane's journal, or a lane for a night's.
+    case namingGivenWrong(String)
+    /// The journal cannot be imported as it is: its header names no lane id or no pair, or
+    /// it does not start a session or a night.
+    case notImportable(String)
+
+    public var description: String {
+      switch self {
+      case .unreadable(let error): "\(error)"
+      case .namingGivenWrong(let message), .notImportable(let message): message
+      }
+    }
+  }
+
   public let publisher: Publisher
   public let session: String
   /// The journal's records, in order: each is one event, or one under each lane of a pair.
@@ -48,23 +66,22 @@ public struct JournalImport: Sendable {
   /// Reads the journal (or closed session's archive) at `path`.
   ///
   /// - Parameter naming: Whose journal it is: its header's word, or the lane or pair given.
-  /// - Throws: ``LaneFailure``: the journal's own exit status when it cannot be read; 64 for
-  ///   a lane given for a night's journal or a pair for a lane's; 65 for a header that names
-  ///   no lane id (a lane's journal) or no pair (a night's), or a journal that does not start
-  ///   a session or a night.
-  public init(journalAt path: String, naming: Naming) throws(LaneFailure) {
+  /// - Throws: ``Failure``: the journal's own error when it cannot be read; a lane given for
+  ///   a night's journal or a pair for a lane's; a header that names no lane id (a lane's
+  ///   journal) or no pair (a night's), or a journal that does not start a session or a night.
+  public init(journalAt path: String, naming: Naming) throws(Failure) {
     let header: JournalHeader?
     do {
       header = try JournalReader(path: path).header
     } catch {
-      throw LaneFailure(error.exitStatus, "\(error)")
+      throw .unreadable(error)
     }
     publisher = try Self.publisher(of: path, header: header, naming: naming)
     let source: JournalOutboxSource
     do {
       source = try JournalOutboxSource(archive: path)
     } catch {
-      throw LaneFailure(.dataError, "'\(path)': \(error)")
+      throw .notImportable("'\(path)': \(error)")
     }
     var read: [OutboxRecord] = []
     while true {
@@ -72,7 +89,7 @@ public struct JournalImport: Sendable {
       guard !batch.isEmpty else { break }
       read += batch
     }
-    if let fault = source.fault { throw LaneFailure(.dataError, "'\(path)': \(fault)") }
+    if let fault = source.fault { throw .notImportable("'\(path)': \(fault)") }
     session = source.session
     records = read.count
     switch publisher {
@@ -86,32 +103,30 @@ public struct JournalImport: Sendable {
   /// Who published the journal at `path`, whose header is `header`.
   private static func publisher(
     of path: String, header: JournalHeader?, naming: Naming
-  ) throws(LaneFailure) -> Publisher {
+  ) throws(Failure) -> Publisher {
     let named = header?.lane ?? JournalHeader.hostName
     guard header?.holdsNight == true else {
       switch naming {
       case .lane(let lane): return .lane(lane)
       case .pair:
-        throw LaneFailure(.usage, "'\(path)' is a lane's journal, not a league night's: give --lane ID or nothing, not --pair")
+        throw .namingGivenWrong("'\(path)' is a lane's journal, not a league night's: give --lane ID or nothing, not --pair")
       case .header:
         do {
           return .lane(try LaneID(named))
         } catch {
-          throw LaneFailure(.dataError, "'\(path)' names lane '\(named)', not a lane id (\(error)); give --lane")
+          throw .notImportable("'\(path)' names lane '\(named)', not a lane id (\(error)); give --lane")
         }
       }
     }
     switch naming {
     case .pair(let pair): return .pair(pair)
     case .lane:
-      throw LaneFailure(
-        .usage,
+      throw .namingGivenWrong(
         "'\(path)' is a league night's journal, published by both lanes of its pair: give --pair LEFT+RIGHT"
           + " (or nothing when its header names the pair), not --lane")
     case .header:
       guard let pair = Payload.Pair(name: named) else {
-        throw LaneFailure(
-          .dataError,
+        throw .notImportable(
           "'\(path)' is a league night's journal whose header names '\(named)', not its pair's lanes:"
             + " give --pair LEFT+RIGHT, the lanes' ids (their credentials' users), the left lane first")
       }

@@ -7,12 +7,11 @@ extension RecordStore {
   /// - Throws: ``StoreError/io(path:reason:)`` when they cannot be read.
   public func faultAcknowledgements() throws(StoreError) -> [FaultAcknowledgement] {
     do {
-      return try queue.read { db in
-        try Row.fetchAll(
-          db, sql: "SELECT lane, fault, acknowledgedBy, acknowledgedAt FROM faultAcknowledgement ORDER BY lane, fault"
-        ).map { row in
-          FaultAcknowledgement(lane: row["lane"], fault: row["fault"], by: row["acknowledgedBy"], at: row["acknowledgedAt"])
-        }
+      return try database.read { db in
+        try FaultAcknowledgementRecord
+          .order(FaultAcknowledgementRecord.Columns.lane, FaultAcknowledgementRecord.Columns.fault)
+          .fetchAll(db)
+          .map { FaultAcknowledgement(lane: $0.lane, fault: $0.fault, by: $0.acknowledgedBy, at: $0.acknowledgedAt) }
       }
     } catch {
       throw .io(path: path, reason: "the fault acknowledgements cannot be read: \(error)")
@@ -26,12 +25,13 @@ extension RecordStore {
   ///   before stays.
   public func keepFaultAcknowledgements(_ acknowledgements: [FaultAcknowledgement]) throws(StoreError) {
     do {
-      try queue.write { db in
-        try db.execute(sql: "DELETE FROM faultAcknowledgement")
+      try write { db in
+        try FaultAcknowledgementRecord.deleteAll(db)
         for acknowledgement in acknowledgements {
-          try db.execute(
-            sql: "INSERT INTO faultAcknowledgement (lane, fault, acknowledgedBy, acknowledgedAt) VALUES (?, ?, ?, ?)",
-            arguments: [acknowledgement.lane, acknowledgement.fault, acknowledgement.by, acknowledgement.at])
+          try FaultAcknowledgementRecord(
+            lane: acknowledgement.lane, fault: acknowledgement.fault, acknowledgedBy: acknowledgement.by,
+            acknowledgedAt: acknowledgement.at
+          ).insert(db)
         }
       }
     } catch {

@@ -1,4 +1,5 @@
 import Centre
+import CentreRecords
 import Foundation
 import GRDB
 
@@ -31,31 +32,28 @@ extension RecordStore {
   @discardableResult
   public func refresh() throws(StoreError) -> Int {
     do {
-      let (through, last) = try queue.read { db in
+      let (through, last) = try database.read { db in
         (
-          try Int.fetchOne(db, sql: "SELECT event FROM foldedThrough WHERE id = 1") ?? 0,
-          try Int.fetchOne(db, sql: "SELECT MAX(id) FROM event") ?? 0
+          try FoldedThroughRecord.fetchOne(db)?.event ?? 0,
+          try EventRecord.select(max(EventRecord.Columns.id), as: Int64.self).fetchOne(db) ?? 0
         )
       }
       guard last > through else { return 0 }
-      let origins = try queue.read { db in try Self.origins(db, storedAfter: through, upTo: last) }
+      let origins = try database.read { db in try Self.origins(db, storedAfter: through, upTo: last) }
       var leagues: Set<String> = []
       var start = origins.startIndex
       while start < origins.endIndex {
         let end = min(start + Self.originsPerTransaction, origins.endIndex)
-        try queue.write { db in
+        try write { db in
           for origin in origins[start..<end] { leagues.formUnion(try Self.fold(origin, db)) }
         }
         start = end
       }
-      try queue.write { db in
+      try write { db in
         for league in leagues.sorted() { try Self.keepStandings(of: league, db) }
-        try db.execute(
-          sql: """
-            INSERT INTO foldedThrough (id, event) VALUES (1, ?)
-            ON CONFLICT (id) DO UPDATE SET event = MAX(event, excluded.event)
-            """,
-          arguments: [last])
+        // Another reader of the process may have folded further meanwhile.
+        let kept = try FoldedThroughRecord.fetchOne(db)?.event ?? 0
+        try FoldedThroughRecord(event: Swift.max(kept, last)).upsert(db)
       }
       return origins.count
     } catch {
@@ -64,25 +62,25 @@ extension RecordStore {
   }
 
   /// The origins with an event whose id is in `through+1...last`, in the order stored.
-  private static func origins(_ db: Database, storedAfter through: Int, upTo last: Int) throws -> [Origin] {
+  private static func origins(_ db: Database, storedAfter through: Int64, upTo last: Int64) throws -> [Origin] {
+    typealias Columns = EventRecord.Columns
     let groups = try Row.fetchAll(
       db,
-      sql: """
-        SELECT lane, session, MIN(id) AS first FROM event WHERE id > ? AND id <= ?
-        GROUP BY lane, session ORDER BY first
-        """,
-      arguments: [through, last])
+      EventRecord
+        .select(Columns.lane, Columns.session, min(Columns.id).forKey("first"))
+        .filter(Columns.id > through && Columns.id <= last)
+        .group(Columns.lane, Columns.session)
+        .order(SQL("first")))
     var origins: [Origin] = []
     var seen: Set<Origin> = []
     for group in groups {
-      let lane: String = group["lane"]
-      let session: String = group["session"]
-      let pair = try Row.fetchOne(
-        db,
-        sql: "SELECT pairLeft, pairRight FROM event WHERE lane = ? AND session = ? AND pairLeft IS NOT NULL LIMIT 1",
-        arguments: [lane, session])
+      let lane: String = group[Columns.lane]
+      let session: String = group[Columns.session]
+      let pair = try EventRecord
+        .filter(Columns.lane == lane && Columns.session == session && Columns.pairLeft != nil)
+        .fetchOne(db)
       let origin =
-        if let pair, let left: String = pair["pairLeft"], let right: String = pair["pairRight"] {
+        if let pair, let left = pair.pairLeft, let right = pair.pairRight {
           Origin(lane: "\(left)+\(right)", session: session, eventLanes: [left, right])
         } else {
           Origin(lane: lane, session: session, eventLanes: [lane])
@@ -97,53 +95,49 @@ extension RecordStore {
   /// - Returns: The leagues of its nights, before and after, whose standings change with it.
   private static func fold(_ origin: Origin, _ db: Database) throws -> Set<String> {
     var leagues = Set(
-      try String.fetchAll(
-        db, sql: "SELECT league FROM night WHERE lane = ? AND session = ?", arguments: [origin.lane, origin.session]))
-    let rows = try Row.fetchAll(
-      db,
-      sql: """
-        SELECT id, payload FROM event WHERE session = ? AND lane IN (\(databaseQuestionMarks(count: origin.eventLanes.count)))
-        ORDER BY lane, seq
-        """,
-      arguments: StatementArguments([origin.session] + origin.eventLanes))
-    let first: Int = rows.map { $0["id"] as Int }.min() ?? 0
-    let folded = StoredGames(events: try events(ofPayloads: rows.map { $0["payload"] as String }))
-    for table in ["game", "night", "nightTeam", "foldProblem"] {
-      try db.execute(sql: "DELETE FROM \(table) WHERE lane = ? AND session = ?", arguments: [origin.lane, origin.session])
-    }
+      try NightRecord.select(NightRecord.Columns.league, as: String.self)
+        .filter(NightRecord.Columns.lane == origin.lane && NightRecord.Columns.session == origin.session)
+        .fetchAll(db))
+    let events = try EventRecord
+      .filter(EventRecord.Columns.session == origin.session && origin.eventLanes.contains(EventRecord.Columns.lane))
+      .order(EventRecord.Columns.lane, EventRecord.Columns.seq)
+      .fetchAll(db)
+    let first = events.compactMap(\.id).min() ?? 0
+    let folded = StoredGames(events: try Self.events(ofPayloads: events.map(\.payload)))
+    try GameRecord.filter(GameRecord.Columns.lane == origin.lane && GameRecord.Columns.session == origin.session)
+      .deleteAll(db)
+    try NightRecord.filter(NightRecord.Columns.lane == origin.lane && NightRecord.Columns.session == origin.session)
+      .deleteAll(db)
+    try NightTeamRecord
+      .filter(NightTeamRecord.Columns.lane == origin.lane && NightTeamRecord.Columns.session == origin.session)
+      .deleteAll(db)
+    try FoldProblemRecord
+      .filter(FoldProblemRecord.Columns.lane == origin.lane && FoldProblemRecord.Columns.session == origin.session)
+      .deleteAll(db)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     for (index, game) in folded.games.enumerated() {
-      try db.execute(
-        sql: """
-          INSERT INTO game (lane, session, position, bowler, person, number, league, team, kind,
-            scratch, handicap, total, complete, countsForAverage, json)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """,
-        arguments: [
-          origin.lane, origin.session, first * 4096 + min(index, 4095), game.bowler, game.person, game.game,
-          game.league?.name, game.league?.team, game.league?.kind ?? "bowled", game.total,
-          game.league?.handicap ?? 0, game.league?.withHandicap ?? game.total, game.complete,
-          game.countsForAverage && !game.bowler.isEmpty, String(decoding: try encoder.encode(game), as: UTF8.self),
-        ])
+      try GameRecord(
+        lane: origin.lane, session: origin.session, position: first * 4096 + Int64(min(index, 4095)),
+        bowler: game.bowler, person: game.person, number: game.game, league: game.league?.name,
+        team: game.league?.team, kind: game.league?.kind ?? "bowled", scratch: game.total,
+        handicap: game.league?.handicap ?? 0, total: game.league?.withHandicap ?? game.total,
+        complete: game.complete, countsForAverage: game.countsForAverage && !game.bowler.isEmpty,
+        json: String(decoding: try encoder.encode(game), as: UTF8.self)
+      ).insert(db)
     }
     for night in folded.nights {
-      try db.execute(
-        sql: "INSERT INTO night (lane, session, position, league, games) VALUES (?, ?, ?, ?, ?)",
-        arguments: [origin.lane, origin.session, first, night.league, night.games])
+      try NightRecord(lane: origin.lane, session: origin.session, position: first, league: night.league, games: night.games)
+        .insert(db)
       for (index, team) in night.teams.enumerated() {
-        try db.execute(
-          sql: """
-            INSERT INTO nightTeam (lane, session, team, league, position, name, scratch, withHandicap, points)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-          arguments: [origin.lane, origin.session, index, night.league, first, team.name, team.scratch, team.withHandicap, team.points])
+        try NightTeamRecord(
+          lane: origin.lane, session: origin.session, team: index, league: night.league, position: first,
+          name: team.name, scratch: team.scratch, withHandicap: team.withHandicap, points: team.points
+        ).insert(db)
       }
     }
     for problem in folded.problems {
-      try db.execute(
-        sql: "INSERT INTO foldProblem (lane, session, description) VALUES (?, ?, ?)",
-        arguments: [origin.lane, origin.session, problem.description])
+      try FoldProblemRecord(lane: origin.lane, session: origin.session, description: problem.description).insert(db)
     }
     leagues.formUnion(folded.nights.map(\.league))
     return leagues
@@ -153,7 +147,7 @@ extension RecordStore {
   func readFolds<T>(_ what: String, _ read: (Database) throws -> T) throws(StoreError) -> T {
     try refresh()
     do {
-      return try queue.read(read)
+      return try database.read(read)
     } catch {
       throw .io(path: path, reason: "cannot read \(what): \(error)")
     }
@@ -162,32 +156,33 @@ extension RecordStore {
   /// Works out the standings of `league` from its folded nights and its complete games
   /// bowled, read without their frames, and keeps them for ``standings(league:)``.
   private static func keepStandings(of league: String, _ db: Database) throws {
+    typealias Columns = GameRecord.Columns
+    // Without their frames (`json`): a season's league games are many.
     var games: [StoredGame] = []
     let rows = try Row.fetchCursor(
       db,
-      sql: """
-        SELECT lane, session, bowler, number, scratch, total FROM game
-        WHERE league = ? AND kind = 'bowled' AND complete ORDER BY position
-        """,
-      arguments: [league])
+      GameRecord
+        .select(Columns.lane, Columns.session, Columns.bowler, Columns.number, Columns.scratch, Columns.total)
+        .filter(Columns.league == league && Columns.kind == "bowled" && Columns.complete)
+        .order(Columns.position))
     while let row = try rows.next() {
-      let (scratch, total): (Int, Int) = (row[4], row[5])
+      let (scratch, total): (Int, Int) = (row[Columns.scratch], row[Columns.total])
       games.append(
         StoredGame(
-          lane: row[0], session: row[1], bowler: row[2], game: row[3], total: scratch, complete: true, frames: [],
+          lane: row[Columns.lane], session: row[Columns.session], bowler: row[Columns.bowler], game: row[Columns.number],
+          total: scratch, complete: true, frames: [],
           league: StoredGame.League(name: league, team: "", handicap: total - scratch, withHandicap: total, kind: "bowled")))
     }
     let nights = try nights(league: league, db)
     guard !nights.isEmpty else {
-      try db.execute(sql: "DELETE FROM leagueStandings WHERE league = ?", arguments: [league])
+      try LeagueStandingsRecord.deleteOne(db, key: league)
       return
     }
     let standings = try LeagueStandings(league: league, nights: nights, games: games, known: [league])
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    try db.execute(
-      sql: "INSERT INTO leagueStandings (league, json) VALUES (?, ?) ON CONFLICT (league) DO UPDATE SET json = excluded.json",
-      arguments: [league, String(decoding: try encoder.encode(standings), as: UTF8.self)])
+    try LeagueStandingsRecord(league: league, json: String(decoding: try encoder.encode(standings), as: UTF8.self))
+      .upsert(db)
   }
 
   /// `payloads`, the `payload` column of stored events, as the events they hold.

@@ -1,28 +1,12 @@
 import Centre
+import CentreRecords
 import Foundation
 import GRDB
-import LaneBridge
 
 /// What `lane records` and the `/records` pages ask the store, read from its folds
 /// (``refresh()``): games, averages, each bowler's history and links, league nights and
-/// standings, the roster, and a session folded whole for its scoresheet.
+/// standings, the roster, and a session folded whole (what its scoresheet is made from).
 extension RecordStore {
-  /// Opens the existing store at `path`, reads it with `body` and closes it: what every
-  /// `lane records` reader and `/records` page does.
-  ///
-  /// - Throws: ``LaneFailure``: the store's refusal with its status (``StoreError/exitStatus``),
-  ///   or what `body` threw (``LaneFailure/of(_:)``).
-  @discardableResult
-  public static func reading<T>(at path: String, _ body: (RecordStore) throws -> T) throws(LaneFailure) -> T {
-    do {
-      let store = try open(at: path, access: .existing)
-      defer { try? store.close() }
-      return try body(store)
-    } catch {
-      throw LaneFailure.of(error)
-    }
-  }
-
   /// Every game, in the order their sessions and nights were first stored; within one, by
   /// game number, then in bowling order (league nights: team by team, place by place).
   ///
@@ -30,20 +14,18 @@ extension RecordStore {
   public func games(league: String? = nil) throws(StoreError) -> [StoredGame] {
     let decoder = JSONDecoder()
     return try readFolds("the stored games") { db in
-      let json =
-        if let league {
-          try String.fetchAll(db, sql: "SELECT json FROM game WHERE league = ? ORDER BY position", arguments: [league])
-        } else {
-          try String.fetchAll(db, sql: "SELECT json FROM game ORDER BY position")
-        }
-      return try json.map { try decoder.decode(StoredGame.self, from: Data($0.utf8)) }
+      var request = GameRecord.select(GameRecord.Columns.json, as: String.self)
+      if let league { request = request.filter(GameRecord.Columns.league == league) }
+      return try request.order(GameRecord.Columns.position).fetchAll(db).map { try decoder.decode(StoredGame.self, from: Data($0.utf8)) }
     }
   }
 
   /// Why some stored records were not folded, origin by origin.
   public func foldProblems() throws(StoreError) -> [String] {
     try readFolds("what was not folded") { db in
-      try String.fetchAll(db, sql: "SELECT description FROM foldProblem ORDER BY lane, session, rowid")
+      try FoldProblemRecord.select(FoldProblemRecord.Columns.description, as: String.self)
+        .order(FoldProblemRecord.Columns.lane, FoldProblemRecord.Columns.session, Column.rowID)
+        .fetchAll(db)
     }
   }
 
@@ -54,6 +36,8 @@ extension RecordStore {
   /// - Parameter league: Only this league's games.
   public func averages(league: String? = nil) throws(StoreError) -> [BowlerAverage] {
     try readFolds("the averages") { db in
+      // SQL: a bowler is the id their games are linked to, else their own, and the query
+      // interface has no COALESCE, nor a join on a column that is no declared foreign key.
       let rows = try Row.fetchAll(
         db,
         sql: """
@@ -72,14 +56,15 @@ extension RecordStore {
   /// their games and those of every id linked to it; `nil` when they have no game bowled.
   public func average(of person: String) throws(StoreError) -> BowlerAverage? {
     try readFolds("the average of \(person)") { db in
+      typealias Columns = GameRecord.Columns
       let ids = try Self.ids(of: person, db)
+      // The bowler's name is that of their latest game: SQLite takes a bare column from the
+      // row that gives MAX(position).
       let row = try Row.fetchOne(
         db,
-        sql: """
-          SELECT COUNT(*) AS games, SUM(scratch) AS pins, bowler, MAX(position) FROM game
-          WHERE countsForAverage AND person IN (\(databaseQuestionMarks(count: ids.count)))
-          """,
-        arguments: StatementArguments(ids))
+        GameRecord
+          .select(count(Column.rowID).forKey("games"), sum(Columns.scratch).forKey("pins"), Columns.bowler, max(Columns.position))
+          .filter(Columns.countsForAverage && ids.contains(Columns.person)))
       guard let row, let bowler: String = row["bowler"] else { return nil }
       return BowlerAverage(id: person, bowler: bowler, games: row["games"], pins: row["pins"])
     }
@@ -90,26 +75,26 @@ extension RecordStore {
     let decoder = JSONDecoder()
     return try readFolds("the games of \(person)") { db in
       let ids = try Self.ids(of: person, db)
-      return try String.fetchAll(
-        db,
-        sql: "SELECT json FROM game WHERE person IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY position",
-        arguments: StatementArguments(ids)
-      ).map { try decoder.decode(StoredGame.self, from: Data($0.utf8)) }
+      return try GameRecord.select(GameRecord.Columns.json, as: String.self)
+        .filter(ids.contains(GameRecord.Columns.person))
+        .order(GameRecord.Columns.position)
+        .fetchAll(db)
+        .map { try decoder.decode(StoredGame.self, from: Data($0.utf8)) }
     }
   }
 
   /// `person` and the ids linked to it.
   private static func ids(of person: String, _ db: Database) throws -> [String] {
-    [person] + (try String.fetchAll(db, sql: "SELECT person FROM personLink WHERE linkedTo = ?", arguments: [person]))
+    [person]
+      + (try PersonLinkRecord.select(PersonLinkRecord.Columns.person, as: String.self)
+        .filter(PersonLinkRecord.Columns.linkedTo == person)
+        .fetchAll(db))
   }
 
   /// Each linked id and the id it is linked to.
   public func links() throws(StoreError) -> [String: String] {
     try readFolds("the linked bowlers") { db in
-      Dictionary(
-        uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT person, linkedTo FROM personLink").map { row in
-          (row["person"] as String, row["linkedTo"] as String)
-        })
+      Dictionary(uniqueKeysWithValues: try PersonLinkRecord.fetchAll(db).map { ($0.person, $0.linkedTo) })
     }
   }
 
@@ -123,20 +108,15 @@ extension RecordStore {
   public func link(_ person: String, to other: String) throws(StoreError) {
     try refresh()
     do {
-      try queue.write { db in
-        for id in [person, other] where try Int.fetchOne(db, sql: "SELECT 1 FROM game WHERE person = ? LIMIT 1", arguments: [id]) == nil {
+      try write { db in
+        for id in [person, other] where try GameRecord.filter(GameRecord.Columns.person == id).isEmpty(db) {
           throw StoreError.unknownBowler(path: path, id: id)
         }
-        let target = try String.fetchOne(db, sql: "SELECT linkedTo FROM personLink WHERE person = ?", arguments: [other]) ?? other
+        let target = try PersonLinkRecord.fetchOne(db, key: other)?.linkedTo ?? other
         guard target != person else { throw StoreError.sameBowler(path: path, id: person, other: other) }
-        try db.execute(
-          sql: "UPDATE personLink SET linkedTo = ? WHERE linkedTo = ?", arguments: [target, person])
-        try db.execute(
-          sql: """
-            INSERT INTO personLink (person, linkedTo, linkedAt) VALUES (?, ?, ?)
-            ON CONFLICT (person) DO UPDATE SET linkedTo = excluded.linkedTo, linkedAt = excluded.linkedAt
-            """,
-          arguments: [person, target, Date().timeIntervalSince1970])
+        try PersonLinkRecord.filter(PersonLinkRecord.Columns.linkedTo == person)
+          .updateAll(db, PersonLinkRecord.Columns.linkedTo.set(to: target))
+        try PersonLinkRecord(person: person, linkedTo: target, linkedAt: Date().timeIntervalSince1970).upsert(db)
       }
     } catch let error as StoreError {
       throw error
@@ -154,87 +134,74 @@ extension RecordStore {
 
   /// The folded nights (of `league`, when given), in the order first stored.
   static func nights(league: String?, _ db: Database) throws -> [StoredGames.StoredNight] {
-    let filter = league == nil ? "" : " WHERE league = ?"
-    let arguments = StatementArguments(league.map { [$0] } ?? [])
+    var teamRequest = NightTeamRecord.order(NightTeamRecord.Columns.position, NightTeamRecord.Columns.team)
+    var nightRequest = NightRecord.order(NightRecord.Columns.position)
+    if let league {
+      teamRequest = teamRequest.filter(NightTeamRecord.Columns.league == league)
+      nightRequest = nightRequest.filter(NightRecord.Columns.league == league)
+    }
     var teams: [String: [StoredGames.TeamNight]] = [:]
-    let teamRows = try Row.fetchCursor(
-      db, sql: "SELECT lane, session, name, scratch, withHandicap, points FROM nightTeam\(filter) ORDER BY position, team",
-      arguments: arguments)
-    while let row = try teamRows.next() {
-      teams["\(row[0] as String) \(row[1] as String)", default: []].append(
-        StoredGames.TeamNight(name: row[2], scratch: row[3], withHandicap: row[4], points: row[5]))
+    let teamRows = try teamRequest.fetchCursor(db)
+    while let team = try teamRows.next() {
+      teams["\(team.lane) \(team.session)", default: []].append(
+        StoredGames.TeamNight(name: team.name, scratch: team.scratch, withHandicap: team.withHandicap, points: team.points))
     }
-    var nights: [StoredGames.StoredNight] = []
-    let rows = try Row.fetchCursor(
-      db, sql: "SELECT lane, session, league, games FROM night\(filter) ORDER BY position", arguments: arguments)
-    while let row = try rows.next() {
-      let (lane, session): (String, String) = (row[0], row[1])
-      nights.append(
-        StoredGames.StoredNight(
-          pair: lane, session: session, league: row[2], games: row[3], teams: teams["\(lane) \(session)"] ?? []))
+    return try nightRequest.fetchAll(db).map { night in
+      StoredGames.StoredNight(
+        pair: night.lane, session: night.session, league: night.league, games: night.games,
+        teams: teams["\(night.lane) \(night.session)"] ?? [])
     }
-    return nights
   }
 
   /// The leagues the store holds nights of, in the order first stored.
   public func leagues() throws(StoreError) -> [String] {
     try readFolds("the leagues") { db in
-      try String.fetchAll(db, sql: "SELECT league FROM night GROUP BY league ORDER BY MIN(position)")
+      try NightRecord.select(NightRecord.Columns.league, as: String.self)
+        .group(NightRecord.Columns.league)
+        .order(min(NightRecord.Columns.position))
+        .fetchAll(db)
     }
   }
 
   /// The standings of `league`, as the last refresh that folded one of its nights made them
   /// (``keepStandings(of:_:)``).
   ///
-  /// - Throws: ``LaneFailure``: the store's refusal, or 65 when the store holds no night of it.
-  public func standings(league: String) throws(LaneFailure) -> LeagueStandings {
+  /// - Throws: ``StoreError``; ``NoLeagueNight`` when the store holds no night of it.
+  public func standings(league: String) throws -> LeagueStandings {
+    let json = try readFolds("the standings of \(league)") { db in
+      try LeagueStandingsRecord.fetchOne(db, key: league)?.json
+    }
+    guard let json else { throw NoLeagueNight(league: league, known: try leagues()) }
     do {
-      let json = try readFolds("the standings of \(league)") { db in
-        try String.fetchOne(db, sql: "SELECT json FROM leagueStandings WHERE league = ?", arguments: [league])
-      }
-      guard let json else { throw NoLeagueNight(league: league, known: try leagues()) }
       return try JSONDecoder().decode(LeagueStandings.self, from: Data(json.utf8))
     } catch {
-      throw LaneFailure.of(error)
+      throw StoreError.io(path: path, reason: "cannot read the standings of \(league): \(error)")
     }
   }
 
   /// The next night of `league`: its latest night (the latest session, on whichever pair)
   /// folded with its night file, each bowler's average their league average now.
   ///
-  /// - Throws: ``LaneFailure``: the store's refusal, or 65 when the store holds no night of it.
-  public func roster(league: String) throws(LaneFailure) -> LeagueRoster {
-    do {
-      // A session is its night's start time (ISO 8601, UTC): the latest sorts last.
-      guard let latest = try nights(league: league).max(by: { $0.session < $1.session }) else {
-        throw NoLeagueNight(league: league, known: try leagues())
-      }
-      let night = try fold(session: latest.session).nights.first { $0.pair == latest.pair } ?? latest
-      return try LeagueRoster(league: league, latest: night, averages: averages(league: league))
-    } catch {
-      throw LaneFailure.of(error)
+  /// - Throws: ``StoreError``; ``NoLeagueNight`` when the store holds no night of it.
+  public func roster(league: String) throws -> LeagueRoster {
+    // A session is its night's start time (ISO 8601, UTC): the latest sorts last.
+    guard let latest = try nights(league: league).max(by: { $0.session < $1.session }) else {
+      throw NoLeagueNight(league: league, known: try leagues())
     }
+    let night = try fold(session: latest.session).nights.first { $0.pair == latest.pair } ?? latest
+    return try LeagueRoster(league: league, latest: night, averages: averages(league: league))
   }
 
   /// Each session and night with its number of games, the latest stored first.
   public func sessions() throws(StoreError) -> [(lane: String, session: String, games: Int)] {
     try readFolds("the sessions") { db in
-      try Row.fetchAll(
-        db, sql: "SELECT lane, session, COUNT(*) AS games, MIN(position) AS first FROM game GROUP BY lane, session ORDER BY first DESC"
-      ).map { row in (row["lane"] as String, row["session"] as String, row["games"] as Int) }
-    }
-  }
-
-  /// The scoresheet of `session` on `lane` (a lane id, a pair `L+R`, or either lane of a pair).
-  ///
-  /// - Throws: ``LaneFailure``: the store's refusal, or 65 when the store has no game of it.
-  public func sheet(lane: String, session: String) throws(LaneFailure) -> ScoreSheet {
-    do {
-      return try ScoreSheet(
-        lane: lane, session: session, from: fold(session: session),
-        sessions: sessions().map { ($0.lane, $0.session) })
-    } catch {
-      throw LaneFailure.of(error)
+      typealias Columns = GameRecord.Columns
+      return try Row.fetchAll(
+        db,
+        GameRecord.select(Columns.lane, Columns.session, count(Column.rowID).forKey("games"))
+          .group(Columns.lane, Columns.session)
+          .order(min(Columns.position).desc)
+      ).map { row in (row[Columns.lane] as String, row[Columns.session] as String, row["games"] as Int) }
     }
   }
 
@@ -242,8 +209,11 @@ extension RecordStore {
   /// balls, the corrections and a night's file: what a scoresheet shows.
   public func fold(session: String) throws(StoreError) -> StoredGames {
     do {
-      let payloads = try queue.read { db in
-        try String.fetchAll(db, sql: "SELECT payload FROM event WHERE session = ? ORDER BY lane, seq", arguments: [session])
+      let payloads = try database.read { db in
+        try EventRecord.select(EventRecord.Columns.payload, as: String.self)
+          .filter(EventRecord.Columns.session == session)
+          .order(EventRecord.Columns.lane, EventRecord.Columns.seq)
+          .fetchAll(db)
       }
       return StoredGames(events: try Self.events(ofPayloads: payloads))
     } catch {

@@ -11,38 +11,69 @@ import SafeFiles
 /// The desk's store: every lane's journal records as the centre link carried them, each
 /// (lane, session, seq) once, in one SQLite file (docs/records.md).
 ///
-/// Opened only when the file is ours (``open(at:access:)``); commits are durable (WAL,
-/// `synchronous = FULL`), so an event ``store(_:)`` returned is on disk before the desk
-/// acknowledges it.
+/// A repository over one long-lived `DatabasePool` (WAL): a process opens the store once
+/// (``open(at:access:checkingIntegrity:)``) and hands it to whatever needs it, so readers run
+/// beside the writer and no request opens the file again. Opened only when the file is ours;
+/// commits are durable (WAL, `synchronous = FULL`), so an event ``store(_:)`` returned is on
+/// disk before the desk acknowledges it.
 public final class RecordStore: EventStore, Sendable {
-  /// Whether a command may create the store.
+  /// What a command may do with the store.
   public enum Access: Sendable {
-    /// `lane desk --store`: a missing file is created (an empty one taken) as a new store.
+    /// `lane desk --store`, `lane records import`: a missing file is created (an empty one
+    /// taken) as a new store.
     case createIfMissing
-    /// `lane records`: the store must exist; an empty file reads as a store with nothing.
+    /// The `lane records` readers that keep the folds current: the store must exist; an
+    /// empty file reads as a store with nothing.
     case existing
+    /// `lane records events`, `backup` and `check`: the store must exist and is opened
+    /// read-only (one connection, each read under SQLite's `query_only`; no schema step
+    /// applied, no fold kept, nothing stored); an empty file reads as a store with nothing.
+    case readOnly
   }
 
   /// The store's file, as given.
   public let path: String
-  let queue: DatabaseQueue
+  /// The pool every read and write of the process goes through; an in-memory queue for an
+  /// empty file opened to be read.
+  let database: any DatabaseWriter
+  /// Whether the store was opened ``Access/readOnly``: then nothing writes through it. (Its
+  /// reads are read-only too: GRDB runs each with `query_only`.)
+  let isReadOnly: Bool
 
   /// The `PRAGMA application_id` that marks a store: "LBrc", LaneBridge records.
   public static let applicationID: UInt32 = 0x4C42_7263
 
-  private init(path: String, queue: DatabaseQueue) {
+  private init(path: String, database: any DatabaseWriter, isReadOnly: Bool = false) {
     self.path = path
-    self.queue = queue
+    self.database = database
+    self.isReadOnly = isReadOnly
   }
 
-  /// Opens the store at `path`, creating it when `access` allows.
+  /// Why a store opened read-only refuses a write.
+  struct OpenedReadOnly: Error, CustomStringConvertible {
+    var description: String { "the store was opened read-only" }
+  }
+
+  /// Runs `updates` in one transaction of the store's writer, unless it was opened read-only.
+  func write<T>(_ updates: (Database) throws -> T) throws -> T {
+    guard !isReadOnly else { throw OpenedReadOnly() }
+    return try database.write(updates)
+  }
+
+  /// Opens the store at `path` for the process, creating it when `access` allows.
   ///
   /// Before SQLite opens it the file must be a regular file (a symbolic link is never
-  /// followed) holding nothing or an SQLite database marked as a store; once open, SQLite's
-  /// integrity check must pass and the schema must be one this build knows, older ones
-  /// migrated. Every refusal leaves the file as it was.
-  /// - Throws: ``StoreError``, each with its exit status (``StoreError/exitStatus``).
-  public static func open(at path: String, access: Access) throws(StoreError) -> RecordStore {
+  /// followed) holding nothing or an SQLite database marked as a store; then, before the
+  /// pool is opened, its `application_id` must be the store's again and its schema one this
+  /// build knows (older ones are migrated unless `access` is ``Access/readOnly``). Every
+  /// refusal leaves the file as it was.
+  /// - Parameter checkingIntegrity: Whether SQLite's integrity check must pass too (it reads
+  ///   the whole file): `lane desk` asks once at its start; `lane records check` asks
+  ///   ``integrityProblems()`` instead.
+  /// - Throws: ``StoreError``.
+  public static func open(
+    at path: String, access: Access, checkingIntegrity: Bool = false
+  ) throws(StoreError) -> RecordStore {
     var header = try StoreFileHeader.read(at: path)
     switch header {
     case .absent:
@@ -50,7 +81,7 @@ public final class RecordStore: EventStore, Sendable {
       try create(at: path)
       header = .empty
     case .empty:
-      if access == .existing { return try inMemory(path: path) }
+      if access != .createIfMissing { return try inMemory(path: path) }
     case .sqlite(let id):
       guard id == applicationID else {
         throw .notOurs(
@@ -59,43 +90,71 @@ public final class RecordStore: EventStore, Sendable {
       }
     }
     if access == .createIfMissing { try StoreFolder.checkWritable(path) }
-    let queue: DatabaseQueue
     do {
-      queue = try DatabaseQueue(path: path, configuration: configuration)
-    } catch {
-      throw refusal(of: error, at: path)
-    }
-    do {
-      if header == .sqlite(applicationID: applicationID) {
-        try check(queue, at: path)
-      } else {
-        try queue.writeWithoutTransaction { db in
-          // The mark first, in a rollback-journal transaction straight into the file's
-          // header, so a store killed before its first WAL checkpoint is still seen as ours.
-          try db.execute(sql: "PRAGMA application_id = \(Int32(bitPattern: applicationID))")
+      if access == .readOnly {
+        // One connection that only reads, not a pool: a pool writes as it opens (GRDB makes
+        // sure the WAL is not empty), and SQLite's read-only connections leave FILE-wal and
+        // FILE-shm behind them; this one, the last to close, removes them.
+        let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
+        do {
+          try check(queue, at: path, integrity: checkingIntegrity)
+        } catch {
+          try? queue.close()
+          throw error
         }
+        return RecordStore(path: path, database: queue, isReadOnly: true)
       }
-      try queue.writeWithoutTransaction { db in
-        let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-        guard mode == "wal" else { throw StoreError.io(path: path, reason: "SQLite refused WAL mode (\(mode ?? "none"))") }
+      if header == .empty {
+        try mark(path)
+      } else {
+        // Checked through a connection of its own before the pool is opened: opening a pool
+        // on a file writes to it (GRDB makes sure the WAL is not empty).
+        let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: false))
+        defer { try? queue.close() }
+        try check(queue, at: path, integrity: checkingIntegrity)
       }
-      try Schema.migrator.migrate(queue)
+      let pool = try DatabasePool(path: path, configuration: configuration(readOnly: false))
+      do {
+        try pool.writeWithoutTransaction { db in
+          // GRDB sets `synchronous = NORMAL` on the writer when it turns WAL on; a commit
+          // must be on the disk before the desk acknowledges it. (A pragma: SQL.)
+          try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        try Schema.migrator.migrate(pool)
+      } catch {
+        try? pool.close()
+        throw error
+      }
+      return RecordStore(path: path, database: pool)
+    } catch let error as StoreError {
+      throw error
     } catch {
-      try? queue.close()
-      if let error = error as? StoreError { throw error }
       throw refusal(of: error, at: path)
     }
-    return RecordStore(path: path, queue: queue)
   }
 
-  /// Every connection's settings: durable commits, and a wait for a writer beside it.
-  private static var configuration: Configuration {
+  /// Every connection's settings: a wait for a writer beside it, and durable commits
+  /// (`readOnly`: nothing is committed through it).
+  private static func configuration(readOnly: Bool) -> Configuration {
     var configuration = Configuration()
     configuration.busyMode = .timeout(5)
     configuration.prepareDatabase { db in
-      try db.execute(sql: "PRAGMA synchronous = FULL")
+      // A pragma: the query interface has no words for it.
+      if !readOnly && !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = FULL") }
     }
     return configuration
+  }
+
+  /// Marks a new (empty) store as ours, in a rollback-journal transaction straight into the
+  /// file's header, before the pool turns WAL on: a store killed before its first WAL
+  /// checkpoint is still seen as ours.
+  private static func mark(_ path: String) throws {
+    let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: false))
+    defer { try? queue.close() }
+    try queue.writeWithoutTransaction { db in
+      // A pragma's value cannot be a statement argument: SQL is the only way to say it.
+      try db.execute(sql: "PRAGMA application_id = \(Int32(bitPattern: applicationID))")
+    }
   }
 
   /// An empty store that is not written anywhere, for reading an empty file.
@@ -103,19 +162,21 @@ public final class RecordStore: EventStore, Sendable {
     do {
       let queue = try DatabaseQueue()
       try Schema.migrator.migrate(queue)
-      return RecordStore(path: path, queue: queue)
+      return RecordStore(path: path, database: queue)
     } catch {
       throw .io(path: path, reason: "\(error)")
     }
   }
 
-  /// Refuses an existing store that is damaged, not marked as ours, or of a newer schema;
-  /// nothing is written before these checks pass.
-  private static func check(_ queue: DatabaseQueue, at path: String) throws {
-    try queue.read { db in
-      let problems = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-      guard problems == ["ok"] else {
-        throw StoreError.damaged(path: path, details: problems.prefix(3).joined(separator: "; "))
+  /// Refuses an existing store that is not marked as ours, of a newer schema, or (when
+  /// `integrity` is asked) damaged; nothing is written before these checks pass.
+  private static func check(_ reader: any DatabaseReader, at path: String, integrity: Bool) throws {
+    try reader.read { db in
+      if integrity {
+        let problems = try integrityProblems(db)
+        guard problems.isEmpty else {
+          throw StoreError.damaged(path: path, details: problems.prefix(3).joined(separator: "; "))
+        }
       }
       let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
       guard UInt32(bitPattern: id) == applicationID else {
@@ -127,6 +188,28 @@ public final class RecordStore: EventStore, Sendable {
         let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
         throw StoreError.newerSchema(path: path, unknown: unknown)
       }
+    }
+  }
+
+  /// What SQLite's integrity check finds wrong in the file: nothing when it answers `ok`.
+  private static func integrityProblems(_ db: Database) throws -> [String] {
+    // A pragma: the query interface has no words for it.
+    let answer = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+    return answer == ["ok"] ? [] : answer
+  }
+
+  /// What SQLite's integrity check finds wrong in the whole file (`lane records check`):
+  /// empty when the store is whole.
+  ///
+  /// - Throws: ``StoreError/io(path:reason:)`` when SQLite fails otherwise.
+  public func integrityProblems() throws(StoreError) -> [String] {
+    do {
+      return try database.read(Self.integrityProblems)
+    } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+      // Damaged where the check starts: that is its answer.
+      return [error.message ?? "\(error)"]
+    } catch {
+      throw Self.refusal(of: error, at: path)
     }
   }
 
@@ -160,8 +243,10 @@ public final class RecordStore: EventStore, Sendable {
     let rows = try events.map { event in (event, String(decoding: try event.jsonBytes, as: UTF8.self)) }
     let storedAt = Date().timeIntervalSince1970
     do {
-      return try queue.write { db in
+      return try write { db in
         var fresh: [Payload.Event] = []
+        // SQL: the query interface inserts `OR IGNORE`, which would also pass over a row its
+        // CHECK refuses; a conflict on (lane, session, seq) is the only one to leave be.
         // Prepared once per connection, not per event.
         let insert = try db.cachedStatement(
           sql: """
@@ -191,17 +276,23 @@ public final class RecordStore: EventStore, Sendable {
   ///   event that is not one.
   public func events() throws(StoreError) -> [Payload.Event] {
     do {
-      let payloads = try queue.read { db in
-        try String.fetchAll(
-          db,
-          sql: """
-            SELECT e.payload FROM event e
-            JOIN (SELECT lane, session, MIN(id) AS first FROM event GROUP BY lane, session) s
-              ON s.lane = e.lane AND s.session = e.session
-            ORDER BY e.lane, s.first, e.seq
-            """)
+      // In the order stored, lane by lane: a lane's sessions then come in the order of their
+      // first event, each gathered, then put in seq order.
+      let stored = try database.read { db in
+        try EventRecord.order(EventRecord.Columns.lane, EventRecord.Columns.id).fetchAll(db)
       }
-      return try Self.events(ofPayloads: payloads)
+      var sessions: [[EventRecord]] = []
+      var index: [String: Int] = [:]
+      for event in stored {
+        let key = "\(event.lane)\u{0}\(event.session)"
+        if let at = index[key] {
+          sessions[at].append(event)
+        } else {
+          index[key] = sessions.count
+          sessions.append([event])
+        }
+      }
+      return try Self.events(ofPayloads: sessions.flatMap { $0.sorted { $0.seq < $1.seq }.map(\.payload) })
     } catch {
       throw .io(path: path, reason: "cannot read the stored events: \(error)")
     }
@@ -230,9 +321,9 @@ public final class RecordStore: EventStore, Sendable {
     }
     let count: Int
     do {
-      let copy = try DatabaseQueue(path: file.currentPath, configuration: Self.configuration)
-      try queue.backup(to: copy)
-      count = try copy.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event") ?? 0 }
+      let copy = try DatabaseQueue(path: file.currentPath, configuration: Self.configuration(readOnly: false))
+      try database.backup(to: copy)
+      count = try copy.read { db in try EventRecord.fetchCount(db) }
       // SQLite lets go of the copy before it is synced and moved.
       try copy.close()
     } catch {
@@ -249,7 +340,7 @@ public final class RecordStore: EventStore, Sendable {
   /// The schema steps the file says were applied, in the order they were.
   public func appliedSchemaSteps() throws(StoreError) -> [String] {
     do {
-      return try queue.read { db in try Schema.migrator.completedMigrations(db) }
+      return try database.read { db in try Schema.migrator.completedMigrations(db) }
     } catch {
       throw .io(path: path, reason: "\(error)")
     }
@@ -257,6 +348,6 @@ public final class RecordStore: EventStore, Sendable {
 
   /// Closes the file; the store is not used after.
   public func close() throws(StoreError) {
-    do { try queue.close() } catch { throw .io(path: path, reason: "\(error)") }
+    do { try database.close() } catch { throw .io(path: path, reason: "\(error)") }
   }
 }

@@ -2,6 +2,10 @@ import GRDB
 
 /// The store's schema, one migrator step per version (docs/records.md); a file with a step
 /// this list lacks was written by a newer LaneBridge and is refused.
+///
+/// The steps are SQL, not GRDB's `create(table:)`: a step that shipped must run the very
+/// statements it ran then, whatever a later GRDB would write for the same call, and
+/// docs/records.md quotes them. The tables' record types are in `StoreRecords.swift`.
 enum Schema {
   /// Every step, oldest first. Append; never change or remove a step that shipped.
   static var migrator: DatabaseMigrator {

@@ -15,19 +15,18 @@ public enum CentreServices {
   ///
   /// - Parameters:
   ///   - broker: The broker's address as the user gave it, for the log.
-  ///   - records: The desk's store whose pages are served under `/records`, if any.
+  ///   - records: The desk's store whose pages are served under `/records`, if any, opened
+  ///     once by the command.
   /// - Throws: ``LaneFailure``: 78 for settings the link refuses, 69 when the address cannot
   ///   be bound, the broker's failure (``ExitStatus/init(brokerFailure:)``).
   public static func serveBoards(
-    settings: BrokerSettings, broker: String, address: HTTPAddress, records: String? = nil, logger: Logger
+    settings: BrokerSettings, broker: String, address: HTTPAddress, records: RecordStore? = nil, logger: Logger
   ) async throws(LaneFailure) {
-    // The store is refused now, with its own exit status, rather than page by page.
-    if let records { try RecordStore.reading(at: records) { try $0.refresh() } }
     let centre = CentreDisplay(hub: BoardHub(), logger: logger)
     let link = try made {
       try DisplayLink(settings: settings, handlers: .init(event: centre.show, status: centre.show), logger: logger)
     }
-    let server = BoardServer(hub: centre.hub, address: address, records: records.map(StoreRecordsPages.init(storeAt:)))
+    let server = BoardServer(hub: centre.hub, address: address, records: records.map(StoreRecordsPages.init(store:)))
     try await run(
       [
         .init(service: Following(link: link)),
@@ -73,7 +72,7 @@ public enum CentreServices {
       let server = DeskServer(
         hub: centre.hub, address: page.address, gate: DeskGate(users: { try DeskUsers.read(users) }),
         commander: BrokerLaneCommander(settings: settings),
-        records: store == nil ? nil : page.storePath.map(StoreRecordsPages.init(storeAt:)),
+        records: store.map(StoreRecordsPages.init(store:)),
         acknowledgements: store.map(StoreAcknowledgements.init), tls: page.tls, logger: logger)
       services += [
         .init(service: Following(link: display)),
@@ -94,14 +93,11 @@ public enum CentreServices {
     /// HTTPS, or plain HTTP (then only for loopback or a trusted network: the passwords
     /// and cookies cross it in clear, which is logged).
     public var tls: DeskTLS?
-    /// The store's path, for `/records`, when the desk keeps one.
-    public var storePath: String?
 
-    public init(address: HTTPAddress, users: String, tls: DeskTLS?, storePath: String?) {
+    public init(address: HTTPAddress, users: String, tls: DeskTLS?) {
       self.address = address
       self.users = users
       self.tls = tls
-      self.storePath = storePath
     }
   }
 

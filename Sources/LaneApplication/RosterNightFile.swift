@@ -1,3 +1,4 @@
+import CentreRecords
 import CentreStore
 import LaneConfiguration
 

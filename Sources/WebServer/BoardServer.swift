@@ -116,13 +116,13 @@ public struct BoardServer: BoardServing {
 
   /// The desk's store's pages.
   static func addRecordsRoutes<Routes: RouterMethods>(to router: Routes, records: any RecordsPages) {
-    router.get("/records") { _, _ in Self.html(try records.index(), policy: recordsPolicy) }
+    router.get("/records") { _, _ in Self.html(try answering { try records.index() }, policy: recordsPolicy) }
     router.get("/records/sheet") { request, _ in
       let query = request.uri.queryParameters
       guard let lane = query["lane"].map(String.init), let session = query["session"].map(String.init) else {
         throw HTTPError(.badRequest, message: "Give the sheet's lane and session: /records/sheet?lane=LANE&session=SESSION.\n")
       }
-      guard let page = try records.sheet(lane: lane, session: session) else {
+      guard let page = try answering({ try records.sheet(lane: lane, session: session) }) else {
         throw HTTPError(.notFound, message: "No session \(session) of lane \(lane) in the store; /records lists them.\n")
       }
       return Self.html(page, policy: recordsPolicy)
@@ -132,10 +132,19 @@ public struct BoardServer: BoardServing {
       guard let id = request.uri.queryParameters["id"].map(String.init) else {
         throw HTTPError(.badRequest, message: "Give the bowler's id: /records/bowler?id=ID.\n")
       }
-      guard let page = try records.bowler(id: id) else {
+      guard let page = try answering({ try records.bowler(id: id) }) else {
         throw HTTPError(.notFound, message: "No game of the bowler \(id) in the store; /records lists the bowlers.\n")
       }
       return Self.html(page, policy: recordsPolicy)
+    }
+  }
+
+  /// What a records page gives, or the HTTP status its ``RecordsPageError`` is answered with.
+  static func answering<Page>(_ page: () throws -> Page) throws -> Page {
+    do {
+      return try page()
+    } catch let error as RecordsPageError {
+      throw HTTPError(error.kind == .unavailable ? .serviceUnavailable : .internalServerError, message: error.message + "\n")
     }
   }
 
@@ -144,7 +153,7 @@ public struct BoardServer: BoardServing {
     guard let league = request.uri.queryParameters["league"].map(String.init) else {
       throw HTTPError(.badRequest, message: "Give the league: /records/roster?league=NAME.\n")
     }
-    guard let text = try records.roster(league: league) else {
+    guard let text = try answering({ try records.roster(league: league) }) else {
       throw HTTPError(.notFound, message: "No night of the league \(league) in the store; /records lists the leagues.\n")
     }
     return Response(

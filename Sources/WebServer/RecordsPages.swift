@@ -1,5 +1,6 @@
 /// The centre's records as pages under `/records`, from the desk's store: made outside this
-/// module (CentreStore's `StoreRecordsPages`), served by ``BoardServer``.
+/// module (LaneApplication's `StoreRecordsPages`), served by ``BoardServer``; a page that
+/// cannot be made throws ``RecordsPageError``.
 public protocol RecordsPages: Sendable {
   /// `/records`: each bowler's average, each league's standings and high scores, and every
   /// session and night with a link to its sheet.
@@ -13,4 +14,27 @@ public protocol RecordsPages: Sendable {
   /// `/records/roster?league=NAME`: the league's next night file, each average the bowler's
   /// league average now, or `nil` when the store has no night of the league.
   func roster(league: String) throws -> String?
+}
+
+/// Why a records page cannot be made now, as ``BoardServer`` answers it: 503 when the store
+/// may answer later (busy, being written, unreadable for now), 500 when it cannot.
+public struct RecordsPageError: Error, Sendable, CustomStringConvertible {
+  /// How the server answers it.
+  public enum Kind: Sendable {
+    /// 503 Service Unavailable.
+    case unavailable
+    /// 500 Internal Server Error.
+    case failed
+  }
+
+  public var kind: Kind
+  /// What the page says instead, for the desk's staff.
+  public var message: String
+
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  public var description: String { message }
 }

@@ -52,6 +52,9 @@ struct Lane: AsyncParsableCommand {
       }
     } catch let failure as LaneFailure {
       Report.exit(with: failure)
+    } catch where LaneFailure(recognizing: error) != nil {
+      // The rings' own errors (the store's, an import's), each with its status in one table.
+      Report.exit(with: LaneFailure.of(error))
     } catch {
       Report.bootstrap()
       // Help and version go through StandardOutput too, so a full stdout is not silent.

@@ -1,7 +1,9 @@
 import LaneBridge
 import Testing
 
+@testable import CentreRecords
 @testable import CentreStore
+@testable import RecordsPresentation
 
 @Suite("A stored game exported for a league secretary's program")
 struct GameExportTests {

@@ -1,12 +1,13 @@
 import Centre
 import Foundation
 import Journal
+import LaneCommandLine
 import TestSupport
 import Testing
 
+@testable import CentreRecords
 @testable import CentreStore
 import enum LaneBridge.ExitStatus
-import struct LaneBridge.LaneFailure
 
 /// Writes `entries` to a new journal file at `path` whose header names `owner`, as the lane
 /// or the pair writes it.
@@ -15,10 +16,11 @@ private func journal(_ entries: [JournalEntry], at path: String, owner: String) 
   for entry in entries.dropFirst() { _ = try file.append(entry) }
 }
 
-/// Whether `error` is a ``LaneFailure`` with `status` whose message says `words`.
+/// Whether `error` is a ``JournalImport/Failure`` that `lane` exits `status` with, whose
+/// message says `words`.
 private func isFailure(_ error: any Error, _ status: ExitStatus, saying words: String) -> Bool {
-  guard let failure = error as? LaneFailure else { return false }
-  return failure.status == status && failure.message.contains(words)
+  guard let failure = error as? JournalImport.Failure else { return false }
+  return ExitStatus(failure) == status && failure.description.contains(words)
 }
 
 @Suite("A journal imported into the desk's store (JournalImport), as its centre link publishes it")

@@ -1,8 +1,12 @@
 import Centre
 import Foundation
+import LaneCommandLine
 import TestSupport
 import Testing
 
+import enum LaneBridge.ExitStatus
+
+@testable import CentreRecords
 @testable import CentreStore
 
 @Suite(
@@ -44,7 +48,7 @@ struct ReadOnlyStoreTests {
       try RecordStore.open(at: path, access: .createIfMissing)
     } throws: { error in
       guard let error = error as? StoreError, case .cannotWrite = error else { return false }
-      return error.exitStatus == .cannotCreate
+      return ExitStatus(error) == .cannotCreate
         && error.description == "the store \(path) cannot be written: its folder \(disk.path) is on a read-only "
           + "file system (Read-only file system), and SQLite writes \(path)-wal and \(path)-shm beside the store; "
           + "remount it read-write, or copy the store to a folder that may be written and give that; it was left as it is"
@@ -92,7 +96,7 @@ struct ReadOnlyStoreTests {
       try RecordStore.open(at: new, access: .createIfMissing)
     } throws: { error in
       guard let error = error as? StoreError, case .cannotCreate = error else { return false }
-      return error.exitStatus == .cannotCreate
+      return ExitStatus(error) == .cannotCreate
         && error.description.hasPrefix("cannot create the store \(new): Read-only file system; remount it read-write")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: readOnly.path).isEmpty)

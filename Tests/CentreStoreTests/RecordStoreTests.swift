@@ -1,9 +1,13 @@
 import Centre
 import Foundation
 import GRDB
+import LaneCommandLine
 import TestSupport
 import Testing
 
+import enum LaneBridge.ExitStatus
+
+@testable import CentreRecords
 @testable import CentreStore
 
 /// The bytes of the file at `path`, or of where a link points to for a link (not followed).
@@ -174,8 +178,8 @@ struct RecordStoreTests {
     #expect {
       try RecordStore.open(at: nowhere, access: .createIfMissing)
     } throws: { error in
-      guard case .cannotCreate = error as? StoreError else { return false }
-      return (error as? StoreError)?.exitStatus == .cannotCreate
+      guard let error = error as? StoreError, case .cannotCreate = error else { return false }
+      return ExitStatus(error) == .cannotCreate
     }
   }
 }

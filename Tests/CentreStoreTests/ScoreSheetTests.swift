@@ -6,7 +6,9 @@ import Scoreboard
 import TestSupport
 import Testing
 
+@testable import CentreRecords
 @testable import CentreStore
+@testable import RecordsPresentation
 
 @Suite("The auditable scoresheet of a league night")
 struct ScoreSheetTests {

@@ -5,6 +5,7 @@ import Journal
 import League
 import TestSupport
 
+@testable import CentreRecords
 @testable import CentreStore
 
 /// A lane's session as the lane publishes it: journal entries numbered from 1, each as the

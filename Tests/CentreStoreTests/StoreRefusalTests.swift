@@ -1,9 +1,11 @@
 import Centre
 import Foundation
 import GRDB
+import LaneCommandLine
 import TestSupport
 import Testing
 
+@testable import CentreRecords
 @testable import CentreStore
 import enum LaneBridge.ExitStatus
 
@@ -82,36 +84,64 @@ enum RefusedStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
   }
 }
 
+/// How a command opens the store: each must refuse every file above, or (a reader, which
+/// does not read the whole file) every one but a damaged store.
+enum OpeningCommand: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  case desk = "lane desk, which checks the whole file once as it starts"
+  case reader = "a lane records reader"
+  case check = "lane records check, read-only"
+
+  var testDescription: String { rawValue }
+
+  /// Whether it refuses `file`: a reader does not run SQLite's integrity check.
+  func refuses(_ file: RefusedStore) -> Bool { self != .reader || file != .truncated }
+
+  /// Opens the store at `path` as the command does, and closes it.
+  func open(_ path: String) throws(StoreError) {
+    switch self {
+    case .desk:
+      try RecordStore.open(at: path, access: .createIfMissing, checkingIntegrity: true).close()
+    case .reader:
+      try RecordStore.open(at: path, access: .existing).close()
+    case .check:
+      let store = try RecordStore.open(at: path, access: .readOnly)
+      defer { try? store.close() }
+      let problems = try store.integrityProblems()
+      if !problems.isEmpty { throw .damaged(path: path, details: problems.joined(separator: "; ")) }
+    }
+  }
+}
+
 @Suite("The desk's store refuses a file that is not a store of this build, and leaves it as it was")
 struct StoreRefusalTests {
   @Test("When the desk or a reader opens it, then it is refused with its exit status and the folder is byte-identical",
-    arguments: RefusedStore.allCases)
-  func refused(_ file: RefusedStore) throws {
-    for access in [RecordStore.Access.createIfMissing, .existing] {
-      // Given the file, and what the folder holds.
-      let folder = try ScratchFolder("refused")
-      let path = folder.path("centre.store")
-      try file.make(at: path, in: folder)
-      let names = try folder.contents()
-      let before = try names.map { name in try snapshot(folder.path(name)) }
+    arguments: RefusedStore.allCases.flatMap { file in
+      OpeningCommand.allCases.filter { $0.refuses(file) }.map { (file, $0) }
+    })
+  func refused(_ file: RefusedStore, _ opening: OpeningCommand) throws {
+    // Given the file, and what the folder holds.
+    let folder = try ScratchFolder("refused")
+    let path = folder.path("centre.store")
+    try file.make(at: path, in: folder)
+    let names = try folder.contents()
+    let before = try names.map { name in try snapshot(folder.path(name)) }
 
-      // When it is opened.
-      var refusal: StoreError?
-      do {
-        try RecordStore.open(at: path, access: access).close()
-      } catch {
-        refusal = error
-      }
-
-      // Then it is refused, with the status the docs give, and nothing changed.
-      let error = try #require(refusal, "\(file) was opened with \(access)")
-      #expect(file.isRefusal(error), "\(error)")
-      #expect(error.exitStatus == file.status)
-      #expect(error.description.contains("centre.store"))
-      #expect(try folder.contents() == names)
-      let after = try names.map { name in try snapshot(folder.path(name)) }
-      #expect(after == before)
+    // When it is opened.
+    var refusal: StoreError?
+    do {
+      try opening.open(path)
+    } catch {
+      refusal = error
     }
+
+    // Then it is refused, with the status the docs give, and nothing changed.
+    let error = try #require(refusal, "\(file) was opened by \(opening)")
+    #expect(file.isRefusal(error), "\(error)")
+    #expect(ExitStatus(error) == file.status)
+    #expect(error.description.contains("centre.store"))
+    #expect(try folder.contents() == names)
+    let after = try names.map { name in try snapshot(folder.path(name)) }
+    #expect(after == before)
   }
 }
 

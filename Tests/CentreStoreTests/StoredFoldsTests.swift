@@ -5,7 +5,9 @@ import LaneBridge
 import TestSupport
 import Testing
 
+@testable import CentreRecords
 @testable import CentreStore
+@testable import RecordsPresentation
 
 /// The games the store keeps folded (schema `v2 folded games`): brought up to the last event
 /// before each read, one origin at a time, and bowlers linked into persons.
@@ -66,7 +68,7 @@ struct StoredFoldsTests {
     #expect(one == (try LeagueStandings(league: "Tuesday Mixed", from: StoredGames(events: firstEvents))))
     #expect(both == (try LeagueStandings(league: "Tuesday Mixed", from: StoredGames(events: firstEvents + secondEvents))))
     #expect(both.teams.map(\.nights) == [2, 2])
-    #expect(throws: LaneFailure.self) { try store.standings(league: "Friday") }
+    #expect(throws: NoLeagueNight(league: "Friday", known: ["Tuesday Mixed"])) { try store.standings(league: "Friday") }
   }
 
   @Suite("Given Ana's open-play session on lane3 (150, 90) and her league night on 7+8")

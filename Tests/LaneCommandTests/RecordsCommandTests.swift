@@ -215,6 +215,26 @@ struct RecordsCommandTests {
     #expect(size == (340, 440), "\(size)")
   }
 
+  @Test(
+    "When lane records check reads a whole store, then it prints ok; when a page of it was zeroed, then it prints SQLite's problems and exits 65, the file left as it was",
+    .enabled(if: DamagedSQLiteFile.canDamage, DamagedSQLiteFile.skipReason))
+  func check() throws {
+    #expect(try lane.run(["records", "import", "--store", store, journal]).status == 0)
+    let whole = try lane.run(["records", "check", "--store", store])
+    try DamagedSQLiteFile.zeroRootPage(of: "event", inFileAt: store)
+    let before = try Data(contentsOf: URL(fileURLWithPath: store))
+
+    let damaged = try lane.run(["records", "check", "--store", store])
+
+    #expect(whole.status == 0, "\(whole.standardError)")
+    #expect(whole.standardOutput == "ok\n")
+    #expect(damaged.status == 65)
+    #expect(!damaged.standardOutput.isEmpty && damaged.standardOutput != "ok\n", "\(damaged.standardOutput)")
+    #expect(damaged.standardError.contains("the store \(store) is damaged (SQLite's integrity check: "), "\(damaged.standardError)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("centre.store") } == ["centre.store"])
+  }
+
   @Test("When lane records reads a store that is not there or is a PNG, then it exits 66 or 65 and makes or changes nothing")
   func refusals() throws {
     let missing = try lane.run(["records", "games", "--store", store, "--json"])

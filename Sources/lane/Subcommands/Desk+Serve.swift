@@ -87,11 +87,9 @@ extension Lane.Desk {
         Report.line("--lane alone is deprecated; use lane desk show \(lane)")
         return try await Show.show(laneID, settings: settings)
       }
-      let recordStore: RecordStore?
-      do {
-        recordStore = try store.map { path throws(StoreError) in try RecordStore.open(at: path, access: .createIfMissing) }
-      } catch {
-        throw error.failure
+      // Opened once for the process, the whole file checked once here, not at each read.
+      let recordStore = try store.map { path throws(LaneFailure) in
+        try StoreOpening.open(path, access: .createIfMissing, checkingIntegrity: true)
       }
       let write: @Sendable (String) -> Void = { line in
         var output = StandardOutput()
@@ -104,12 +102,12 @@ extension Lane.Desk {
         var tls: DeskTLS?
         if let tlsCert, let tlsKey { tls = try DeskTLS.loading(certificate: tlsCert, key: tlsKey) }
         page = CentreServices.DeskPage(
-          address: try HTTPAddress(parsing: http, allowPublic: true), users: users, tls: tls, storePath: store)
+          address: try HTTPAddress(parsing: http, allowPublic: true), users: users, tls: tls)
       }
       try await CentreServices.runDesk(
         settings: settings, output: output, store: recordStore, page: page, write: write, logger: Report.logger)
       // Closing checkpoints the WAL into the file; a desk killed instead leaves it for the next.
-      do { try recordStore?.close() } catch { throw error.failure }
+      if let recordStore { try StoreOpening.close(recordStore) }
     }
   }
 }

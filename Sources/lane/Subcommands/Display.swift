@@ -35,7 +35,7 @@ extension Lane {
 
     @Option(help: """
       Also serve the desk's store (lane desk --store) under /records: averages, standings, \
-      high scores and every scoresheet, read afresh for each page.
+      high scores and every scoresheet, read from the store at each page.
       """)
     var store: String?
 
@@ -53,8 +53,11 @@ extension Lane {
     func run() async throws {
       let settings = try connection.requiredSettings()
       let address = try HTTPAddress(parsing: http, allowPublic: httpPublic)
+      // Opened once (refused now, with its own exit status), and read at each page.
+      let records = try store.map { path throws(LaneFailure) in try StoreOpening.open(path, access: .existing) }
       try await CentreServices.serveBoards(
-        settings: settings, broker: connection.broker ?? "", address: address, records: store, logger: Report.logger)
+        settings: settings, broker: connection.broker ?? "", address: address, records: records, logger: Report.logger)
+      if let records { try StoreOpening.close(records) }
     }
   }
 }

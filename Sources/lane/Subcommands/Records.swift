@@ -1,12 +1,9 @@
 import ArgumentParser
-import Centre
 import CentreStore
-import LaneApplication
 import LaneBridge
 import LaneCommandLine
-import LaneConfiguration
 import LaneOptions
-import SafeFiles
+import RecordsPresentation
 
 extension Lane {
   /// `lane records`: what the desk's store (`lane desk --store`) holds.
@@ -18,11 +15,12 @@ extension Lane {
         the desk runs. Reading first folds the events stored since the last read into games \
         (kept in the store). lane records import adds a lane's journal; lane records link \
         makes two bowler ids one person; lane records backup copies the store; lane records \
-        roster writes a league's next night file.
+        roster writes a league's next night file; lane records check runs SQLite's \
+        integrity check on the whole store.
         """,
       subcommands: [
         Games.self, Averages.self, History.self, Events.self, Standings.self, Sheet.self, Roster.self, Export.self,
-        Link.self, Import.self, Backup.self,
+        Link.self, Import.self, Backup.self, Check.self,
       ]
     )
 
@@ -34,26 +32,6 @@ extension Lane {
       @Flag(help: "One JSON object per line.")
       var json = false
 
-      /// Prints the report of `kind`.
-      func print(_ kind: RecordsReport.Kind, league: String? = nil) throws {
-        Records.print(try RecordsReport(kind, storeAt: store, json: json, league: league))
-      }
-    }
-
-    /// Prints `report`: its lines on stdout, what was not folded on stderr.
-    static func print(_ report: RecordsReport) {
-      for note in report.notes { Report.line(note) }
-      var output = StandardOutput()
-      for line in report.lines { Swift.print(line, terminator: report.lineEnd, to: &output) }
-    }
-
-    /// Writes `text` to a new file at `path`, synced, never over an existing one (73).
-    static func write(_ text: String, toNew path: String, what: String) throws(LaneFailure) {
-      do {
-        try NewFile.write(text.utf8, toNew: path)
-      } catch {
-        throw LaneFailure(.cannotCreate, "cannot write \(what): \(error)")
-      }
     }
 
     /// The statuses a reader of the store exits with.
@@ -74,7 +52,7 @@ extension Lane {
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws { try options.print(.games) }
+      func run() throws { try RecordsCommand.report(.games, store: options.store, json: options.json) }
     }
 
     /// `lane records averages --store FILE [--league NAME] [--json]`.
@@ -94,7 +72,9 @@ extension Lane {
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws { try options.print(.averages, league: league) }
+      func run() throws {
+        try RecordsCommand.report(.averages, store: options.store, json: options.json, league: league)
+      }
     }
 
     /// `lane records history --store FILE --bowler ID [--json]`.
@@ -113,7 +93,7 @@ extension Lane {
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws { Records.print(try .history(of: bowler, storeAt: options.store, json: options.json)) }
+      func run() throws { try RecordsCommand.history(of: bowler, store: options.store, json: options.json) }
     }
 
     /// `lane records events --store FILE [--json]`.
@@ -127,7 +107,7 @@ extension Lane {
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws { try options.print(.events) }
+      func run() throws { try RecordsCommand.report(.events, store: options.store, json: options.json) }
     }
 
     /// `lane records standings --league NAME --store FILE [--json]`.
@@ -147,7 +127,7 @@ extension Lane {
 
       @OptionGroup var options: StoreOptions
 
-      func run() throws { Records.print(try .standings(of: league, storeAt: options.store, json: options.json)) }
+      func run() throws { try RecordsCommand.standings(of: league, store: options.store, json: options.json) }
     }
 
     /// `lane records sheet --store FILE --lane LANE --session SESSION [--html FILE | --pdf FILE]`.
@@ -190,18 +170,8 @@ extension Lane {
       }
 
       func run() throws {
-        let sheet = try RecordStore.reading(at: store) { try $0.sheet(lane: lane, session: session) }
-        let page = sheet.html(paper: paper == .a4 ? .a4 : .letter)
-        if let pdf {
-          try HeadlessPrint.pdf(page, to: pdf)
-          Report.line("\(pdf): the scoresheet of \(sheet.lane) session \(session), \(sheet.games.count) games")
-        } else if let html {
-          try Records.write(page, toNew: html, what: "the page")
-          Report.line("\(html): the scoresheet of \(sheet.lane) session \(session), \(sheet.games.count) games")
-        } else {
-          var output = StandardOutput()
-          Swift.print(page, terminator: "", to: &output)
-        }
+        try RecordsCommand.sheet(
+          store: store, lane: lane, session: session, html: html, pdf: pdf, paper: paper == .a4 ? .a4 : .letter)
       }
     }
 
@@ -227,7 +197,7 @@ extension Lane {
       @Option(help: "Only this league's games.")
       var league: String?
 
-      func run() throws { Records.print(try .export(storeAt: store, league: league, format: format)) }
+      func run() throws { try RecordsCommand.export(store: store, league: league, format: format) }
     }
 
     /// `lane records roster --league NAME --store FILE --out NIGHT.toml`.
@@ -251,15 +221,7 @@ extension Lane {
       @Option(help: "The night file to write; never an existing one.")
       var out: String
 
-      func run() throws {
-        let roster = try RecordStore.reading(at: store) { try $0.roster(league: league) }
-        try Records.write(RosterNightFile.text(of: roster, league: league, store: store), toNew: out, what: "the night file")
-        var output = StandardOutput()
-        for change in roster.changes {
-          Swift.print("\(change.name): average \(change.from) → \(change.to) (\(change.games) league games)", to: &output)
-        }
-        Swift.print("\(out): the next night of \(league), \(roster.changes.count) averages changed", to: &output)
-      }
+      func run() throws { try RecordsCommand.roster(league: league, store: store, out: out) }
     }
 
     /// `lane records backup --store FILE --out NEW`.
@@ -279,17 +241,7 @@ extension Lane {
       @Option(help: "The new file the copy is written to; never an existing one.")
       var out: String
 
-      func run() throws {
-        do {
-          let recordStore = try RecordStore.open(at: store, access: .existing)
-          let count = try recordStore.backup(to: out)
-          try recordStore.close()
-          var output = StandardOutput()
-          Swift.print("\(store): \(count) events copied to \(out)", to: &output)
-        } catch {
-          throw error.failure
-        }
-      }
+      func run() throws { try RecordsCommand.backup(store: store, out: out) }
     }
 
     /// `lane records link --store FILE ID --to OTHER`.
@@ -312,15 +264,7 @@ extension Lane {
       @Option(help: "The id of the person it is.")
       var to: String
 
-      func run() throws {
-        let (person, average) = try RecordStore.reading(at: store) { store in
-          try store.link(id, to: to)
-          let person = try store.links()[id] ?? to
-          return (person, try store.average(of: person))
-        }
-        var output = StandardOutput()
-        Swift.print("\(id) is now \(person)" + (average.map { ": \($0)" } ?? ""), to: &output)
-      }
+      func run() throws { try RecordsCommand.link(id, to: to, store: store) }
     }
 
     /// `lane records import --store FILE [--lane ID | --pair LEFT+RIGHT] JOURNAL…`.
@@ -366,27 +310,25 @@ extension Lane {
         var naming = JournalImport.Naming.header
         if let lane { naming = .lane(try validated(try OptionValues.lane(lane))) }
         if let pair { naming = .pair(try validated(try OptionValues.pair(pair))) }
-        let imported = try journals.map { path in try JournalImport(journalAt: path, naming: naming) }
-        let recordStore: RecordStore
-        do {
-          recordStore = try RecordStore.open(at: store, access: .createIfMissing)
-        } catch {
-          throw error.failure
-        }
-        var output = StandardOutput()
-        for (path, journal) in zip(journals, imported) {
-          let fresh: [Payload.Event]
-          do {
-            fresh = try recordStore.store(journal.events)
-          } catch {
-            throw (error as? StoreError)?.failure ?? LaneFailure(.ioError, "\(error)")
-          }
-          Swift.print(
-            "\(path): \(fresh.count) new of \(journal.events.count) records, \(journal.publisher) session \(journal.session)",
-            to: &output)
-        }
-        do { try recordStore.close() } catch { throw error.failure }
+        try RecordsCommand.importJournals(journals, naming: naming, store: store)
       }
+    }
+
+    /// `lane records check --store FILE`.
+    struct Check: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Check the whole store with SQLite's integrity check, changing nothing.",
+        discussion: """
+          Opens the store read-only and reads every page of it (PRAGMA integrity_check): \
+          prints ok, or each problem SQLite finds and exits 65; restore a damaged store \
+          from a backup or rebuild it from the lanes' journals (lane records import). \
+          lane desk runs the same check once when it starts; other commands do not.
+          """ + statuses)
+
+      @Option(help: "The desk's store, as given to lane desk --store.")
+      var store: String
+
+      func run() throws { try RecordsCommand.check(store: store) }
     }
   }
 }

@@ -1,3 +1,5 @@
+import CentreRecords
+import CentreStore
 import Scoreboard
 
 /// One bowler's games, oldest first, each with the bowler's average after it, for

@@ -1,3 +1,4 @@
+import CentreRecords
 import Foundation
 
 /// One stored game as a league secretary's program imports it (`lane records export`):

@@ -1,4 +1,5 @@
-import LaneBridge
+import CentreRecords
+import CentreStore
 import Scoreboard
 
 /// The `/records` page: every bowler's average, each league's standings and high scores, and
@@ -20,15 +21,13 @@ public struct RecordsIndex: Sendable {
     self.sessions = sessions
   }
 
-  /// The page of the store at `path`, as it stands.
+  /// The page of `store`, as it stands.
   ///
-  /// - Throws: ``LaneFailure`` with the store's refusal.
-  public init(storeAt path: String) throws(LaneFailure) {
-    self = try RecordStore.reading(at: path) { store in
-      RecordsIndex(
-        averages: try store.averages(), standings: try store.leagues().map { try store.standings(league: $0) },
-        sessions: try store.sessions())
-    }
+  /// - Throws: ``StoreError``.
+  public init(of store: RecordStore) throws {
+    self.init(
+      averages: try store.averages(), standings: try store.leagues().map { try store.standings(league: $0) },
+      sessions: try store.sessions())
   }
 
   /// The page.

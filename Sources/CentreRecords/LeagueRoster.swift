@@ -49,6 +49,11 @@ public struct NoLeagueNight: Error, Hashable, Sendable, CustomStringConvertible 
   /// The leagues the store has nights of, in the order first stored.
   public var known: [String]
 
+  public init(league: String, known: [String]) {
+    self.league = league
+    self.known = known
+  }
+
   public var description: String {
     "the store holds no night of the league '\(league)'"
       + (known.isEmpty ? "; it holds no league night at all" : "; it holds \(known.map { "'\($0)'" }.joined(separator: ", "))")

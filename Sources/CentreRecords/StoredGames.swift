@@ -72,6 +72,13 @@ public struct StoredGames: Sendable {
     public var withHandicap: Int
     /// Game and series points; `nil` while the night is unfinished.
     public var points: Double?
+
+    public init(name: String, scratch: Int, withHandicap: Int, points: Double?) {
+      self.name = name
+      self.scratch = scratch
+      self.withHandicap = withHandicap
+      self.points = points
+    }
   }
 
   /// Folds `events`, grouped by (lane, session) and in seq order within each, as

@@ -1,6 +1,7 @@
 import Centre
+import CentreRecords
+import CentreStore
 import Foundation
-import LaneBridge
 
 /// What `lane records games`, `averages` and `events` print: one JSON line per game, bowler
 /// or stored event, with keys in a stable order; and the lines that say what was not folded.
@@ -17,17 +18,17 @@ public struct RecordsReport: Sendable {
     case games, averages, events
   }
 
-  /// Reads the store at `path` (which must exist) and makes the report: JSON lines, or a
-  /// line of text per game, bowler or event.
+  /// Reads `store` and makes the report: JSON lines, or a line of text per game, bowler or
+  /// event.
   ///
-  /// - Throws: ``LaneFailure`` with the store's refusal (``StoreError/exitStatus``).
+  /// - Throws: ``StoreError``; `EncodingError` when a line cannot be written as JSON.
   ///
   /// - Parameter league: Averages over this league's games only.
-  public init(_ kind: Kind, storeAt path: String, json: Bool, league: String? = nil) throws(LaneFailure) {
-    func line(_ value: some Encodable, text: String) throws(LaneFailure) -> String {
+  public init(_ kind: Kind, of store: RecordStore, json: Bool, league: String? = nil) throws {
+    func line(_ value: some Encodable, text: String) throws -> String {
       json ? try Self.jsonLine(value) : text
     }
-    (lines, notes) = try RecordStore.reading(at: path) { store in
+    (lines, notes) = try {
       switch kind {
       case .events:
         (try store.events().map { event in try line(event, text: "\(event.lane) \(event.session) \(event.seq) \(event.type.rawValue)") }, [])
@@ -39,19 +40,15 @@ public struct RecordsReport: Sendable {
           try store.foldProblems()
         )
       }
-    }
+    }()
   }
 
   /// `value` as one line of JSON, keys sorted, as every `lane records` line is.
   ///
-  /// - Throws: ``LaneFailure`` (70) when it cannot be encoded.
-  public static func jsonLine(_ value: some Encodable) throws(LaneFailure) -> String {
+  /// - Throws: `EncodingError` when it cannot be encoded.
+  public static func jsonLine(_ value: some Encodable) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    do {
-      return String(decoding: try encoder.encode(value), as: UTF8.self)
-    } catch {
-      throw LaneFailure(.software, "cannot write a line of JSON: \(error)")
-    }
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 }

@@ -1,4 +1,6 @@
 import Bowling
+import CentreRecords
+import CentreStore
 import Foundation
 import Scoreboard
 
@@ -61,6 +63,15 @@ public struct ScoreSheet: Sendable {
     self.games = games
     night = folded.nights.first { $0.pair == first.lane && $0.session == session }
     corrections = folded.corrections.filter { $0.lane == first.lane && $0.session == session }
+  }
+
+  /// The scoresheet of `session` on `lane` (a lane id, a pair `L+R`, or either lane of a
+  /// pair) in `store`, the session folded whole.
+  ///
+  /// - Throws: ``StoreError``; ``NoSheet`` when the store has no game of it.
+  public init(lane: String, session: String, in store: RecordStore) throws {
+    try self.init(
+      lane: lane, session: session, from: store.fold(session: session), sessions: store.sessions().map { ($0.lane, $0.session) })
   }
 
   /// The page to print: one section per game, kept whole on a page where it fits.
