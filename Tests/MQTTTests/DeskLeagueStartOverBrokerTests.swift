@@ -105,35 +105,39 @@ struct DeskLeagueStartOverBrokerTests {
   }
 
   /// What one `lane` run made of `arguments` in the reference folder: its exit status.
-  func reference(_ arguments: [String]) throws -> Int32 {
+  func reference(_ arguments: [String]) async throws -> Int32? {
     let child = try ChildProcess(
       lane, arguments, output: .file(path("reference.out")), error: .file(path("reference.err")),
       directory: path("reference"))
-    return child.waitForExit()
+    return await child.exited()
   }
 
   /// The throws one lane alone journals from `trace`'s text: what the pair's open play owes.
-  func throwsOfOpenPlay(_ trace: String, _ name: String) throws -> Int {
+  func throwsOfOpenPlay(_ trace: String, _ name: String) async throws -> Int {
     try trace.write(toFile: path("reference/\(name).trace"), atomically: false, encoding: .utf8)
-    #expect(try reference(["simulate", "--journal", "\(name).journal", "\(name).trace"]) == 0, "\(output("reference.err"))")
+    #expect(try await reference(["simulate", "--journal", "\(name).journal", "\(name).trace"]) == 0, "\(output("reference.err"))")
     return LaneJournalFiles.throwRecords(inFile: path("reference/\(name).journal"))
   }
 
   /// `lane desk send LANE ACTION [VALUE]`: what it printed and its exit status.
-  func send(_ target: String, _ action: [String], id: String) throws -> (output: String, status: Int32) {
-    try broker.deskSend([target] + action + ["--request-id", id], lane: lane)
+  func send(_ target: String, _ action: [String], id: String) async throws -> (output: String, status: Int32) {
+    try await broker.deskSend([target] + action + ["--request-id", id], lane: lane)
   }
 
   @Test("When the desk ends both lanes' open play, starts a league night on the pair, and ends it, then each lane's journal holds its open play, the night's journal the whole night, and the desk had every record")
   func openPlayLeagueNightOpenPlay() async throws {
     // Given: what each part bowls on its own.
-    let openPlay = try parts.enumerated().map { index, part in try throwsOfOpenPlay(part.openPlay, "open\(index)") }
-    let after = try parts.enumerated().map { index, part in try throwsOfOpenPlay(part.after, "after\(index)") }
+    var openPlay: [Int] = []
+    var after: [Int] = []
+    for (index, part) in parts.enumerated() {
+      openPlay.append(try await throwsOfOpenPlay(part.openPlay, "open\(index)"))
+      after.append(try await throwsOfOpenPlay(part.after, "after\(index)"))
+    }
     try parts[0].night.write(toFile: path("reference/left.trace"), atomically: false, encoding: .utf8)
     try parts[1].night.write(toFile: path("reference/right.trace"), atomically: false, encoding: .utf8)
     try LeagueCorrections.night.write(toFile: path("reference/night.toml"), atomically: false, encoding: .utf8)
     #expect(
-      try reference(["simulate", "--league", "night.toml", "--journal", "night.journal", "left.trace", "right.trace"]) == 0,
+      try await reference(["simulate", "--league", "night.toml", "--journal", "night.journal", "left.trace", "right.trace"]) == 0,
       "\(output("reference.err"))")
     let night = try #require(deliveries(ofNight: path("reference/night.journal")))
     #expect(openPlay.allSatisfy { $0 > 0 } && after.allSatisfy { $0 > 0 } && night > 0)
@@ -156,13 +160,13 @@ struct DeskLeagueStartOverBrokerTests {
         journal(of: "lane1").throwRecords.current == openPlay[0] && journal(of: "lane2").throwRecords.current == openPlay[1]
       }, "\(output("pair.err"))")
     // A start on a lane with deliveries is refused, and changes nothing.
-    let busy = try send("lane1", ["start-league", "night.toml"], id: "start-busy")
+    let busy = try await send("lane1", ["start-league", "night.toml"], id: "start-busy")
     #expect(busy.status == 65 && busy.output.contains("has a session in progress"), "\(busy.output)")
     for name in ["lane1", "lane2"] {
-      let ended = try send(name, ["end-session"], id: "end-\(name)")
+      let ended = try await send(name, ["end-session"], id: "end-\(name)")
       #expect(ended.status == 0, "\(ended.output)")
     }
-    let started = try send("lane2", ["start-league", "night.toml"], id: "start-night")
+    let started = try await send("lane2", ["start-league", "night.toml"], id: "start-night")
 
     // Then: the night is started on the pair and bowled into its journal beside lane1's.
     #expect(started.status == 0 && started.output.contains("league night"), "\(started.output)\n\(output("pair.err"))")
@@ -173,7 +177,7 @@ struct DeskLeagueStartOverBrokerTests {
     #expect(try String(contentsOfFile: path("lane1/nights/current"), encoding: .utf8).hasSuffix("\n"))
 
     // When: the clerk ends the night, on either lane.
-    let ended = try send("lane1", ["end-session"], id: "end-night")
+    let ended = try await send("lane1", ["end-session"], id: "end-night")
 
     // Then: the lanes play open again, and the pair ends with its traces.
     #expect(ended.status == 0 && ended.output.contains("league night ended"), "\(ended.output)")

@@ -96,15 +96,22 @@ struct LaneOverBrokerTests {
   }
 
   /// Stops `lane`, replaying ``keptOpenLongTrace()`` into `lane1.journal`, once the journal
-  /// and its closed sessions hold each of the trace's throws: its exit status (0: it stopped
-  /// cleanly, having waited up to 10 s for the desk's acknowledgement).
-  func stopOnceBowled(_ lane: ChildProcess) async throws -> Int32? {
+  /// and its closed sessions hold each of the trace's throws and the desk printed (into
+  /// `deskFiles`, with the desks before it) as many of lane1's events as they hold records:
+  /// its exit status (0: it stopped cleanly).
+  ///
+  /// It waits for the desk first because a lane's stop waits for acknowledgements only so
+  /// long (10 s), and a lane whose broker came back retries after 1, 2, 4, 8... s.
+  func stopOnceBowled(_ lane: ChildProcess, deskFiles: [String]) async throws -> Int32? {
     let trace = BundledTrace(name: "two-games-held-out")
     let journal = broker.folder + "/lane1.journal"
     _ = try trace.isBowled(intoJournalAt: journal)  // a malformed .expected file throws here, at once
     #expect(await eventually(within: .seconds(120)) { (try? trace.isBowled(intoJournalAt: journal)) == true })
+    #expect(
+      await eventually(within: .seconds(120)) { deskEvents(deskFiles, lane: "lane1").count >= allRecords(journal) },
+      "the desk printed \(deskEvents(deskFiles, lane: "lane1").count) of \(allRecords(journal)) records")
     #expect(lane.isRunning, "the lane ended by itself: \(output("lane1.out").suffix(1000))")
-    return lane.stop(within: .seconds(30))
+    return await lane.stopped(within: .seconds(30))
   }
 
   /// Every seq from 1 to `count` exactly once, in order.
@@ -213,7 +220,7 @@ struct LaneOverBrokerTests {
     // Then the lane kept scoring without the broker.
     #expect(journalRecords("lane1.journal") > recordsWhileDown)
     try broker.restart()
-    #expect(try await stopOnceBowled(lane1) == 0)
+    #expect(try await stopOnceBowled(lane1, deskFiles: ["desk.out"]) == 0)
     let records = journalRecords("lane1.journal")
     #expect(await eventually(within: .seconds(20)) { deskEvents(["desk.out"], lane: "lane1").count >= records })
     desk.stop()

@@ -95,8 +95,8 @@ struct LeagueOverBrokerTests {
   }
 
   /// `lane desk send LANE league COMMAND --why WHY`: what it printed and its exit status.
-  func send(_ target: String, _ command: String, why: String, id: String) throws -> (output: String, status: Int32) {
-    try broker.deskSend([target, "league", command, "--why", why, "--request-id", id], lane: lane)
+  func send(_ target: String, _ command: String, why: String, id: String) async throws -> (output: String, status: Int32) {
+    try await broker.deskSend([target, "league", command, "--why", why, "--request-id", id], lane: lane)
   }
 
   @Test("When a pair replays a night over the broker, then the desk has the whole night from each lane once, in order, naming the pair, and its overview shows the pair on one line")
@@ -285,12 +285,12 @@ struct LeagueOverBrokerTests {
       ("lane2", "undo", "present by mistake"),
     ]
     for (index, correction) in sent.enumerated() {
-      let run = try send(correction.lane, correction.command, why: correction.why, id: "r-\(index)")
+      let run = try await send(correction.lane, correction.command, why: correction.why, id: "r-\(index)")
       #expect(run.status == 0, "\(correction.command): \(run.output)")
       #expect(run.output.contains("r-\(index): corrected (record "), "\(run.output)")
     }
-    let again = try send("lane2", "average Cy 150", why: "the secretary's list", id: "r-0")
-    let refused = try send("lane1", "late Zed", why: "stuck in traffic", id: "r-z")
+    let again = try await send("lane2", "average Cy 150", why: "the secretary's list", id: "r-0")
+    let refused = try await send("lane1", "late Zed", why: "stuck in traffic", id: "r-z")
     pair.signal(SIGTERM)
 
     #expect(again.status == 0)
@@ -399,7 +399,7 @@ struct LeagueOverBrokerTests {
       }
       let made = try LeagueCorrections.expected(after: command, on: expected)
 
-      let sent = try send(index % 2 == 0 ? "lane1" : "lane2", command, why: "rule 6b", id: "r-\(index)")
+      let sent = try await send(index % 2 == 0 ? "lane1" : "lane2", command, why: "rule 6b", id: "r-\(index)")
 
       #expect(sent.status == (given.accepts(index) ? 0 : 65), "\(command): \(sent.output)")
       if given.accepts(index) { expected = made }

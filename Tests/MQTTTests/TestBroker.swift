@@ -219,13 +219,16 @@ extension TestBroker {
   /// `lane desk send` as the desk's user, run in the broker's folder: `arguments` after its
   /// connection options (the lane, the action, its value and options); what it printed on
   /// stdout and stderr together, and its exit status.
-  func deskSend(_ arguments: [String], lane executable: String) throws -> (output: String, status: Int32) {
+  func deskSend(_ arguments: [String], lane executable: String) async throws -> (output: String, status: Int32) {
+    let name = folder + "/desk-send-" + UUID().uuidString
     let child = try ChildProcess(
       executable,
       ["desk", "send", "--broker", "mqtt://127.0.0.1:\(port)", "--mqtt-credentials", folder + "/desk.credentials"]
         + arguments,
-      output: .pipe(.outOfChild), error: .pipe(.outOfChild), directory: folder)
-    let (output, error) = try child.readOutputAndError()
-    return (output + error, child.waitForExit())
+      output: .file(name + ".out"), error: .file(name + ".err"), directory: folder)
+    // Waits without holding a thread of the cooperative pool, which the other tests share.
+    let status = await child.exited() ?? child.stop(signal: SIGKILL)
+    let output = [".out", ".err"].map { (try? String(contentsOfFile: name + $0, encoding: .utf8)) ?? "" }
+    return (output.joined(), status)
   }
 }

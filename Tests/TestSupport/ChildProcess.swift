@@ -238,6 +238,16 @@ public final class ChildProcess: @unchecked Sendable {
     return status ?? 0
   }
 
+  /// ``stop(signal:within:)`` for async tests: waits without holding a thread of the
+  /// cooperative pool (``exited(within:)``).
+  @discardableResult
+  public func stopped(signal: Int32 = SIGTERM, within limit: Duration = .seconds(5)) async -> Int32 {
+    self.signal(signal)
+    guard let status = await exited(within: limit) else { return stop(signal: SIGKILL) }
+    if leadsGroup { _ = stop(signal: SIGKILL) }
+    return status
+  }
+
   // MARK: - Reaping
 
   /// Its status once exited, reaping it (waiting for the exit when `blocking`).
