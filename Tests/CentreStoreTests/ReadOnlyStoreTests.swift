@@ -10,7 +10,7 @@ import enum LaneBridge.ExitStatus
 @testable import CentreStore
 
 @Suite(
-  "The desk's store in a folder that may not be written: a read-only tmpfs",
+  "The desk's store in a folder that may not be written: a read-only tmpfs", .holdsAThread,
   .enabled(if: MountedTmpfs.canMount, MountedTmpfs.skipReason))
 struct ReadOnlyStoreTests {
   let disk: MountedTmpfs

@@ -16,19 +16,19 @@ struct CalibrateCommandTests {
   }
 
   @Test("When neither --out nor --check is given, then it says to give one and exits 64")
-  func noOut() throws {
-    let run = try lane.run(["calibrate"])
+  func noOut() async throws {
+    let run = try await lane.run(["calibrate"])
 
     #expect(run.status == 64)
     #expect(run.standardError.contains("say where to write the wiring file with --out FILE"))
   }
 
   @Test("When --out exists and --force is not given, then it refuses before touching the chip and exits 73")
-  func refusesToOverwrite() throws {
+  func refusesToOverwrite() async throws {
     let path = folder.path("lane.toml")
     try "kept\n".write(toFile: path, atomically: true, encoding: .utf8)
 
-    let run = try lane.run(["calibrate", "--chip", "/nonexistent/gpiochip9", "--out", path])
+    let run = try await lane.run(["calibrate", "--chip", "/nonexistent/gpiochip9", "--out", path])
 
     #expect(run.status == 73)
     #expect(run.standardError.contains("exists already"))
@@ -37,10 +37,10 @@ struct CalibrateCommandTests {
   }
 
   @Test("When the chip does not exist, then GPIO's advice is shown and it exits 69")
-  func noChip() throws {
+  func noChip() async throws {
     let path = folder.path("lane.toml")
 
-    let run = try lane.run(["calibrate", "--chip", "/nonexistent/gpiochip9", "--out", path])
+    let run = try await lane.run(["calibrate", "--chip", "/nonexistent/gpiochip9", "--out", path])
 
     #expect(run.status == 69)
     #expect(run.standardError.hasPrefix("lane calibrate: Cannot open GPIO chip /nonexistent/gpiochip9"))
@@ -48,10 +48,10 @@ struct CalibrateCommandTests {
   }
 
   @Test("When --lines is malformed, then it shows the accepted forms and exits 64")
-  func badLines() throws {
+  func badLines() async throws {
     let path = folder.path("lane.toml")
 
-    let run = try lane.run(["calibrate", "--out", path, "--lines", "7-3"])
+    let run = try await lane.run(["calibrate", "--out", path, "--lines", "7-3"])
 
     #expect(run.status == 64)
     #expect(!FileManager.default.fileExists(atPath: path))
@@ -59,10 +59,10 @@ struct CalibrateCommandTests {
   }
 
   @Test("When --lines reaches past any chip's offsets, then it exits 64 at once instead of aborting to list them")
-  func hugeLines() throws {
+  func hugeLines() async throws {
     let path = folder.path("lane.toml")
 
-    let run = try lane.run(["calibrate", "--out", path, "--lines", "0-99999999999999"])
+    let run = try await lane.run(["calibrate", "--out", path, "--lines", "0-99999999999999"])
 
     #expect(run.status == 64)
     #expect(run.standardError.contains("--lines takes offsets from 0 to 65535"))

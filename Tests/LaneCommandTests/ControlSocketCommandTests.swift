@@ -37,17 +37,22 @@ final class ControlSocketCommandTests {
     var printed: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
 
     /// Waits (at most a minute, checking ten times a second) until `condition` holds.
-    func waitUntil(_ condition: () -> Bool) -> Bool {
+    func waitUntil(_ condition: () -> Bool) async -> Bool {
       for _ in 0..<600 {
         if condition() { return true }
         guard process.isRunning else { return condition() }
-        usleep(100_000)
+        try? await Task.sleep(for: .milliseconds(100))
       }
       return false
     }
 
     /// Stops it as an operator would (SIGTERM, by its pid) and waits for it to end.
-    func stop() -> Int32 {
+    func stop() async -> Int32 {
+      await process.stopped(signal: SIGTERM, within: .seconds(60))
+    }
+
+    /// ``stop()`` for a `defer`, which cannot wait: holds its thread while it waits.
+    func stopBlocking() -> Int32 {
       process.stop(signal: SIGTERM, within: .seconds(60))
     }
   }
@@ -58,29 +63,29 @@ final class ControlSocketCommandTests {
   }
 
   @Test("Given a running lane with a throw scored, when lane correct fouls it, then the lane journals it once, shows it once, and lane correct exits 0")
-  func correctsARunningLane() throws {
+  func correctsARunningLane() async throws {
     let running = try RunningLane(lane, journal: journal, trace: trace, folder: folder.url)
-    defer { _ = running.stop() }
+    defer { _ = running.stopBlocking() }
     let socket = journal + ".sock"
-    try #require(running.waitUntil { FileManager.default.fileExists(atPath: socket) && running.printed.contains("\n") })
+    try #require(await running.waitUntil { FileManager.default.fileExists(atPath: socket) && running.printed.contains("\n") })
 
-    let run = try lane.run(["correct", "--journal", journal, "--by", "Eve", "foul"])
+    let run = try await lane.run(["correct", "--journal", journal, "--by", "Eve", "foul"])
 
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("foul by Eve"))
     #expect(run.standardOutput.contains("made by the running lane"))
-    #expect(running.stop() == 0)
+    #expect(await running.stop() == 0)
     #expect(running.printed.components(separatedBy: "correction by Eve: foul").count - 1 == 1)
     #expect(try journalCount(of: "Eve") == 1)
     #expect(!FileManager.default.fileExists(atPath: socket))
   }
 
   @Test("Given a running lane, when garbage and forged requests come on its socket, then each is refused, nothing is journalled and a real correction still works")
-  func refusesForgeries() throws {
+  func refusesForgeries() async throws {
     let running = try RunningLane(lane, journal: journal, trace: trace, folder: folder.url)
-    defer { _ = running.stop() }
+    defer { _ = running.stopBlocking() }
     let socket = journal + ".sock"
-    try #require(running.waitUntil { FileManager.default.fileExists(atPath: socket) && running.printed.contains("\n") })
+    try #require(await running.waitUntil { FileManager.default.fileExists(atPath: socket) && running.printed.contains("\n") })
     let forged = [
       "\u{1b}[2J garbage",
       #"{"v":1,"id":"f1","by":"Mallory","action":"pins","pins":[1,2,3,4,5,6,7,8,9,10,11]}"#,
@@ -93,18 +98,18 @@ final class ControlSocketCommandTests {
     #expect(replies.count == forged.count)
     #expect(replies.allSatisfy { $0.contains(#""ok":false"#) })
     #expect(try journalCount(of: "Mallory") == 0)
-    let real = try lane.run(["correct", "--journal", journal, "--by", "Eve", "undo"])
+    let real = try await lane.run(["correct", "--journal", journal, "--by", "Eve", "undo"])
     #expect(real.status == 0, "\(real.standardError)")
-    #expect(running.stop() == 0)
+    #expect(await running.stop() == 0)
     #expect(!running.printed.contains("Mallory"))
   }
 
   @Test("Given a lane that ran and stopped, when lane correct runs, then no socket is left and it appends itself, printing the scoreboard")
-  func correctsAStoppedLane() throws {
-    _ = try lane.run(["simulate", "--journal", journal, trace])
+  func correctsAStoppedLane() async throws {
+    _ = try await lane.run(["simulate", "--journal", journal, trace])
     #expect(!FileManager.default.fileExists(atPath: journal + ".sock"))
 
-    let run = try lane.run(["correct", "--journal", journal, "--by", "Eve", "foul"])
+    let run = try await lane.run(["correct", "--journal", journal, "--by", "Eve", "foul"])
 
     #expect(run.status == 0, "\(run.standardError)")
     #expect(!run.standardOutput.contains("made by the running lane"))
@@ -113,28 +118,28 @@ final class ControlSocketCommandTests {
   }
 
   @Test("Given a running single lane, when lane correct --league sends it a league command, then the lane refuses it, nothing is journalled, and lane correct exits 65 saying why")
-  func leagueRefusedByASingleLane() throws {
+  func leagueRefusedByASingleLane() async throws {
     let running = try RunningLane(lane, journal: journal, trace: trace, folder: folder.url)
-    defer { _ = running.stop() }
+    defer { _ = running.stopBlocking() }
     let socket = journal + ".sock"
-    try #require(running.waitUntil { FileManager.default.fileExists(atPath: socket) && running.printed.contains("\n") })
+    try #require(await running.waitUntil { FileManager.default.fileExists(atPath: socket) && running.printed.contains("\n") })
 
-    let run = try lane.run([
+    let run = try await lane.run([
       "correct", "--journal", journal, "--by", "Eve", "--league", "move 2 to Ana", "--why", "bowled out of turn",
     ])
 
     #expect(run.status == LaneBridge.ExitStatus.dataError.rawValue, "\(run.standardError)")
     #expect(run.standardError == "lane correct: the running lane refused it: this lane is not playing a league night\n")
-    #expect(running.stop() == 0)
+    #expect(await running.stop() == 0)
     #expect(try journalCount(of: "Eve") == 0)
   }
 
   @Test("Given a lane that ran and stopped, when lane correct --league runs, then it exits 65 saying the journal is a lane's, not a night's, and writes nothing")
-  func leagueNeedsANight() throws {
-    _ = try lane.run(["simulate", "--journal", journal, trace])
+  func leagueNeedsANight() async throws {
+    _ = try await lane.run(["simulate", "--journal", journal, trace])
     let before = try Data(contentsOf: URL(fileURLWithPath: journal))
 
-    let run = try lane.run([
+    let run = try await lane.run([
       "correct", "--journal", journal, "--by", "Eve", "--league", "foul 3", "--why", "the light missed it",
     ])
 
@@ -153,8 +158,8 @@ final class ControlSocketCommandTests {
       (["--league", "foul 3\u{1B}[2J", "--why", "x"], "league needs \"command\""),
       (["--league", "foul 3", "--why", String(repeating: "y", count: 201)], "league needs \"why\""),
     ])
-  func leagueUsage(arguments: [String], message: String) throws {
-    let run = try lane.run(["correct", "--journal", journal] + arguments)
+  func leagueUsage(arguments: [String], message: String) async throws {
+    let run = try await lane.run(["correct", "--journal", journal] + arguments)
 
     #expect(run.status == LaneBridge.ExitStatus.usage.rawValue, "\(run.standardError)")
     #expect(run.standardError.contains(message), "\(run.standardError)")
@@ -162,8 +167,8 @@ final class ControlSocketCommandTests {
   }
 
   @Test("Given no journal, when lane correct runs, then it exits 66 naming it")
-  func noJournal() throws {
-    let run = try lane.run(["correct", "--journal", journal, "undo"])
+  func noJournal() async throws {
+    let run = try await lane.run(["correct", "--journal", journal, "undo"])
 
     #expect(run.status == 66)
     #expect(run.standardError.contains(journal))
@@ -175,13 +180,13 @@ final class ControlSocketCommandTests {
   }
 
   @Test("Given a running lane with a throw scored, when lane session end asks it, then it archives the session, scores on in the new one, and still holds the lane lock")
-  func endsARunningLanesSession() throws {
+  func endsARunningLanesSession() async throws {
     let running = try RunningLane(lane, journal: journal, trace: trace, folder: folder.url)
-    defer { _ = running.stop() }
+    defer { _ = running.stopBlocking() }
     let socket = journal + ".sock"
-    try #require(running.waitUntil { FileManager.default.fileExists(atPath: socket) && running.printed.contains("\n") })
+    try #require(await running.waitUntil { FileManager.default.fileExists(atPath: socket) && running.printed.contains("\n") })
 
-    let ended = try lane.run(["session", "end", "--journal", journal, "--by", "Eve"])
+    let ended = try await lane.run(["session", "end", "--journal", journal, "--by", "Eve"])
 
     // Then: answered by the lane; the archive holds the end; the lane keeps scoring into
     // the new journal at FILE, whose lane lock it holds (a second lane exits 75).
@@ -192,10 +197,10 @@ final class ControlSocketCommandTests {
     #expect(archives.count == 1)
     let archived = try String(contentsOfFile: journal + ".sessions/" + archives[0], encoding: .utf8)
     #expect(archived.contains(#""by":"Eve","event":"end""#))
-    #expect(running.waitUntil { running.printed.contains("session ended by Eve; new session for one unnamed bowler") })
-    #expect(running.waitUntil { (try? self.journalCount(of: #""event":"throw""#)) ?? 0 > 0 })
-    let second = try lane.run(["simulate", "--journal", journal, trace])
+    #expect(await running.waitUntil { running.printed.contains("session ended by Eve; new session for one unnamed bowler") })
+    #expect(await running.waitUntil { (try? self.journalCount(of: #""event":"throw""#)) ?? 0 > 0 })
+    let second = try await lane.run(["simulate", "--journal", journal, trace])
     #expect(second.status == 75, "\(second.standardError)")
-    #expect(running.stop() == 0)
+    #expect(await running.stop() == 0)
   }
 }

@@ -22,8 +22,8 @@ struct DeskCommandTests {
       (["--lane", "lane1", "--end-session", "--correct", "undo"], "give one of --correct, --end-session and --start-session"),
       (["--lane", "lane1", "--start-session", "Ana", "--json"], "a request and --json do not go together"),
     ])
-  func refused(options: [String], reason: String) throws {
-    let run = try lane.run(broker + options)
+  func refused(options: [String], reason: String) async throws {
+    let run = try await lane.run(broker + options)
 
     #expect(run.status == 64)
     #expect(run.standardError.contains(reason), "\(run.standardError)")
@@ -44,8 +44,8 @@ struct DeskCommandTests {
       (["send", "lane1", "start-league"], "start-league needs the night file"),
       (["send", "lane1", "start-league", "night.toml", "--why", "tonight"], "only league takes --why"),
     ])
-  func subcommandRefused(arguments: [String], reason: String) throws {
-    let run = try lane.run(["desk"] + arguments + ["--broker", "mqtt://127.0.0.1:1"])
+  func subcommandRefused(arguments: [String], reason: String) async throws {
+    let run = try await lane.run(["desk"] + arguments + ["--broker", "mqtt://127.0.0.1:1"])
 
     #expect(run.status == 64)
     #expect(run.standardError.contains(reason), "\(run.standardError)")
@@ -53,12 +53,12 @@ struct DeskCommandTests {
   }
 
   @Test("When start-league's night file cannot be read or is not a night, then it exits 66 or 65 naming the file, before connecting")
-  func nightFileRefused() throws {
+  func nightFileRefused() async throws {
     let folder = try ScratchFolder()
     try "[league]\nname = \"Tuesday\"\n".write(toFile: folder.path("short.toml"), atomically: false, encoding: .utf8)
 
     for (file, status) in [("missing.toml", Int32(66)), ("short.toml", 65)] {
-      let run = try lane.run(["desk", "send", "lane1", "start-league", folder.path(file), "--broker", "mqtt://127.0.0.1:1"])
+      let run = try await lane.run(["desk", "send", "lane1", "start-league", folder.path(file), "--broker", "mqtt://127.0.0.1:1"])
 
       #expect(run.status == status, "\(run.standardError)")
       #expect(run.standardError.contains(file), "\(run.standardError)")
@@ -67,9 +67,9 @@ struct DeskCommandTests {
   }
 
   @Test("When an old one-shot spelling is used, then it still runs, with a warning naming the new one")
-  func deprecatedSpelling() throws {
+  func deprecatedSpelling() async throws {
     // Nothing listens at the broker's port: the request itself fails (69) after the warning.
-    let run = try lane.run(broker + ["--lane", "lane1", "--end-session"])
+    let run = try await lane.run(broker + ["--lane", "lane1", "--end-session"])
 
     #expect(run.status == 69, "\(run.standardError)")
     #expect(run.standardError.hasPrefix(

@@ -22,8 +22,8 @@ struct ExitTests {
       (["simulate", BundledTrace.all[0].path], "lane simulate"), (["score", "X", "7/"], "lane score"),
       (["simulate", "--json", BundledTrace.all[0].path], "lane simulate"), (["--help"], "lane"),
     ])
-  func fullOutput(arguments: [String], command: String) throws {
-    let run = try lane.run(arguments, standardOutputTo: "/dev/full")
+  func fullOutput(arguments: [String], command: String) async throws {
+    let run = try await lane.run(arguments, standardOutputTo: "/dev/full")
 
     // Then the message names the command, as every other message does.
     #expect(run.status == 74)
@@ -31,15 +31,15 @@ struct ExitTests {
   }
 
   @Test("When asked for its version, then lane prints the version its status reports and exits 0")
-  func version() throws {
-    let run = try lane.run(["--version"])
+  func version() async throws {
+    let run = try await lane.run(["--version"])
 
     #expect(run.status == 0)
     #expect(run.standardOutput == SoftwareVersion.current + "\n")
   }
 
   @Test("When standard output is closed, then nothing is opened, the journal is not touched, and the exit is 74")
-  func closedOutput() throws {
+  func closedOutput() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("lane-closed-output-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
@@ -47,7 +47,7 @@ struct ExitTests {
     let journal = folder.appendingPathComponent("lane.journal").path
 
     // Given a shell that starts lane with descriptor 1 closed.
-    let run = try LaneExecutable(url: URL(fileURLWithPath: "/bin/sh")).run(
+    let run = try await LaneExecutable(url: URL(fileURLWithPath: "/bin/sh")).run(
       ["-c", "exec \"$0\" \"$@\" >&-", lane.url.path, "simulate", "--journal", journal, trace])
 
     #expect(run.status == 74)
@@ -58,8 +58,8 @@ struct ExitTests {
   @Test(
     "When --speed is outside 0.1 to 1000, then it is a usage error that gives the range",
     arguments: ["1e-20", "0", "0.09", "1001", "nan", "inf"])
-  func speedOutOfRange(speed: String) throws {
-    let run = try lane.run(["simulate", "--speed", speed, trace])
+  func speedOutOfRange(speed: String) async throws {
+    let run = try await lane.run(["simulate", "--speed", speed, trace])
 
     #expect(run.status == 64)
     #expect(run.standardError.contains("--speed must be a number from 0.1 to 1000"))
@@ -69,7 +69,7 @@ struct ExitTests {
   @Test(
     "When lane simulate is signalled, then it finishes the record in hand, prints the games so far and a summary, and exits 0",
     arguments: [SIGINT, SIGTERM, SIGHUP])
-  func signalled(signal: Int32) throws {
+  func signalled(signal: Int32) async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("lane-signal-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
@@ -77,7 +77,7 @@ struct ExitTests {
     let journal = folder.appendingPathComponent("lane.journal").path
 
     // When: the 410 s trace plays at 50 times its pace (8 s), and the signal comes after 2 s.
-    let (run, bySignal) = try lane.run(
+    let (run, bySignal) = try await lane.run(
       ["simulate", "--speed", "50", "--log", "--journal", journal, trace],
       signal: signal, after: .seconds(2))
 
@@ -95,8 +95,8 @@ struct ExitTests {
   @Test(
     "When lane simulate - waits for its first line on standard input and is signalled, then it stops at once and exits 0",
     arguments: [SIGINT, SIGTERM, SIGHUP])
-  func signalledWhileReadingStandardInput(signal: Int32) throws {
-    let (run, bySignal) = try lane.run(["simulate", "-"], signal: signal, after: .milliseconds(500), openInput: true)
+  func signalledWhileReadingStandardInput(signal: Int32) async throws {
+    let (run, bySignal) = try await lane.run(["simulate", "-"], signal: signal, after: .milliseconds(500), openInput: true)
 
     #expect(!bySignal, "it did not stop: \(run.standardError)")
     #expect(run.status == 0, "\(run.standardError)")

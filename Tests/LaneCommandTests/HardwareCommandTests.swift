@@ -19,20 +19,20 @@ struct HardwareCommandTests {
   @Test(
     "When the wiring file is missing, then it says which file and exits 78",
     arguments: ["run", "record"])
-  func missingWiring(command: String) throws {
-    let run = try lane.run([command, "--wiring", "/nonexistent/lane.toml"])
+  func missingWiring(command: String) async throws {
+    let run = try await lane.run([command, "--wiring", "/nonexistent/lane.toml"])
     #expect(run.status == 78)
     #expect(run.standardOutput == "")
     #expect(run.standardError.hasPrefix("lane \(command): /nonexistent/lane.toml: cannot read the file"))
   }
 
   @Test("When the wiring file lacks pins, then it names the file, the line and the fix")
-  func brokenWiring() throws {
+  func brokenWiring() async throws {
     let path = folder.path("lane.toml")
     try "[chip]\npath = \"/dev/gpiochip0\"\n[pins]\n1 = 0\n".write(
       toFile: path, atomically: true, encoding: .utf8)
 
-    let run = try lane.run(["run", "--wiring", path])
+    let run = try await lane.run(["run", "--wiring", path])
 
     #expect(run.status == 78)
     #expect(run.standardError.contains("\(path):3: pins: pins 2, 3, 4, 5, 6, 7, 8, 9, 10 have no line."))
@@ -42,19 +42,19 @@ struct HardwareCommandTests {
     "When the wiring's chip does not exist, then it says so, lists what exists and exits 69",
     .enabled(if: !FileManager.default.fileExists(atPath: "/dev/gpiochip0"),
       "needs a machine without GPIO chips, such as CI"))
-  func missingChip() throws {
-    let run = try lane.run(["run", "--wiring", wiringFolder.appendingPathComponent("gpio-sim.toml").path])
+  func missingChip() async throws {
+    let run = try await lane.run(["run", "--wiring", wiringFolder.appendingPathComponent("gpio-sim.toml").path])
     #expect(run.status == 69)
     #expect(run.standardError.contains("no GPIO chip is labelled \"gpio-sim-lane\""))
     #expect(run.standardError.contains("No GPIO chips were found"))
   }
 
   @Test("When record's --out file exists and the chip is missing, then the file is kept and the chip is the error, exit 69")
-  func recordKeepsExistingFile() throws {
+  func recordKeepsExistingFile() async throws {
     let path = folder.path("lane.trace")
     try "0.0 ball\n".write(toFile: path, atomically: true, encoding: .utf8)
 
-    let run = try lane.run([
+    let run = try await lane.run([
       "record", "--wiring", wiringFolder.appendingPathComponent("gpio-sim.toml").path, "--out", path,
       "--force",
     ])
@@ -65,12 +65,12 @@ struct HardwareCommandTests {
   }
 
   @Test("When the chip is missing, then record creates no --out file")
-  func recordCreatesNothingWithoutTheChip() throws {
+  func recordCreatesNothingWithoutTheChip() async throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("lanebridge-\(UUID().uuidString).trace").path
     defer { try? FileManager.default.removeItem(atPath: path) }
 
-    let run = try lane.run([
+    let run = try await lane.run([
       "record", "--wiring", wiringFolder.appendingPathComponent("gpio-sim.toml").path, "--out", path,
     ])
 

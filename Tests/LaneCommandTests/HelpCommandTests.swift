@@ -17,8 +17,8 @@ struct HelpCommandTests {
   ]
 
   @Test("When a command's help is asked for, then it lists its exit statuses in the one generated form and names no status by hand", arguments: commands)
-  func exitStatuses(command: [String]) throws {
-    let run = try lane.run(command + ["--help"])
+  func exitStatuses(command: [String]) async throws {
+    let run = try await lane.run(command + ["--help"])
     // ArgumentParser wraps the discussion; read it as one line.
     let help = run.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
 

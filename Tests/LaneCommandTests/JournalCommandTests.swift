@@ -30,13 +30,13 @@ struct JournalCommandTests {
   func contents(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
   @Test("When --journal names a wiring file, then simulate and correct refuse it with exit 65 and leave it byte for byte")
-  func wiringFileAsJournal() throws {
+  func wiringFileAsJournal() async throws {
     let wiring = folder.path("lane.toml")
     try "chip = \"gpiochip0\"\n\n[pins]\n1 = 4\n".write(toFile: wiring, atomically: false, encoding: .utf8)
     let before = try contents(wiring)
 
-    let simulate = try lane.run(["simulate", "--journal", wiring, trace])
-    let correct = try lane.run(["correct", "--journal", wiring, "undo"])
+    let simulate = try await lane.run(["simulate", "--journal", wiring, trace])
+    let correct = try await lane.run(["correct", "--journal", wiring, "undo"])
 
     #expect(simulate.status == 65)
     #expect(simulate.standardError.contains("is not a lane journal"))
@@ -46,10 +46,10 @@ struct JournalCommandTests {
   }
 
   @Test("When a journal is intact, then check says ok with exit 0")
-  func checkIntact() throws {
-    #expect(try lane.run(["simulate", "--journal", journal, trace]).status == 0)
+  func checkIntact() async throws {
+    #expect(try await lane.run(["simulate", "--journal", journal, trace]).status == 0)
 
-    let check = try lane.run(["journal", "check", journal])
+    let check = try await lane.run(["journal", "check", journal])
 
     #expect(check.status == 0)
     #expect(check.standardOutput.contains("intact records (1 to "))
@@ -57,8 +57,8 @@ struct JournalCommandTests {
   }
 
   @Test("When a record in the middle is damaged, then the lane refuses to start naming it, check exits 65, and salvage writes a new journal the lane resumes")
-  func damagedThenSalvaged() throws {
-    #expect(try lane.run(["simulate", "--journal", journal, trace]).status == 0)
+  func damagedThenSalvaged() async throws {
+    #expect(try await lane.run(["simulate", "--journal", journal, trace]).status == 0)
     var bytes = [UInt8](try contents(journal))
     let newlines = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }
     // The last delivery's record: damage there leaves a session that still folds.
@@ -67,12 +67,12 @@ struct JournalCommandTests {
     bytes += Array("this is not a record\n".utf8)
     try Data(bytes).write(to: URL(fileURLWithPath: journal))
 
-    let run = try lane.run(["simulate", "--journal", journal, trace])
-    let check = try lane.run(["journal", "check", journal])
+    let run = try await lane.run(["simulate", "--journal", journal, trace])
+    let check = try await lane.run(["journal", "check", journal])
     let salvaged = folder.path("salvaged.journal")
-    let salvage = try lane.run(["journal", "salvage", journal, "--out", salvaged])
-    let again = try lane.run(["journal", "salvage", journal, "--out", salvaged])
-    let resumed = try lane.run(["simulate", "--journal", salvaged, trace])
+    let salvage = try await lane.run(["journal", "salvage", journal, "--out", salvaged])
+    let again = try await lane.run(["journal", "salvage", journal, "--out", salvaged])
+    let resumed = try await lane.run(["simulate", "--journal", salvaged, trace])
 
     #expect(run.status == 65)
     #expect(run.standardError.contains("is damaged at record \(newlines.count - 1) (byte \(line))"))
@@ -87,24 +87,24 @@ struct JournalCommandTests {
   }
 
   @Test("When a lane already runs on the journal, then a second simulate exits 75 at once naming its pid, and lane correct still works")
-  func oneWriter() throws {
-    #expect(try lane.run(["simulate", "--journal", journal, trace]).status == 0)
+  func oneWriter() async throws {
+    #expect(try await lane.run(["simulate", "--journal", journal, trace]).status == 0)
     let before = try contents(journal)
     // This test process plays the running lane: it holds the lane lock.
     let running = try JournalFile(path: journal, ifMissing: .refuse, holdingLane: true)
 
-    let second = try lane.run(["simulate", "--journal", journal, trace])
+    let second = try await lane.run(["simulate", "--journal", journal, trace])
 
     #expect(second.status == 75)
     #expect(second.standardError.contains("is in use by another lane process (pid \(getpid()))"))
     #expect(try contents(journal) == before)
-    let correct = try lane.run(["correct", "--journal", journal, "--by", "Eve", "foul"])
+    let correct = try await lane.run(["correct", "--journal", journal, "--by", "Eve", "foul"])
     #expect(correct.status == 0)
     #expect(try running.readNew().entries.map(\.author) == ["Eve"])
   }
 
   @Test("When a league night's journal is checked, then check names the league and counts each lane's deliveries, corrections and undos; lane commands refuse it with exit 65, untouched")
-  func nightJournal() throws {
+  func nightJournal() async throws {
     let night = LeagueNight(
       settings: LeagueSettings(name: "Tuesday Mixed", games: 1, handicapBasis: 220, handicapPercentage: 90),
       teams: [
@@ -124,10 +124,10 @@ struct JournalCommandTests {
     }
     let before = try contents(journal)
 
-    let check = try lane.run(["journal", "check", journal])
-    let simulate = try lane.run(["simulate", "--journal", journal, trace])
-    let correct = try lane.run(["correct", "--journal", journal, "undo"])
-    let session = try lane.run(["session", "--journal", journal, "end"])
+    let check = try await lane.run(["journal", "check", journal])
+    let simulate = try await lane.run(["simulate", "--journal", journal, trace])
+    let correct = try await lane.run(["correct", "--journal", journal, "undo"])
+    let session = try await lane.run(["session", "--journal", journal, "end"])
 
     #expect(check.status == 0)
     #expect(check.standardOutput.contains("league night journal format 3, lane pair3"))

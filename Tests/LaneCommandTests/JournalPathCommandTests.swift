@@ -14,23 +14,23 @@ struct ReplayedJournal {
   let name: String
   let trace = PackageFolder.url("Hardware/traces/string-pinsetter-game.trace").path
 
-  init(_ name: String) throws {
+  init(_ name: String) async throws {
     lane = try LaneExecutable()
     folder = try ScratchFolder("journal-path")
     self.name = name
-    let made = try lane.run(["simulate", "--lane", "lane1", "--journal", name, trace], in: folder.path)
+    let made = try await lane.run(["simulate", "--lane", "lane1", "--journal", name, trace], in: folder.path)
     #expect(made.status == 0, "\(made.standardError)")
   }
 
   /// `lane` with `arguments`, in the folder.
-  func run(_ arguments: [String]) throws -> LaneExecutable.Run {
-    try lane.run(arguments, in: folder.path)
+  func run(_ arguments: [String]) async throws -> LaneExecutable.Run {
+    try await lane.run(arguments, in: folder.path)
   }
 
   /// `lane simulate --broker` on the journal, nothing listening at the broker's port.
-  func simulateWithBroker() throws -> LaneExecutable.Run {
+  func simulateWithBroker() async throws -> LaneExecutable.Run {
     let port = try freeLoopbackPort()
-    return try run(
+    return try await run(
       ["simulate", "--broker", "mqtt://127.0.0.1:\(port)", "--lane", "lane1", "--journal", name, trace])
   }
 }
@@ -48,28 +48,28 @@ struct JournalPathCommandTests {
     /// relative to the working folder).
     let sessions = "lane.journal.sessions"
 
-    init() throws {
-      given = try ReplayedJournal("lane.journal")
+    init() async throws {
+      given = try await ReplayedJournal("lane.journal")
     }
 
     @Test("When a regular file is where the folder should be, then lane simulate --broker exits 66 (noInput) saying it is not a folder")
-    func regularFile() throws {
+    func regularFile() async throws {
       try given.folder.touch(sessions)
 
-      let run = try given.simulateWithBroker()
+      let run = try await given.simulateWithBroker()
 
       #expect(run.status == 66, "\(run.standardError)")
       #expect(run.standardError.contains("'\(sessions)' is not a folder, where closed sessions are kept"))
     }
 
     @Test("When a symbolic link to a folder is there, then lane simulate --broker does not follow it and exits 66 (noInput)")
-    func symbolicLink() throws {
+    func symbolicLink() async throws {
       let elsewhere = given.folder.path("elsewhere")
       try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: false)
       try FileManager.default.createSymbolicLink(
         atPath: given.folder.path(sessions), withDestinationPath: elsewhere)
 
-      let run = try given.simulateWithBroker()
+      let run = try await given.simulateWithBroker()
 
       #expect(run.status == 66, "\(run.standardError)")
       #expect(run.standardError.contains("'\(sessions)' is not a folder, where closed sessions are kept"))
@@ -78,13 +78,13 @@ struct JournalPathCommandTests {
     @Test(
       "When the folder may not be read, then lane simulate --broker exits 74 (ioError) saying it cannot list it",
       .enabled(if: geteuid() != 0, "root reads every folder: needs a user other than root"))
-    func unreadable() throws {
+    func unreadable() async throws {
       let folder = given.folder.path(sessions)
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
       chmod(folder, 0)
       defer { chmod(folder, 0o750) }
 
-      let run = try given.simulateWithBroker()
+      let run = try await given.simulateWithBroker()
 
       #expect(run.status == 74, "\(run.standardError)")
       #expect(run.standardError.contains("cannot list '\(sessions)', the closed sessions of the journal"))
@@ -100,25 +100,25 @@ struct JournalPathCommandTests {
     let given: ReplayedJournal
     let ack = "lane.journal.ack"
 
-    init() throws {
-      given = try ReplayedJournal("lane.journal")
+    init() async throws {
+      given = try await ReplayedJournal("lane.journal")
     }
 
     @Test("When a FIFO is there, then lane simulate --broker exits 66 (noInput) at once saying it is a FIFO")
-    func fifo() throws {
+    func fifo() async throws {
       #expect(mkfifo(given.folder.path(ack), 0o644) == 0)
 
-      let run = try given.simulateWithBroker()
+      let run = try await given.simulateWithBroker()
 
       #expect(run.status == 66, "\(run.standardError)")
       #expect(run.standardError.contains("cannot read the acknowledgement file '\(ack)': it is a FIFO, not a regular file"))
     }
 
     @Test("When something else than an acknowledgement is in it, then lane simulate --broker exits 65 (dataError) saying to move it away")
-    func notOurs() throws {
+    func notOurs() async throws {
       try Data("version=1\n".utf8).write(to: URL(fileURLWithPath: given.folder.path(ack)))
 
-      let run = try given.simulateWithBroker()
+      let run = try await given.simulateWithBroker()
 
       #expect(run.status == 65, "\(run.standardError)")
       #expect(run.standardError.contains("'\(ack)' is not a LaneBridge acknowledgement file (version 1); move it away"))
@@ -131,21 +131,21 @@ struct JournalPathCommandTests {
   struct OneCharacterName {
     let given: ReplayedJournal
 
-    init() throws {
-      given = try ReplayedJournal("j")
+    init() async throws {
+      given = try await ReplayedJournal("j")
     }
 
     @Test("When the lane publishes to a broker that is not there, then it scores on and exits 0")
-    func centreLink() throws {
-      let run = try given.simulateWithBroker()
+    func centreLink() async throws {
+      let run = try await given.simulateWithBroker()
 
       #expect(run.status == 0, "\(run.standardError.prefix(2000))")
       #expect(run.standardError.contains("the centre's broker is not reachable"))
     }
 
     @Test("When the session is ended, then it is archived beside the journal and a new one starts")
-    func sessionEnd() throws {
-      let run = try given.run(["session", "end", "--journal", "j"])
+    func sessionEnd() async throws {
+      let run = try await given.run(["session", "end", "--journal", "j"])
 
       #expect(run.status == 0, "\(run.standardError.prefix(2000))")
       let archived = try FileManager.default.contentsOfDirectory(atPath: given.folder.path("j.sessions"))

@@ -45,7 +45,7 @@ struct KillTests {
   }
 
   @Test("When the lane is killed at random moments, then every acknowledged throw is resumed and nothing else but the one being shown")
-  func randomKills() throws {
+  func randomKills() async throws {
     let lane = try LaneExecutable()
     var random = SeededRandom(seed: Self.seed)
     let folder = try ScratchFolder("lane-kill-\(Self.seed)")
@@ -59,7 +59,7 @@ struct KillTests {
       while done < plan.deliveries.count && tally.kills < Self.kills {
         // When: a run bowls the rest of the plan and is killed at a random moment.
         let delay = Duration.milliseconds(Int.random(in: 0...400, using: &random))
-        let shown = try lane.runAndKill(
+        let shown = try await lane.runAndKill(
           ["simulate", "--journal", path, "--bowlers", Self.bowlers.joined(separator: ","),
            "--log", "--speed", "50", "-"],
           input: plan.trace(from: done), after: delay)

@@ -7,10 +7,18 @@ import TestSupport
 
 extension LaneExecutable {
   /// Starts `lane` with `input` on standard input, kills it with SIGKILL after `delay` (if
-  /// it is still running), and returns what it had written to standard output.
-  func runAndKill(_ arguments: [String], input: String, after delay: Duration) throws -> String {
+  /// it is still running), and returns what it had written to standard output; waits on a
+  /// thread of its own (``offPool(_:)``).
+  func runAndKill(_ arguments: [String], input: String, after delay: Duration) async throws -> String {
+    let path = url.path
+    return try await offPool { try Self.runAndKill(path, arguments, input: input, after: delay) }
+  }
+
+  private static func runAndKill(_ path: String, _ arguments: [String], input: String, after delay: Duration) throws
+    -> String
+  {
     signal(SIGPIPE, SIG_IGN)  // a lane that exits early must fail the write, not the tests
-    let child = try ChildProcess(url.path, arguments, input: .pipe(.intoChild), output: .pipe(.outOfChild))
+    let child = try ChildProcess(path, arguments, input: .pipe(.intoChild), output: .pipe(.outOfChild))
     // The traces are a few kilobytes, well under a pipe's buffer: this write never blocks.
     try child.standardInput!.write(input)
     child.standardInput!.close()

@@ -19,7 +19,9 @@ struct LaneExecutable {
     url = URL(fileURLWithPath: try BuiltProduct.lane)
   }
 
-  /// Runs `lane` with these arguments, output to pipes (not a terminal), and waits for it.
+  /// Runs `lane` with these arguments, output to pipes (not a terminal), and waits for it
+  /// on a thread of its own (``offPool(_:)``): the tests' cooperative threads stay free for
+  /// the tests that need them.
   ///
   /// - Parameters:
   ///   - input: Written to the command's standard input, which is then closed; without it
@@ -28,13 +30,16 @@ struct LaneExecutable {
   func run(
     _ arguments: [String], environment: [String: String] = [:], input: String = "",
     in directory: String? = nil
-  ) throws -> Run {
-    let child = try ChildProcess(
-      url.path, arguments, input: .pipe(.intoChild), output: .pipe(.outOfChild), error: .pipe(.outOfChild),
-      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, directory: directory)
-    try child.standardInput!.write(input)
-    child.standardInput!.close()
-    let (output, error) = try child.readOutputAndError()
-    return Run(standardOutput: output, standardError: error, status: child.waitForExit())
+  ) async throws -> Run {
+    let path = url.path
+    return try await offPool {
+      let child = try ChildProcess(
+        path, arguments, input: .pipe(.intoChild), output: .pipe(.outOfChild), error: .pipe(.outOfChild),
+        environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, directory: directory)
+      try child.standardInput!.write(input)
+      child.standardInput!.close()
+      let (output, error) = try child.readOutputAndError()
+      return Run(standardOutput: output, standardError: error, status: child.waitForExit())
+    }
   }
 }

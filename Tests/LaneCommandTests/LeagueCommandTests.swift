@@ -60,13 +60,13 @@ struct LeagueCommandTests {
     try right.write(toFile: folder.path("right.trace"), atomically: false, encoding: .utf8)
   }
 
-  func simulate(_ extra: [String] = [], traces: [String] = ["left.trace", "right.trace"]) throws -> LaneExecutable.Run {
-    try lane.run(["simulate", "--league", "night.toml"] + extra + traces, in: folder.path)
+  func simulate(_ extra: [String] = [], traces: [String] = ["left.trace", "right.trace"]) async throws -> LaneExecutable.Run {
+    try await lane.run(["simulate", "--league", "night.toml"] + extra + traces, in: folder.path)
   }
 
   @Test("When a night is replayed from both lanes' traces, then every bowler's games are their own deliveries scored as on one lane, with handicap")
-  func scoresTheNight() throws {
-    let run = try simulate(["--json"])
+  func scoresTheNight() async throws {
+    let run = try await simulate(["--json"])
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.standardError.isEmpty)
     let output = try JSONDecoder().decode(LeagueOutput.self, from: Data(run.standardOutput.utf8))
@@ -99,8 +99,8 @@ struct LeagueCommandTests {
   }
 
   @Test("When no --json is given, then it prints each game's sheet with both teams, totals and points")
-  func board() throws {
-    let run = try simulate()
+  func board() async throws {
+    let run = try await simulate()
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("Tuesday Mixed: 3 games"))
     #expect(run.standardOutput.contains("Ben (absent)"))
@@ -111,21 +111,21 @@ struct LeagueCommandTests {
   @Test(
     "When the traces are not two, then it exits 64 and says so",
     arguments: [["left.trace"], ["left.trace", "right.trace", "left.trace"]])
-  func traceCount(traces: [String]) throws {
-    let run = try simulate(traces: traces)
+  func traceCount(traces: [String]) async throws {
+    let run = try await simulate(traces: traces)
     #expect(run.status == 64)
     #expect(run.standardError.contains("--league replays a pair: give two traces"))
   }
 
   @Test("When --league is given with --bowlers, then it exits 64 naming both and writes nothing")
-  func notWithBowlers() throws {
-    let run = try simulate(["--journal", "night.journal", "--bowlers", "Ana"])
+  func notWithBowlers() async throws {
+    let run = try await simulate(["--journal", "night.journal", "--bowlers", "Ana"])
     #expect(run.status == 64)
     #expect(run.standardError.contains("--league and --bowlers do not go together"))
     #expect(try folder.contents().sorted() == ["left.trace", "night.toml", "right.trace"])
   }
 
-  @Test("When --http is given, then it prints the night, serves its board at /league until SIGTERM, and exits 0")
+  @Test("When --http is given, then it prints the night, serves its board at /league until SIGTERM, and exits 0", .holdsAThread)
   func serves() throws {
     let child = try ChildProcess(
       lane.url.path, ["simulate", "--league", "night.toml", "--http", "127.0.0.1:0", "left.trace", "right.trace"],
@@ -166,25 +166,25 @@ struct LeagueCommandTests {
   }
 
   @Test("When the night file has an unknown key, then it exits 65 naming its line")
-  func badNight() throws {
+  func badNight() async throws {
     try Self.night.replacingOccurrences(of: "games = 3", with: "games = 3\ngamez = 4")
       .write(toFile: folder.path("night.toml"), atomically: false, encoding: .utf8)
-    let run = try simulate()
+    let run = try await simulate()
     #expect(run.status == 65)
     #expect(run.standardError.contains("night.toml: line 4: league.gamez: unknown key"))
   }
 
   @Test("When the night file is missing, then it exits 66")
-  func missingNight() throws {
-    let run = try lane.run(["simulate", "--league", "nowhere.toml", "left.trace", "right.trace"], in: folder.path)
+  func missingNight() async throws {
+    let run = try await lane.run(["simulate", "--league", "nowhere.toml", "left.trace", "right.trace"], in: folder.path)
     #expect(run.status == 66)
     #expect(run.standardError.contains("nowhere.toml"))
   }
 
   @Test("When a trace is not a trace, then it exits 65 naming the file")
-  func notATrace() throws {
+  func notATrace() async throws {
     try "0.0 pins 1111111111\nthis is not a trace\n".write(toFile: folder.path("right.trace"), atomically: false, encoding: .utf8)
-    let run = try simulate()
+    let run = try await simulate()
     #expect(run.status == 65)
     #expect(run.standardError.contains("right.trace"))
   }
@@ -196,7 +196,7 @@ struct ShippedLeagueNightTests {
   static let traces = ["left", "right"].map { PackageFolder.url("Hardware/traces/league/tuesday-mixed-\($0).trace").path }
 
   @Test("When the example's traces are drawn again from their seed, then they are the shipped ones, and the replay scores the drawn games")
-  func shippedPair() throws {
+  func shippedPair() async throws {
     var random = SeededRandom(seed: 2026)
     let planned = PlannedNight(night: try LeagueNightFile.read(path: Self.nightFile), using: &random)
     let shipped = try Self.traces.map { path in
@@ -205,7 +205,7 @@ struct ShippedLeagueNightTests {
     }
     #expect(shipped == [planned.traces.left, planned.traces.right])
 
-    let run = try LaneExecutable().run(["simulate", "--league", Self.nightFile, "--json"] + Self.traces)
+    let run = try await LaneExecutable().run(["simulate", "--league", Self.nightFile, "--json"] + Self.traces)
     #expect(run.status == 0, "\(run.standardError)")
     let output = try JSONDecoder().decode(LeagueOutput.self, from: Data(run.standardOutput.utf8))
     #expect(output.teams[0].bowlers[0].games.map(\.total) == planned.games[0][0].map(\.total))
@@ -215,7 +215,7 @@ struct ShippedLeagueNightTests {
   }
 
   @Test("When the gpio-sim rig's pair night's traces are drawn again from their seed, then they are the shipped ones, and the replay scores the drawn games")
-  func rigPair() throws {
+  func rigPair() async throws {
     let nightFile = PackageFolder.url("Hardware/traces/league/rig-pair.toml").path
     let traces = ["left", "right"].map { PackageFolder.url("Hardware/traces/league/rig-pair-\($0).trace").path }
     var random = SeededRandom(seed: 176)
@@ -226,7 +226,7 @@ struct ShippedLeagueNightTests {
     }
     #expect(shipped == [planned.traces.left, planned.traces.right])
 
-    let run = try LaneExecutable().run(["simulate", "--league", nightFile, "--json"] + traces)
+    let run = try await LaneExecutable().run(["simulate", "--league", nightFile, "--json"] + traces)
     #expect(run.status == 0, "\(run.standardError)")
     let output = try JSONDecoder().decode(LeagueOutput.self, from: Data(run.standardOutput.utf8))
     #expect(output.teams.map { $0.bowlers[0].games.map(\.total) } == planned.games.map { $0[0].map(\.total) })

@@ -31,13 +31,13 @@ struct LeagueJournalCommandTests {
     try planned.traces.right.write(toFile: folder.path("right.trace"), atomically: false, encoding: .utf8)
   }
 
-  func simulate(_ extra: [String]) throws -> LaneExecutable.Run {
-    try lane.run(["simulate", "--league", "night.toml"] + extra + ["left.trace", "right.trace"], in: folder.path)
+  func simulate(_ extra: [String]) async throws -> LaneExecutable.Run {
+    try await lane.run(["simulate", "--league", "night.toml"] + extra + ["left.trace", "right.trace"], in: folder.path)
   }
 
   /// The night's JSON with no journal: what every run below must end with.
-  func uninterrupted() throws -> String {
-    let run = try simulate(["--json"])
+  func uninterrupted() async throws -> String {
+    let run = try await simulate(["--json"])
     #expect(run.status == 0, "\(run.standardError)")
     return run.standardOutput
   }
@@ -48,51 +48,51 @@ struct LeagueJournalCommandTests {
   }
 
   @Test("When a night is replayed with --journal and again, then the second run resumes it: nothing is scored twice and the night is the same")
-  func resumes() throws {
-    let first = try simulate(["--journal", "night.journal", "--json"])
+  func resumes() async throws {
+    let first = try await simulate(["--journal", "night.journal", "--json"])
     #expect(first.status == 0, "\(first.standardError)")
     let journalled = try records()
 
-    let second = try simulate(["--journal", "night.journal", "--json"])
+    let second = try await simulate(["--journal", "night.journal", "--json"])
 
     #expect(second.status == 0)
     #expect(second.standardError.contains("resuming the night journalled in night.journal"))
     #expect(second.standardOutput == first.standardOutput)
-    #expect(first.standardOutput == (try uninterrupted()))
+    await #expect(first.standardOutput == (try uninterrupted()))
     #expect(try records() == journalled)
-    let check = try lane.run(["journal", "check", "night.journal"], in: folder.path)
+    let check = try await lane.run(["journal", "check", "night.journal"], in: folder.path)
     #expect(check.standardOutput.contains("league night journal format 3"))
   }
 
   @Test("When the journal holds another night, or is a lane's own, then it exits 65 and leaves it untouched")
-  func otherJournals() throws {
-    #expect(try simulate(["--journal", "night.journal"]).status == 0)
+  func otherJournals() async throws {
+    await #expect(try simulate(["--journal", "night.journal"]).status == 0)
     let other = Self.night.replacingOccurrences(of: "Tuesday Mixed", with: "Thursday Seniors")
     try other.write(toFile: folder.path("other.toml"), atomically: false, encoding: .utf8)
     let before = try Data(contentsOf: URL(fileURLWithPath: folder.path("night.journal")))
 
-    let run = try lane.run(
+    let run = try await lane.run(
       ["simulate", "--league", "other.toml", "--journal", "night.journal", "left.trace", "right.trace"],
       in: folder.path)
 
     #expect(run.status == 65)
     #expect(run.standardError.contains("holds another night (league Tuesday Mixed"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("night.journal"))) == before)
-    #expect(try lane.run(["simulate", "--journal", "lane.journal", "left.trace"], in: folder.path).status == 0)
-    let lanes = try simulate(["--journal", "lane.journal"])
+    #expect(try await lane.run(["simulate", "--journal", "lane.journal", "left.trace"], in: folder.path).status == 0)
+    let lanes = try await simulate(["--journal", "lane.journal"])
     #expect(lanes.status == 65)
     #expect(lanes.standardError.contains("lane.journal"))
   }
 
   @Test("When the desk corrects a stopped pair's night, then the correction is journalled with who and why, and the pair plays on with it; a bad one exits 65 and writes nothing")
-  func correctsAStoppedPair() throws {
-    #expect(try simulate(["--journal", "night.journal"]).status == 0)
+  func correctsAStoppedPair() async throws {
+    await #expect(try simulate(["--journal", "night.journal"]).status == 0)
     let count = try records().count
 
-    let made = try lane.run(
+    let made = try await lane.run(
       ["correct", "--journal", "night.journal", "--by", "desk/mo", "--league", "average Ana 200", "--why", "the secretary's list"],
       in: folder.path)
-    let refused = try lane.run(
+    let refused = try await lane.run(
       ["correct", "--journal", "night.journal", "--league", "move 3 to Zed", "--why", "out of turn"], in: folder.path)
 
     #expect(made.status == 0, "\(made.standardError)")
@@ -103,13 +103,13 @@ struct LeagueJournalCommandTests {
     #expect(entries.count == count + 1)
     #expect(entries.last.map { ($0.author, $0.event) } ?? ("", .ended(next: [])) == (
       "desk/mo", .night(.corrected(.average(SlotID(team: 0, place: 0), 200), reason: "the secretary's list"))))
-    let night = try JSONDecoder().decode(LeagueOutput.self, from: Data(try simulate(["--journal", "night.journal", "--json"]).standardOutput.utf8))
+    let night = try await JSONDecoder().decode(LeagueOutput.self, from: Data(try simulate(["--journal", "night.journal", "--json"]).standardOutput.utf8))
     // floor((220 - 200) × 90 / 100)
     #expect(night.teams[0].bowlers[0].games[0].handicap == 18)
   }
 
   @Test("When the desk corrects the night while the pair bowls it, then the running pair journals it and answers; a name the night does not have is refused")
-  func correctsARunningPair() throws {
+  func correctsARunningPair() async throws {
     let child = try ChildProcess(
       lane.url.path,
       ["simulate", "--league", "night.toml", "--journal", "night.journal", "--speed", "100", "--log", "left.trace", "right.trace"],
@@ -124,10 +124,10 @@ struct LeagueJournalCommandTests {
       seen += String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    let made = try lane.run(
+    let made = try await lane.run(
       ["correct", "--journal", "night.journal", "--by", "desk/mo", "--league", "handicap Di 30", "--why", "league rule 4"],
       in: folder.path)
-    let refused = try lane.run(
+    let refused = try await lane.run(
       ["correct", "--journal", "night.journal", "--league", "late Zed", "--why", "stuck in traffic"], in: folder.path)
     child.signal(SIGTERM)
     let rest = String(decoding: try child.standardOutput!.readToEnd(), as: UTF8.self)
@@ -138,14 +138,14 @@ struct LeagueJournalCommandTests {
     #expect(refused.standardError.contains("nobody bowling tonight is called 'Zed'"))
     #expect(child.waitForExit() == 0)
     #expect((seen.joined(separator: "\n") + rest).contains("by desk/mo (league rule 4)"))
-    let finished = try simulate(["--journal", "night.journal", "--json"])
+    let finished = try await simulate(["--journal", "night.journal", "--json"])
     let night = try JSONDecoder().decode(LeagueOutput.self, from: Data(finished.standardOutput.utf8))
     #expect(night.teams[1].bowlers[2].games[0].handicap == 30)
   }
 
   @Test("When the pair is killed with SIGKILL at random moments and started again, then every record it showed was journalled and the night ends as if never stopped")
-  func killed() throws {
-    let expected = try uninterrupted()
+  func killed() async throws {
+    let expected = try await uninterrupted()
     var random = SeededRandom(seed: UInt64(Date().timeIntervalSince1970))
     // Paced at 1000 times, the night's traces take over 1.5 s: every kill is mid-night.
     var afterKills: [Int] = []
@@ -155,9 +155,9 @@ struct LeagueJournalCommandTests {
         lane.url.path,
         ["simulate", "--league", "night.toml", "--journal", "night.journal", "--speed", "1000", "--log", "left.trace", "right.trace"],
         output: .file(log), directory: folder.path)
-      Thread.sleep(forTimeInterval: Double.random(in: 0.05...1.2, using: &random))
+      try await Task.sleep(for: .seconds(Double.random(in: 0.05...1.2, using: &random)))
       child.signal(SIGKILL)
-      _ = child.waitForExit()
+      _ = await child.exited()
       let shown = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         .compactMap { $0.hasPrefix("record ") ? Int($0.dropFirst(7).prefix { $0 != ":" }) : nil }
       guard FileManager.default.fileExists(atPath: folder.path("night.journal")) else {
@@ -169,7 +169,7 @@ struct LeagueJournalCommandTests {
       #expect(afterKills.last! >= shown.max() ?? 0, "round \(round)")
     }
 
-    let finished = try simulate(["--journal", "night.journal", "--json"])
+    let finished = try await simulate(["--journal", "night.journal", "--json"])
 
     #expect(finished.status == 0, "\(finished.standardError)")
     #expect(finished.standardOutput == expected)
@@ -179,14 +179,14 @@ struct LeagueJournalCommandTests {
 
 /// Every league command through `lane correct` on a stopped pair: journalled as the desk's,
 /// with its reason, and the night the journal then holds is the night the command makes.
-// One at a time: nineteen cases blocked at once in a child's exit hold the concurrency
-// pool's threads, which the async tests of other suites then wait for.
+// One case at a time: each runs lane several times, and nineteen at once would take every
+// place the test run gives tests at once (scripts/test), and both cores, for a minute.
 @Suite("Each league correction from the desk, through lane correct", .serialized)
 struct LeagueCorrectionCommandTests {
   @Test(
     "When the desk sends league commands to a stopped pair, then each is journalled with who and why and makes the night it says, or is refused untouched",
     arguments: LeagueCorrections.cases)
-  func commands(_ given: LeagueCorrections.Case) throws {
+  func commands(_ given: LeagueCorrections.Case) async throws {
     let lane = try LaneExecutable()
     let folder = try ScratchFolder()
     try LeagueCorrections.night.write(toFile: folder.path("night.toml"), atomically: false, encoding: .utf8)
@@ -198,7 +198,7 @@ struct LeagueCorrectionCommandTests {
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
       let expected = try LeagueCorrections.expected(after: command, on: LeagueCorrections.night(at: path).play)
 
-      let run = try lane.run(
+      let run = try await lane.run(
         ["correct", "--journal", "night.journal", "--by", "desk/mo", "--league", command, "--why", "rule 6b"],
         in: folder.path)
 

@@ -16,8 +16,8 @@ struct LibraryLoadingCommandTests {
   }
 
   @Test("Given a replay without --broker, when lane runs, then it never loads libmosquitto or OpenSSL")
-  func replayWithoutBroker() throws {
-    let run = try LaneExecutable().run(["simulate", Self.trace], environment: ["LD_DEBUG": "files"])
+  func replayWithoutBroker() async throws {
+    let run = try await LaneExecutable().run(["simulate", Self.trace], environment: ["LD_DEBUG": "files"])
 
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("Total 171, game complete"))
@@ -30,10 +30,10 @@ struct LibraryLoadingCommandTests {
   }
 
   @Test("Given a replay with --broker, when lane runs, then it loads libmosquitto to reach the broker")
-  func replayWithBroker() throws {
+  func replayWithBroker() async throws {
     let port = try freeLoopbackPort()
 
-    let run = try LaneExecutable().run(
+    let run = try await LaneExecutable().run(
       ["simulate", "--broker", "mqtt://127.0.0.1:\(port)", "--lane", "lane1", Self.trace],
       environment: ["LD_DEBUG": "files"])
 

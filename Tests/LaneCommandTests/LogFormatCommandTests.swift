@@ -14,14 +14,14 @@ struct LogFormatCommandTests {
   }
 
   /// A broker nobody listens on: the lane says so, once, and scores on.
-  func run(_ format: [String]) throws -> LaneExecutable.Run {
+  func run(_ format: [String]) async throws -> LaneExecutable.Run {
     let port = try freeLoopbackPort()
-    return try lane.run(["simulate", "--broker", "mqtt://127.0.0.1:\(port)", "--lane", "lane1"] + format + [trace])
+    return try await lane.run(["simulate", "--broker", "mqtt://127.0.0.1:\(port)", "--lane", "lane1"] + format + [trace])
   }
 
   @Test("When no format is given, then each line is the command's name, the lane's part and the message, as before")
-  func text() throws {
-    let run = try run([])
+  func text() async throws {
+    let run = try await run([])
 
     #expect(run.status == 0, "\(run.standardError)")
     let line = try #require(run.standardError.split(separator: "\n").first { $0.contains("not reachable") })
@@ -29,8 +29,8 @@ struct LogFormatCommandTests {
   }
 
   @Test("When --log-format json is given, then every line on standard error is one JSON object with its level, command and message, and the scores still go to standard output")
-  func json() throws {
-    let run = try run(["--log-format", "json"])
+  func json() async throws {
+    let run = try await run(["--log-format", "json"])
 
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("Total 171, game complete"))
@@ -44,8 +44,8 @@ struct LogFormatCommandTests {
   }
 
   @Test("When --log-format names no format, then it is a usage error")
-  func unknown() throws {
-    let run = try lane.run(["simulate", "--log-format", "xml", trace])
+  func unknown() async throws {
+    let run = try await lane.run(["simulate", "--log-format", "xml", trace])
 
     #expect(run.status == 64)
     #expect(run.standardError.contains("log-format"), "\(run.standardError)")

@@ -32,12 +32,12 @@ struct LongJournalCorrectTests {
   }
 
   @Test("When it is corrected twice, then the first leaves a checkpoint, the second uses it, and both corrections are in the journal")
-  func correctTwice() throws {
-    let foul = try lane.run(["correct", "--journal", journal, "foul"])
+  func correctTwice() async throws {
+    let foul = try await lane.run(["correct", "--journal", journal, "foul"])
     #expect(foul.status == 0, "\(foul.standardError)")
     #expect(FileManager.default.fileExists(atPath: JournalCheckpoint.path(for: journal)))
 
-    let undo = try lane.run(["correct", "--journal", journal, "undo"])
+    let undo = try await lane.run(["correct", "--journal", journal, "undo"])
 
     #expect(undo.status == 0, "\(undo.standardError)")
     #expect(undo.standardError.isEmpty)
@@ -50,14 +50,14 @@ struct LongJournalCorrectTests {
   }
 
   @Test("When its checkpoint is damaged, then lane correct warns that it was ignored, reads the journal and corrects")
-  func damagedCheckpoint() throws {
-    #expect(try lane.run(["correct", "--journal", journal, "foul"]).status == 0)
+  func damagedCheckpoint() async throws {
+    #expect(try await lane.run(["correct", "--journal", journal, "foul"]).status == 0)
     let checkpoint = JournalCheckpoint.path(for: journal)
     var bytes = try Data(contentsOf: URL(fileURLWithPath: checkpoint))
     bytes[40] ^= 0xFF
     try bytes.write(to: URL(fileURLWithPath: checkpoint))
 
-    let undo = try lane.run(["correct", "--journal", journal, "undo"])
+    let undo = try await lane.run(["correct", "--journal", journal, "undo"])
 
     #expect(undo.status == 0)
     #expect(undo.standardError.contains("lane correct: warning: the checkpoint"))
@@ -66,11 +66,11 @@ struct LongJournalCorrectTests {
   }
 
   @Test("When lane simulate resumes it, then it goes through the checkpoint: a damaged one is reported as ignored, and the one it leaves is used the next time")
-  func simulateResumesThroughCheckpoint() throws {
+  func simulateResumesThroughCheckpoint() async throws {
     // Given an empty trace: the simulation only resumes the session and stops
     let trace = folder.path("empty.trace")
     try Data().write(to: URL(fileURLWithPath: trace))
-    let first = try lane.run(["simulate", "--journal", journal, trace])
+    let first = try await lane.run(["simulate", "--journal", journal, trace])
     #expect(first.status == 0, "\(first.standardError)")
     let checkpoint = JournalCheckpoint.path(for: journal)
     #expect(FileManager.default.fileExists(atPath: checkpoint))
@@ -79,13 +79,13 @@ struct LongJournalCorrectTests {
     var bytes = try Data(contentsOf: URL(fileURLWithPath: checkpoint))
     bytes[40] ^= 0xFF
     try bytes.write(to: URL(fileURLWithPath: checkpoint))
-    let second = try lane.run(["simulate", "--journal", journal, trace])
+    let second = try await lane.run(["simulate", "--journal", journal, trace])
     #expect(second.status == 0)
     #expect(second.standardError.contains("lane simulate: warning: the checkpoint"))
     #expect(second.standardError.contains("was ignored (its checksum does not match"))
 
     // and the checkpoint it wrote instead is used without a word the time after
-    let third = try lane.run(["simulate", "--journal", journal, trace])
+    let third = try await lane.run(["simulate", "--journal", journal, trace])
     #expect(third.status == 0)
     #expect(!third.standardError.contains("checkpoint"), "\(third.standardError)")
     let opened = try JournalFile(path: journal, ifMissing: .refuse, usingCheckpoint: true)

@@ -15,7 +15,7 @@ struct NightImportCommandTests {
   /// Given the journal of one game of Pin Pals (Ana, Ben absent) against Gutter Kings (Cy, a
   /// vacancy, Di) made by lane simulate --league from two lanes' traces, with no broker (its
   /// header names the machine, not the pair).
-  init() throws {
+  init() async throws {
     lane = try LaneExecutable()
     folder = try ScratchFolder("night-import-command")
     store = folder.path("centre.store")
@@ -26,7 +26,7 @@ struct NightImportCommandTests {
     try LeagueCorrections.night.write(toFile: folder.path("night.toml"), atomically: false, encoding: .utf8)
     try planned.traces.left.write(toFile: folder.path("left.trace"), atomically: false, encoding: .utf8)
     try planned.traces.right.write(toFile: folder.path("right.trace"), atomically: false, encoding: .utf8)
-    let simulate = try lane.run(
+    let simulate = try await lane.run(
       ["simulate", "--league", "night.toml", "--journal", journal, "left.trace", "right.trace"], in: folder.path)
     #expect(simulate.status == 0, "\(simulate.standardError)")
     records = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").count - 1
@@ -40,11 +40,11 @@ struct NightImportCommandTests {
   }
 
   @Test("When the night is imported for the pair twice, then each record is stored under each lane naming the pair, and the second import stores nothing new")
-  func importTwice() throws {
-    let first = try lane.run(["records", "import", "--store", store, "--pair", "lane7+lane8", journal])
-    let events = try lane.run(["records", "events", "--store", store, "--json"])
-    let second = try lane.run(["records", "import", "--store", store, "--pair", "lane7+lane8", journal])
-    let again = try lane.run(["records", "events", "--store", store, "--json"])
+  func importTwice() async throws {
+    let first = try await lane.run(["records", "import", "--store", store, "--pair", "lane7+lane8", journal])
+    let events = try await lane.run(["records", "events", "--store", store, "--json"])
+    let second = try await lane.run(["records", "import", "--store", store, "--pair", "lane7+lane8", journal])
+    let again = try await lane.run(["records", "events", "--store", store, "--json"])
 
     #expect(first.status == 0, "\(first.standardError)")
     #expect(records > 20)
@@ -63,11 +63,11 @@ struct NightImportCommandTests {
   }
 
   @Test("When the imported night's games are read, then each place's game is listed once under the pair, as lane simulate --league --json scores it")
-  func gamesMatchSimulate() throws {
-    #expect(try lane.run(["records", "import", "--store", store, "--pair", "lane7+lane8", journal]).status == 0)
+  func gamesMatchSimulate() async throws {
+    #expect(try await lane.run(["records", "import", "--store", store, "--pair", "lane7+lane8", journal]).status == 0)
 
-    let games = try lane.run(["records", "games", "--store", store, "--json"])
-    let simulate = try lane.run(["simulate", "--league", "night.toml", "--json", "left.trace", "right.trace"], in: folder.path)
+    let games = try await lane.run(["records", "games", "--store", store, "--json"])
+    let simulate = try await lane.run(["simulate", "--league", "night.toml", "--json", "left.trace", "right.trace"], in: folder.path)
 
     #expect(games.status == 0, "\(games.standardError)")
     #expect(simulate.status == 0, "\(simulate.standardError)")
@@ -79,11 +79,11 @@ struct NightImportCommandTests {
   }
 
   @Test("When the night's header names no pair and none is given, or a lane is given, then it exits 65 or 64 saying to give --pair, and no store is made")
-  func pairNeeded() throws {
-    let unnamed = try lane.run(["records", "import", "--store", store, journal])
-    let laneGiven = try lane.run(["records", "import", "--store", store, "--lane", "lane7", journal])
-    let both = try lane.run(["records", "import", "--store", store, "--lane", "lane7", "--pair", "lane7+lane8", journal])
-    let badPair = try lane.run(["records", "import", "--store", store, "--pair", "lane7", journal])
+  func pairNeeded() async throws {
+    let unnamed = try await lane.run(["records", "import", "--store", store, journal])
+    let laneGiven = try await lane.run(["records", "import", "--store", store, "--lane", "lane7", journal])
+    let both = try await lane.run(["records", "import", "--store", store, "--lane", "lane7", "--pair", "lane7+lane8", journal])
+    let badPair = try await lane.run(["records", "import", "--store", store, "--pair", "lane7", journal])
 
     #expect(unnamed.status == 65)
     #expect(unnamed.standardError.contains("is a league night's journal whose header names"), "\(unnamed.standardError)")

@@ -47,12 +47,12 @@ struct OpenPlayPairCommandTests {
   }
 
   @Test("When the pair is replayed with --json, then each lane's report is the one lane simulate of its trace alone prints")
-  func jsonAsSingleLanes() throws {
+  func jsonAsSingleLanes() async throws {
     try Self.pair(journals: false).write(toFile: folder.path("memory.toml"), atomically: false, encoding: .utf8)
 
-    let pair = try lane.run(["simulate", "--json", "--config", folder.path("memory.toml"), left, right])
-    let single7 = try lane.run(["simulate", "--json", "--bowlers", "Ana,Ben", left])
-    let single8 = try lane.run(["simulate", "--json", right])
+    let pair = try await lane.run(["simulate", "--json", "--config", folder.path("memory.toml"), left, right])
+    let single7 = try await lane.run(["simulate", "--json", "--bowlers", "Ana,Ben", left])
+    let single8 = try await lane.run(["simulate", "--json", right])
 
     #expect(pair.status == 0, "\(pair.standardError)")
     let lanes = try #require(try Self.object(pair.standardOutput)["lanes"] as? [NSDictionary])
@@ -63,25 +63,25 @@ struct OpenPlayPairCommandTests {
   }
 
   @Test("When the pair is replayed, then each lane's scoreboards follow its id, as lane simulate of its trace alone prints them")
-  func scoreboardsAsSingleLanes() throws {
-    let pair = try lane.run(["simulate", "--config", "pair.toml", left, right], in: folder.path)
-    let single7 = try lane.run(["simulate", "--bowlers", "Ana,Ben", left])
-    let single8 = try lane.run(["simulate", right])
+  func scoreboardsAsSingleLanes() async throws {
+    let pair = try await lane.run(["simulate", "--config", "pair.toml", left, right], in: folder.path)
+    let single7 = try await lane.run(["simulate", "--bowlers", "Ana,Ben", left])
+    let single8 = try await lane.run(["simulate", right])
 
     #expect(pair.status == 0, "\(pair.standardError)")
     #expect(pair.standardOutput == "lane7:\n" + single7.standardOutput + "lane8:\n" + single8.standardOutput)
   }
 
   @Test("When the pair is replayed with journals, then each is a single lane's journal, checked clean, holding its lane's session alone")
-  func journalsAreSingleLanes() throws {
-    let pair = try lane.run(["simulate", "--config", "pair.toml", left, right], in: folder.path)
-    let single = try lane.run([
+  func journalsAreSingleLanes() async throws {
+    let pair = try await lane.run(["simulate", "--config", "pair.toml", left, right], in: folder.path)
+    let single = try await lane.run([
       "simulate", "--journal", folder.path("single.journal"), "--lane", "lane7", "--bowlers", "Ana,Ben", left,
     ])
     #expect(pair.status == 0 && single.status == 0, "\(pair.standardError)\(single.standardError)")
 
     for journal in ["lane7.journal", "lane8.journal"] {
-      let check = try lane.run(["journal", "check", folder.path(journal)])
+      let check = try await lane.run(["journal", "check", folder.path(journal)])
       #expect(check.status == 0, "\(journal): \(check.standardOutput)\(check.standardError)")
     }
     let session7 = try LaneSession(journal: try JournalFile(path: folder.path("lane7.journal"), ifMissing: .refuse).entries)
@@ -91,15 +91,15 @@ struct OpenPlayPairCommandTests {
     #expect(session8.bowlers == [""] && !session8.deliveries.isEmpty)
     #expect(session7.deliveries != session8.deliveries)
     // The header names the lane, as a single lane's with --lane does.
-    let check7 = try lane.run(["journal", "check", folder.path("lane7.journal")]).standardOutput
-    let checkSingle = try lane.run(["journal", "check", folder.path("single.journal")]).standardOutput
+    let check7 = try await lane.run(["journal", "check", folder.path("lane7.journal")]).standardOutput
+    let checkSingle = try await lane.run(["journal", "check", folder.path("single.journal")]).standardOutput
     #expect(check7.hasPrefix("\(folder.path("lane7.journal")): lane journal format 2, lane lane7, created "))
     #expect(checkSingle.hasPrefix("\(folder.path("single.journal")): lane journal format 2, lane lane7, created "))
     #expect(try folder.contents().sorted() == ["lane7.journal", "lane8.journal", "pair.toml", "single.journal"])
   }
 
   @Test("Given the pair replaying, when lane correct --journal names the left lane's journal, then only the left lane is corrected")
-  func correctsOneLane() throws {
+  func correctsOneLane() async throws {
     let output = folder.path("out")
     let running = try ChildProcess(
       lane.url.path, ["simulate", "--config", folder.path("pair.toml"), "--speed", "2", "--log", left, right],
@@ -111,15 +111,15 @@ struct OpenPlayPairCommandTests {
     for _ in 0..<600 where !ready {
       ready = FileManager.default.fileExists(atPath: folder.path("lane7.journal.sock"))
         && printed().contains("lane7: Ana, game 1") && printed().contains("lane8: game 1")
-      if !ready { usleep(100_000) }
+      if !ready { try await Task.sleep(for: .milliseconds(100)) }
     }
     try #require(ready, "\(printed())")
 
-    let corrected = try lane.run(["correct", "--journal", folder.path("lane7.journal"), "--by", "Eve", "foul"])
+    let corrected = try await lane.run(["correct", "--journal", folder.path("lane7.journal"), "--by", "Eve", "foul"])
 
     #expect(corrected.status == 0, "\(corrected.standardError)")
     #expect(corrected.standardOutput.contains("made by the running lane"))
-    #expect(running.stop(signal: SIGTERM, within: .seconds(60)) == 0)
+    #expect(await running.stopped(signal: SIGTERM, within: .seconds(60)) == 0)
     #expect(printed().components(separatedBy: "lane7: correction by Eve: foul").count - 1 == 1)
     #expect(!printed().contains("lane8: correction"))
     let journal7 = try String(contentsOfFile: folder.path("lane7.journal"), encoding: .utf8)
@@ -131,8 +131,8 @@ struct OpenPlayPairCommandTests {
   }
 
   @Test("Given the pair replaying at its pace, when SIGTERM comes, then both lanes stop cleanly and it succeeds")
-  func oneStopStopsBoth() throws {
-    let (run, bySignal) = try lane.run(
+  func oneStopStopsBoth() async throws {
+    let (run, bySignal) = try await lane.run(
       ["simulate", "--config", folder.path("pair.toml"), "--realtime", left, right], signal: SIGTERM,
       after: .seconds(2))
 
@@ -143,7 +143,7 @@ struct OpenPlayPairCommandTests {
   }
 
   @Test("When the pair is killed mid-replay and replayed again from where each journal stopped, then both lanes end with their planned sessions")
-  func killAndResume() throws {
+  func killAndResume() async throws {
     var random = SeededRandom(seed: UInt64.random(in: 1...UInt64.max))
     let plans = [
       PlannedSession(bowlers: ["Ana", "Ben"], games: 1, using: &random),
@@ -165,12 +165,12 @@ struct OpenPlayPairCommandTests {
 
     // When: killed with SIGKILL a second into a replay at 50 times its pace.
     try write(from: [0, 0])
-    let killed = try lane.runAndKill(
+    let killed = try await lane.runAndKill(
       ["simulate", "--config", folder.path("pair.toml"), "--log", "--speed", "50"] + traces, input: "",
       after: .seconds(1))
     let afterKill = try done()
     try write(from: afterKill)
-    let resumed = try lane.run(["simulate", "--config", folder.path("pair.toml")] + traces)
+    let resumed = try await lane.run(["simulate", "--config", folder.path("pair.toml")] + traces)
 
     // Then: the kill came mid-replay, and the second run ends both lanes as planned.
     #expect(killed.contains("lane7: Ana, game 1"))
@@ -197,8 +197,8 @@ struct OpenPlayPairCommandTests {
     }
 
     @Test("When lane run opens the pair in open play and a lane's wiring file is missing, then it exits 78 naming the lane, and no journal is created")
-    func missingWiring() throws {
-      let run = try lane.run(["run", "--config", "pair.toml"], in: folder.path)
+    func missingWiring() async throws {
+      let run = try await lane.run(["run", "--config", "pair.toml"], in: folder.path)
 
       #expect(run.status == 78, "\(run.standardError)")
       #expect(run.standardError.contains("lane7: "))
@@ -211,8 +211,8 @@ struct OpenPlayPairCommandTests {
       ["simulate", "--config", "pair.toml", "--bowlers", "Ana", "l.trace", "r.trace"],
       ["run", "--config", "pair.toml", "--bowlers", "Ana"],
     ])
-    func oneJournalRefused(arguments: [String]) throws {
-      let run = try lane.run(arguments, in: folder.path)
+    func oneJournalRefused(arguments: [String]) async throws {
+      let run = try await lane.run(arguments, in: folder.path)
 
       #expect(run.status == 64, "\(run.standardError)")
       #expect(run.standardError.contains("[[lanes]]"), "\(run.standardError)")
@@ -220,8 +220,8 @@ struct OpenPlayPairCommandTests {
     }
 
     @Test("When a league night is given a pair whose lanes name their journals, then it exits 64 naming each, with its line")
-    func leagueRefusesLanesJournals() throws {
-      let run = try lane.run(["run", "--config", "pair.toml", "--league", "night.toml"], in: folder.path)
+    func leagueRefusesLanesJournals() async throws {
+      let run = try await lane.run(["run", "--config", "pair.toml", "--league", "night.toml"], in: folder.path)
 
       #expect(run.status == 64, "\(run.standardError)")
       #expect(run.standardError.contains("line 6: lanes[1].journal: a league night has one journal for the pair"))
@@ -232,10 +232,10 @@ struct OpenPlayPairCommandTests {
       (["pair.toml", "l.trace"], "give two traces"), (["pair.toml", "l.trace", "r.trace", "x.trace"], "give one trace, or two"),
       (["lane.toml", "l.trace", "r.trace"], "names one lane: give one trace"),
     ])
-    func traceCount(arguments: [String], message: String) throws {
+    func traceCount(arguments: [String], message: String) async throws {
       try "lane = \"lane7\"\n".write(toFile: folder.path("lane.toml"), atomically: false, encoding: .utf8)
 
-      let run = try lane.run(["simulate", "--config"] + arguments, in: folder.path)
+      let run = try await lane.run(["simulate", "--config"] + arguments, in: folder.path)
 
       #expect(run.status == 64, "\(run.standardError)")
       #expect(run.standardError.contains(message), "\(run.standardError)")

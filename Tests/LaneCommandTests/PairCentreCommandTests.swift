@@ -26,7 +26,7 @@ struct PairCentreCommandTests {
   }
 
   @Test("When a pair's config names a broker but a lane has no credentials, then lane run exits 78 naming the lane, before any line or journal")
-  func laneWithoutCredentials() throws {
+  func laneWithoutCredentials() async throws {
     try """
       journal = "pair.journal"
 
@@ -43,7 +43,7 @@ struct PairCentreCommandTests {
       wiring = "lane8.toml"
       """.write(toFile: folder.path("pair.toml"), atomically: false, encoding: .utf8)
 
-    let refused = try lane.run(["run", "--config", "pair.toml", "--league", "night.toml"], in: folder.path)
+    let refused = try await lane.run(["run", "--config", "pair.toml", "--league", "night.toml"], in: folder.path)
 
     #expect(refused.status == 78, "\(refused.standardError)")
     #expect(refused.standardError.contains("lane lane8's [[lanes]] has no credentials"))
@@ -51,9 +51,9 @@ struct PairCentreCommandTests {
   }
 
   @Test("When a league replay is given a broker with one lane's credentials, or the same user twice, then it exits 64 saying each lane is its own user, and creates no journal")
-  func replayNeedsBothLanes() throws {
+  func replayNeedsBothLanes() async throws {
     for credentials in [["left.credentials"], ["left.credentials", "same.credentials"]] {
-      let refused = try lane.run(
+      let refused = try await lane.run(
         ["simulate", "--league", "night.toml", "--journal", "night.journal", "--broker", "mqtt://127.0.0.1:1"]
           + credentials.flatMap { ["--mqtt-credentials", $0] } + ["left.trace", "right.trace"],
         in: folder.path)
@@ -68,10 +68,10 @@ struct PairCentreCommandTests {
   }
 
   @Test("When the desk sends a league correction without its reason, or a reason with another action, then it exits 64 saying so")
-  func leagueNeedsWhy() throws {
+  func leagueNeedsWhy() async throws {
     let broker = ["--broker", "mqtt://127.0.0.1:1", "--mqtt-credentials", "left.credentials"]
-    let withoutWhy = try lane.run(["desk", "send"] + broker + ["lane7", "league", "dead 2"], in: folder.path)
-    let whyElsewhere = try lane.run(
+    let withoutWhy = try await lane.run(["desk", "send"] + broker + ["lane7", "league", "dead 2"], in: folder.path)
+    let whyElsewhere = try await lane.run(
       ["desk", "send"] + broker + ["lane7", "correct", "foul", "--why", "the light"], in: folder.path)
 
     #expect(withoutWhy.status == 64)

@@ -28,14 +28,14 @@ struct PairRunCommandTests {
     try Data(LeagueJournalCommandTests.night.utf8).write(to: URL(fileURLWithPath: folder.path("night.toml")))
   }
 
-  func run(_ arguments: [String]) throws -> LaneExecutable.Run {
-    try lane.run(["run"] + arguments, in: folder.path)
+  func run(_ arguments: [String]) async throws -> LaneExecutable.Run {
+    try await lane.run(["run"] + arguments, in: folder.path)
   }
 
   @Test("When a pair's config with the night's one journal is given without --league (open play), or --league without a pair, then it exits 64 saying what is wrong")
-  func leagueAndPairGoTogether() throws {
-    let withoutNight = try run(["--config", "pair.toml"])
-    let withoutPair = try run(["--league", "night.toml"])
+  func leagueAndPairGoTogether() async throws {
+    let withoutNight = try await run(["--config", "pair.toml"])
+    let withoutPair = try await run(["--league", "night.toml"])
 
     #expect(withoutNight.status == 64)
     #expect(withoutNight.standardError.contains("line 1: journal: the pair's one journal is a league night's"))
@@ -46,16 +46,16 @@ struct PairRunCommandTests {
   @Test("When a pair is given a lane's own option, then it exits 64 naming it", arguments: [
     ["--bowlers", "Ana"], ["--wiring", "lane7.toml"], ["--broker", "mqtt://127.0.0.1:1"], ["--json"],
   ])
-  func refusesALanesOptions(option: [String]) throws {
-    let refused = try run(["--config", "pair.toml", "--league", "night.toml"] + option)
+  func refusesALanesOptions(option: [String]) async throws {
+    let refused = try await run(["--config", "pair.toml", "--league", "night.toml"] + option)
 
     #expect(refused.status == 64)
     #expect(refused.standardError.contains("a pair's lane run does not take \(option[0])"))
   }
 
   @Test("When a lane's wiring file is missing, then it exits 78 naming the lane, as a lane's run does, and no journal is created")
-  func missingWiring() throws {
-    let missing = try run(["--config", "pair.toml", "--league", "night.toml"])
+  func missingWiring() async throws {
+    let missing = try await run(["--config", "pair.toml", "--league", "night.toml"])
 
     #expect(missing.status == 78, "\(missing.standardError)")
     #expect(missing.standardError.contains("lane7: "))

@@ -12,12 +12,12 @@ struct RecordsCommandTests {
   let trace = BundledTrace.directory.appendingPathComponent("two-games-held-out.trace").path
 
   /// Given a journal of lane7 made by lane simulate for Ana and Ben.
-  init() throws {
+  init() async throws {
     lane = try LaneExecutable()
     folder = try ScratchFolder("records-command")
     store = folder.path("centre.store")
     journal = folder.path("lane.journal")
-    let simulate = try lane.run(["simulate", "--lane", "lane7", "--bowlers", "Ana,Ben", "--journal", journal, trace])
+    let simulate = try await lane.run(["simulate", "--lane", "lane7", "--bowlers", "Ana,Ben", "--journal", journal, trace])
     #expect(simulate.status == 0, "\(simulate.standardError)")
   }
 
@@ -29,11 +29,11 @@ struct RecordsCommandTests {
   }
 
   @Test("When a journal is imported twice, then the second import stores nothing new and the store is unchanged")
-  func importTwice() throws {
-    let first = try lane.run(["records", "import", "--store", store, journal])
-    let events = try lane.run(["records", "events", "--store", store, "--json"])
-    let second = try lane.run(["records", "import", "--store", store, journal])
-    let again = try lane.run(["records", "events", "--store", store, "--json"])
+  func importTwice() async throws {
+    let first = try await lane.run(["records", "import", "--store", store, journal])
+    let events = try await lane.run(["records", "events", "--store", store, "--json"])
+    let second = try await lane.run(["records", "import", "--store", store, journal])
+    let again = try await lane.run(["records", "events", "--store", store, "--json"])
 
     #expect(first.status == 0, "\(first.standardError)")
     let records = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").count - 1
@@ -44,12 +44,12 @@ struct RecordsCommandTests {
   }
 
   @Test("When an imported journal's games are read, then they are lane simulate --json's, and the averages are their pins over their number")
-  func gamesMatchSimulate() throws {
-    #expect(try lane.run(["records", "import", "--store", store, journal]).status == 0)
+  func gamesMatchSimulate() async throws {
+    #expect(try await lane.run(["records", "import", "--store", store, journal]).status == 0)
 
-    let games = try lane.run(["records", "games", "--store", store, "--json"])
-    let averages = try lane.run(["records", "averages", "--store", store, "--json"])
-    let simulate = try lane.run(["simulate", "--json", "--bowlers", "Ana,Ben", trace])
+    let games = try await lane.run(["records", "games", "--store", store, "--json"])
+    let averages = try await lane.run(["records", "averages", "--store", store, "--json"])
+    let simulate = try await lane.run(["simulate", "--json", "--bowlers", "Ana,Ben", trace])
 
     #expect(games.status == 0 && averages.status == 0)
     let report = try #require(objects(simulate).last)
@@ -74,21 +74,21 @@ struct RecordsCommandTests {
   }
 
   @Test("When the same journal is imported as lane8's too and lane8's Ana is linked to lane7's, then lane7's Ana has both sessions' games in her average and history, and export names them by her id")
-  func linkAndHistory() throws {
-    #expect(try lane.run(["records", "import", "--store", store, journal]).status == 0)
-    #expect(try lane.run(["records", "import", "--store", store, "--lane", "lane8", journal]).status == 0)
-    let before = objects(try lane.run(["records", "averages", "--store", store, "--json"]))
+  func linkAndHistory() async throws {
+    #expect(try await lane.run(["records", "import", "--store", store, journal]).status == 0)
+    #expect(try await lane.run(["records", "import", "--store", store, "--lane", "lane8", journal]).status == 0)
+    let before = objects(try await lane.run(["records", "averages", "--store", store, "--json"]))
     let ids = before.filter { $0["bowler"] as? String == "Ana" }.compactMap { $0["id"] as? String }
     #expect(ids.count == 2 && ids.allSatisfy { $0.hasPrefix("session/lane") && $0.hasSuffix("/Ana") }, "\(ids)")
     let (lane7, lane8) = (ids.first { $0.hasPrefix("session/lane7/") } ?? "", ids.first { $0.hasPrefix("session/lane8/") } ?? "")
 
-    let link = try lane.run(["records", "link", "--store", store, lane8, "--to", lane7])
-    let after = objects(try lane.run(["records", "averages", "--store", store, "--json"]))
-    let history = try lane.run(["records", "history", "--store", store, "--bowler", lane7, "--json"])
-    let text = try lane.run(["records", "history", "--store", store, "--bowler", lane7])
-    let export = objects(try lane.run(["records", "export", "--store", store, "--format", "json"]))
-    let nobody = try lane.run(["records", "history", "--store", store, "--bowler", "session/lane9/x/Zed"])
-    let itself = try lane.run(["records", "link", "--store", store, lane7, "--to", lane8])
+    let link = try await lane.run(["records", "link", "--store", store, lane8, "--to", lane7])
+    let after = objects(try await lane.run(["records", "averages", "--store", store, "--json"]))
+    let history = try await lane.run(["records", "history", "--store", store, "--bowler", lane7, "--json"])
+    let text = try await lane.run(["records", "history", "--store", store, "--bowler", lane7])
+    let export = objects(try await lane.run(["records", "export", "--store", store, "--format", "json"]))
+    let nobody = try await lane.run(["records", "history", "--store", store, "--bowler", "session/lane9/x/Zed"])
+    let itself = try await lane.run(["records", "link", "--store", store, lane7, "--to", lane8])
 
     #expect(link.status == 0, "\(link.standardError)")
     #expect(link.standardOutput.hasPrefix("\(lane8) is now \(lane7): Ana: "), "\(link.standardOutput)")
@@ -111,18 +111,18 @@ struct RecordsCommandTests {
   }
 
   @Test("When the store is backed up, then the copy opens as a store with the same events, and a second backup to the same file or a link exits 73 and changes nothing")
-  func backup() throws {
-    #expect(try lane.run(["records", "import", "--store", store, journal]).status == 0)
+  func backup() async throws {
+    #expect(try await lane.run(["records", "import", "--store", store, journal]).status == 0)
     let copy = folder.path("copy.store")
 
-    let first = try lane.run(["records", "backup", "--store", store, "--out", copy])
-    let original = try lane.run(["records", "events", "--store", store, "--json"])
-    let copied = try lane.run(["records", "events", "--store", copy, "--json"])
+    let first = try await lane.run(["records", "backup", "--store", store, "--out", copy])
+    let original = try await lane.run(["records", "events", "--store", store, "--json"])
+    let copied = try await lane.run(["records", "events", "--store", copy, "--json"])
     let before = try Data(contentsOf: URL(fileURLWithPath: copy))
-    let again = try lane.run(["records", "backup", "--store", store, "--out", copy])
+    let again = try await lane.run(["records", "backup", "--store", store, "--out", copy])
     let link = folder.path("link.store")
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.path("elsewhere.store"))
-    let throughLink = try lane.run(["records", "backup", "--store", store, "--out", link])
+    let throughLink = try await lane.run(["records", "backup", "--store", store, "--out", link])
 
     #expect(first.status == 0, "\(first.standardError)")
     let records = objects(original).count
@@ -140,12 +140,12 @@ struct RecordsCommandTests {
   }
 
   @Test("When the store is exported as CSV and as JSON, then there is a header and one record per stored game, with the documented columns")
-  func export() throws {
-    #expect(try lane.run(["records", "import", "--store", store, journal]).status == 0)
+  func export() async throws {
+    #expect(try await lane.run(["records", "import", "--store", store, journal]).status == 0)
 
-    let games = try lane.run(["records", "games", "--store", store, "--json"])
-    let csv = try lane.run(["records", "export", "--store", store])
-    let json = try lane.run(["records", "export", "--store", store, "--format", "json"])
+    let games = try await lane.run(["records", "games", "--store", store, "--json"])
+    let csv = try await lane.run(["records", "export", "--store", store])
+    let json = try await lane.run(["records", "export", "--store", store, "--format", "json"])
 
     #expect(csv.status == 0 && json.status == 0, "\(csv.standardError)\(json.standardError)")
     let records = csv.standardOutput.components(separatedBy: "\r\n").dropLast()
@@ -159,18 +159,18 @@ struct RecordsCommandTests {
   }
 
   @Test("When the session's scoresheet is written as a page, then it has every game and delivery and the correction with who made it; a second write to the same file exits 73")
-  func sheetPage() throws {
+  func sheetPage() async throws {
     // Given the last ball made a foul by the desk clerk Eve.
-    let corrected = try lane.run(["correct", "--journal", journal, "--by", "Eve", "foul"])
+    let corrected = try await lane.run(["correct", "--journal", journal, "--by", "Eve", "foul"])
     #expect(corrected.status == 0, "\(corrected.standardError)")
-    #expect(try lane.run(["records", "import", "--store", store, journal]).status == 0)
-    let games = objects(try lane.run(["records", "games", "--store", store, "--json"]))
+    #expect(try await lane.run(["records", "import", "--store", store, journal]).status == 0)
+    let games = objects(try await lane.run(["records", "games", "--store", store, "--json"]))
     let session = try #require(games.first?["session"] as? String)
     let page = folder.path("sheet.html")
 
-    let written = try lane.run(["records", "sheet", "--store", store, "--lane", "lane7", "--session", session, "--html", page])
-    let again = try lane.run(["records", "sheet", "--store", store, "--lane", "lane7", "--session", session, "--html", page])
-    let unknown = try lane.run(["records", "sheet", "--store", store, "--lane", "lane7", "--session", "2020-01-01T00:00:00Z"])
+    let written = try await lane.run(["records", "sheet", "--store", store, "--lane", "lane7", "--session", session, "--html", page])
+    let again = try await lane.run(["records", "sheet", "--store", store, "--lane", "lane7", "--session", session, "--html", page])
+    let unknown = try await lane.run(["records", "sheet", "--store", store, "--lane", "lane7", "--session", "2020-01-01T00:00:00Z"])
 
     #expect(written.status == 0, "\(written.standardError)")
     let html = try String(contentsOfFile: page, encoding: .utf8)
@@ -191,13 +191,13 @@ struct RecordsCommandTests {
   @Test(
     "When the scoresheet is printed to PDF on Letter, then pdftotext reads every bowler and the heading, and pdftoppm turns its pages into PNGs of Letter's shape",
     .enabled(if: HeadlessTools.available, "Needs Debian's chromium and poppler-utils"))
-  func sheetPDF() throws {
-    #expect(try lane.run(["records", "import", "--store", store, journal]).status == 0)
-    let games = objects(try lane.run(["records", "games", "--store", store, "--json"]))
+  func sheetPDF() async throws {
+    #expect(try await lane.run(["records", "import", "--store", store, journal]).status == 0)
+    let games = objects(try await lane.run(["records", "games", "--store", store, "--json"]))
     let session = try #require(games.first?["session"] as? String)
     let pdf = folder.path("sheet.pdf")
 
-    let printed = try lane.run(
+    let printed = try await lane.run(
       ["records", "sheet", "--store", store, "--lane", "lane7", "--session", session, "--pdf", pdf, "--paper", "letter"])
 
     #expect(printed.status == 0, "\(printed.standardError)")
@@ -218,13 +218,13 @@ struct RecordsCommandTests {
   @Test(
     "When lane records check reads a whole store, then it prints ok; when a page of it was zeroed, then it prints SQLite's problems and exits 65, the file left as it was",
     .enabled(if: DamagedSQLiteFile.canDamage, DamagedSQLiteFile.skipReason))
-  func check() throws {
-    #expect(try lane.run(["records", "import", "--store", store, journal]).status == 0)
-    let whole = try lane.run(["records", "check", "--store", store])
+  func check() async throws {
+    #expect(try await lane.run(["records", "import", "--store", store, journal]).status == 0)
+    let whole = try await lane.run(["records", "check", "--store", store])
     try DamagedSQLiteFile.zeroRootPage(of: "event", inFileAt: store)
     let before = try Data(contentsOf: URL(fileURLWithPath: store))
 
-    let damaged = try lane.run(["records", "check", "--store", store])
+    let damaged = try await lane.run(["records", "check", "--store", store])
 
     #expect(whole.status == 0, "\(whole.standardError)")
     #expect(whole.standardOutput == "ok\n")
@@ -236,13 +236,13 @@ struct RecordsCommandTests {
   }
 
   @Test("When lane records reads a store that is not there or is a PNG, then it exits 66 or 65 and makes or changes nothing")
-  func refusals() throws {
-    let missing = try lane.run(["records", "games", "--store", store, "--json"])
+  func refusals() async throws {
+    let missing = try await lane.run(["records", "games", "--store", store, "--json"])
     let png = folder.path("picture.png")
     let bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 200))
     try bytes.write(to: URL(fileURLWithPath: png))
-    let notOurs = try lane.run(["records", "averages", "--store", png, "--json"])
-    let desk = try lane.run(["records", "import", "--store", png, journal])
+    let notOurs = try await lane.run(["records", "averages", "--store", png, "--json"])
+    let desk = try await lane.run(["records", "import", "--store", png, journal])
 
     #expect(missing.status == 66)
     #expect(missing.standardError.contains("does not exist"))

@@ -10,8 +10,8 @@ struct ScoreCommandTests {
   }
 
   @Test("When given rolls, then it prints the scoreboard and exits 0")
-  func scoreboard() throws {
-    let run = try lane.run(["score", "7/", "X", "9-", "F5"])
+  func scoreboard() async throws {
+    let run = try await lane.run(["score", "7/", "X", "9-", "F5"])
     #expect(run.status == 0)
     #expect(run.standardError == "")
     #expect(run.standardOutput == """
@@ -28,15 +28,15 @@ struct ScoreCommandTests {
   }
 
   @Test("When output is a pipe, then no colour escapes are written even if none is refused")
-  func noColourInPipes() throws {
-    let run = try lane.run(["score", "X", "X", "F", "/"], environment: ["NO_COLOR": ""])
+  func noColourInPipes() async throws {
+    let run = try await lane.run(["score", "X", "X", "F", "/"], environment: ["NO_COLOR": ""])
     #expect(run.status == 0)
     #expect(!run.standardOutput.contains("\u{1B}"))
   }
 
   @Test("When --json is given, then stdout is exactly one JSON object with the game")
-  func json() throws {
-    let run = try lane.run(["score", "--json", "7", "3", "9"])
+  func json() async throws {
+    let run = try await lane.run(["score", "--json", "7", "3", "9"])
     #expect(run.status == 0)
     #expect(run.standardError == "")
     #expect(run.standardOutput.hasSuffix("}\n"))
@@ -52,8 +52,8 @@ struct ScoreCommandTests {
   }
 
   @Test("When a perfect game is given as JSON, then it is complete with 300")
-  func perfectJSON() throws {
-    let run = try lane.run(["score"] + Array(repeating: "X", count: 12) + ["--json"])
+  func perfectJSON() async throws {
+    let run = try await lane.run(["score"] + Array(repeating: "X", count: 12) + ["--json"])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
     #expect(object["total"] as? Int == 300)
@@ -61,8 +61,8 @@ struct ScoreCommandTests {
   }
 
   @Test("When the balls cannot have happened, then stdout is empty, stderr says where and why, and it exits 65")
-  func impossible() throws {
-    let run = try lane.run(["score", "7", "5"])
+  func impossible() async throws {
+    let run = try await lane.run(["score", "7", "5"])
     #expect(run.status == 65)
     #expect(run.standardOutput == "")
     #expect(run.standardError == "lane score: frame 1, ball 2: 5 pins is more than the 3 standing (roll '5')\n")
@@ -70,8 +70,8 @@ struct ScoreCommandTests {
 
   @Test("When --json is given and the input is refused, then stderr is one JSON error object",
     arguments: [(["7", "5"], Int32(65)), (["7Q"], Int32(64)), (["--nope"], Int32(64))])
-  func jsonErrors(rolls: [String], status: Int32) throws {
-    let run = try lane.run(["score", "--json"] + rolls)
+  func jsonErrors(rolls: [String], status: Int32) async throws {
+    let run = try await lane.run(["score", "--json"] + rolls)
     #expect(run.status == status)
     #expect(run.standardOutput == "")
     #expect(run.standardError.filter { $0 == "\n" }.count == 1)
@@ -83,8 +83,8 @@ struct ScoreCommandTests {
   }
 
   @Test("When a ball follows a finished game, then it exits 65 naming the tenth frame")
-  func afterGameOver() throws {
-    let run = try lane.run(["score"] + Array(repeating: "-", count: 20) + ["4"])
+  func afterGameOver() async throws {
+    let run = try await lane.run(["score"] + Array(repeating: "-", count: 20) + ["4"])
     #expect(run.status == 65)
     #expect(run.standardOutput == "")
     #expect(run.standardError.hasPrefix("lane score: frame 10, ball 3: the game is already over"))
@@ -100,8 +100,8 @@ struct ScoreCommandTests {
       (["score"], "lane score: no rolls given"),
       (["score", "X", "--frobnicate"], "lane score: unknown option '--frobnicate'"),
     ])
-  func usage(arguments: [String], message: String) throws {
-    let run = try lane.run(arguments)
+  func usage(arguments: [String], message: String) async throws {
+    let run = try await lane.run(arguments)
     #expect(run.status == 64)
     #expect(run.standardOutput == "")
     #expect(run.standardError.hasPrefix(message))
@@ -110,8 +110,8 @@ struct ScoreCommandTests {
   }
 
   @Test("When a roll is huge or holds escapes, then the message quotes 40 characters, escaped")
-  func hugeToken() throws {
-    let run = try lane.run(["score", "7\u{1B}[2J" + String(repeating: "Q", count: 100_000)])
+  func hugeToken() async throws {
+    let run = try await lane.run(["score", "7\u{1B}[2J" + String(repeating: "Q", count: 100_000)])
     #expect(run.status == 64)
     #expect(!run.standardError.contains("\u{1B}"))
     #expect(run.standardError.contains(#"\u{1B}[2J"#))
@@ -120,15 +120,15 @@ struct ScoreCommandTests {
 
   @Test("When dashes and digit words are typed, then they score as single balls",
     arguments: [(["---"], "Total pending (0 through frame 1)"), (["72", "72"], "Total 18")])
-  func singleBalls(rolls: [String], status: String) throws {
-    let run = try lane.run(["score"] + rolls)
+  func singleBalls(rolls: [String], status: String) async throws {
+    let run = try await lane.run(["score"] + rolls)
     #expect(run.status == 0)
     #expect(run.standardOutput.contains(status))
   }
 
   @Test("When the pipe form is given, then the game scores 167")
-  func pipeForm() throws {
-    let run = try lane.run(["score", "--json", "X|7/|9-|X|-8|8/|-6|X|X|X||81"])
+  func pipeForm() async throws {
+    let run = try await lane.run(["score", "--json", "X|7/|9-|X|-8|8/|-6|X|X|X||81"])
     #expect(run.status == 0)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
@@ -140,8 +140,8 @@ struct ScoreCommandTests {
   }
 
   @Test("When several games are given, then each board is printed with the series total and average")
-  func series() throws {
-    let run = try lane.run(
+  func series() async throws {
+    let run = try await lane.run(
       ["score"] + Array(repeating: "X", count: 12) + [","] + Array(repeating: "9-", count: 10)
         + ["--game"] + ["7/"])
     #expect(run.status == 0)
@@ -150,8 +150,8 @@ struct ScoreCommandTests {
   }
 
   @Test("When several games are given with --json, then one object holds the games and series")
-  func seriesJSON() throws {
-    let run = try lane.run(["score", "--json", "XXXXXXXXXXXX,9-9-9-9-9-9-9-9-9-9-"])
+  func seriesJSON() async throws {
+    let run = try await lane.run(["score", "--json", "XXXXXXXXXXXX,9-9-9-9-9-9-9-9-9-9-"])
     #expect(run.status == 0)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
@@ -162,17 +162,17 @@ struct ScoreCommandTests {
   }
 
   @Test("When 16k tokens are given, then they are all read: 1,260 perfect games")
-  func manyTokens() throws {
+  func manyTokens() async throws {
     let game = Array(repeating: "X", count: 12)
     let tokens = (0..<1_260).flatMap { $0 == 0 ? game : [","] + game }
-    let run = try lane.run(["score"] + tokens)
+    let run = try await lane.run(["score"] + tokens)
     #expect(run.status == 0)
     #expect(run.standardOutput.hasSuffix("Series 378000 in 1260 games, average 300.0\n"))
   }
 
   @Test("When standard output is a full disk, then it says so and exits 74, without a crash")
-  func fullOutput() throws {
-    let run = try lane.run(["score", "X"], standardOutputTo: "/dev/full")
+  func fullOutput() async throws {
+    let run = try await lane.run(["score", "X"], standardOutputTo: "/dev/full")
     let message = run.standardError
     // It exited by itself (a signal would give minus its number), with 74.
     #expect(run.status == 74)
@@ -180,8 +180,8 @@ struct ScoreCommandTests {
   }
 
   @Test("When --help is given, then the score help is shown")
-  func help() throws {
-    let run = try lane.run(["score", "--help"])
+  func help() async throws {
+    let run = try await lane.run(["score", "--help"])
     #expect(run.status == 0)
     #expect(run.standardOutput.contains("USAGE: lane score"))
   }

@@ -17,8 +17,8 @@ final class SessionCommandTests {
   }
 
   @Test("When two bowlers share a trace, then they bowl a frame each and both games are shown")
-  func twoBowlers() throws {
-    let run = try lane.run(["simulate", "--bowlers", "Ana,Ben", "--journal", journal, trace])
+  func twoBowlers() async throws {
+    let run = try await lane.run(["simulate", "--bowlers", "Ana,Ben", "--journal", journal, trace])
 
     #expect(run.status == 0)
     #expect(run.standardOutput.hasPrefix("Ana, game 1\n+-----+"))
@@ -29,9 +29,9 @@ final class SessionCommandTests {
   }
 
   @Test("When the simulation runs again on the same journal, then it carries on from where it stopped")
-  func resumes() throws {
-    _ = try lane.run(["simulate", "--journal", journal, trace])
-    let again = try lane.run(["simulate", "--json", "--journal", journal, trace])
+  func resumes() async throws {
+    _ = try await lane.run(["simulate", "--journal", journal, trace])
+    let again = try await lane.run(["simulate", "--json", "--journal", journal, trace])
 
     #expect(again.status == 0)
     #expect(again.standardOutput.contains(#""total":171"#))
@@ -39,11 +39,11 @@ final class SessionCommandTests {
   }
 
   @Test("When lane session end is run on a stopped lane, then the session is kept in JOURNAL.sessions and the next simulate starts a new one")
-  func endThenNewSession() throws {
-    _ = try lane.run(["simulate", "--bowlers", "Ana,Ben", "--journal", journal, trace])
+  func endThenNewSession() async throws {
+    _ = try await lane.run(["simulate", "--bowlers", "Ana,Ben", "--journal", journal, trace])
 
-    let ended = try lane.run(["session", "end", "--journal", journal, "--by", "Eve"])
-    let again = try lane.run(["simulate", "--json", "--journal", journal, trace])
+    let ended = try await lane.run(["session", "end", "--journal", journal, "--by", "Eve"])
+    let again = try await lane.run(["simulate", "--json", "--journal", journal, trace])
 
     #expect(ended.status == 0)
     #expect(ended.standardOutput.contains("session ended (record "))
@@ -52,16 +52,16 @@ final class SessionCommandTests {
     #expect(archived.count == 1)
     #expect(again.status == 0)
     #expect(!again.standardOutput.contains(#""bowler":"Ana""#))
-    let check = try lane.run(["journal", "check", journal + ".sessions/" + archived[0]])
+    let check = try await lane.run(["journal", "check", journal + ".sessions/" + archived[0]])
     #expect(check.status == 0)
   }
 
   @Test("When lane session start names bowlers while the session has deliveries, then it is refused with exit 65 and the journal is left as it is")
-  func startRefused() throws {
-    _ = try lane.run(["simulate", "--bowlers", "Ana,Ben", "--journal", journal, trace])
+  func startRefused() async throws {
+    _ = try await lane.run(["simulate", "--bowlers", "Ana,Ben", "--journal", journal, trace])
     let before = try Data(contentsOf: URL(fileURLWithPath: journal))
 
-    let start = try lane.run(["session", "start", "--bowlers", "Cho", "--journal", journal])
+    let start = try await lane.run(["session", "start", "--bowlers", "Cho", "--journal", journal])
 
     #expect(start.status == 65)
     #expect(start.standardError.contains("end it first"))
@@ -69,8 +69,8 @@ final class SessionCommandTests {
   }
 
   @Test("When lane session end meets a desk acknowledgement short of the session's last record, then the session is closed and archived whole, and the acknowledgement is left for the lane's link to publish the rest")
-  func endWithUndelivered() throws {
-    _ = try lane.run(["simulate", "--journal", journal, trace])
+  func endWithUndelivered() async throws {
+    _ = try await lane.run(["simulate", "--journal", journal, trace])
     let before = try Data(contentsOf: URL(fileURLWithPath: journal))
     let first = try #require(String(decoding: before, as: UTF8.self).split(separator: "\n").dropFirst().first)
     // The session's id, as its start record carries it.
@@ -78,7 +78,7 @@ final class SessionCommandTests {
     let acknowledgement = Data(#"{"session":"\#(id)","upto":3,"v":1}"#.utf8)
     try acknowledgement.write(to: URL(fileURLWithPath: journal + ".ack"))
 
-    let ended = try lane.run(["session", "end", "--journal", journal])
+    let ended = try await lane.run(["session", "end", "--journal", journal])
 
     #expect(ended.status == 0, "\(ended.standardError)")
     let archive = journal + ".sessions/\(id).journal"
@@ -89,19 +89,19 @@ final class SessionCommandTests {
   }
 
   @Test("When --bowlers differs from the journal's session, then it is refused with exit 65")
-  func otherBowlers() throws {
-    _ = try lane.run(["simulate", "--bowlers", "Ana,Ben", "--journal", journal, trace])
-    let run = try lane.run(["simulate", "--bowlers", "Cho", "--journal", journal, trace])
+  func otherBowlers() async throws {
+    _ = try await lane.run(["simulate", "--bowlers", "Ana,Ben", "--journal", journal, trace])
+    let run = try await lane.run(["simulate", "--bowlers", "Cho", "--journal", journal, trace])
 
     #expect(run.status == 65)
     #expect(run.standardError.contains(#"holds a session for "Ana,Ben", not "Cho""#))
   }
 
   @Test("When lane correct sets pins, then the change is journalled with who made it and the scores are recomputed")
-  func correctPins() throws {
-    _ = try lane.run(["simulate", "--journal", journal, trace])
+  func correctPins() async throws {
+    _ = try await lane.run(["simulate", "--journal", journal, trace])
 
-    let run = try lane.run(["correct", "--journal", journal, "--by", "Eve", "pins", "-"])
+    let run = try await lane.run(["correct", "--journal", journal, "--by", "Eve", "pins", "-"])
 
     #expect(run.status == 0)
     #expect(run.standardOutput.hasPrefix(
@@ -113,11 +113,11 @@ final class SessionCommandTests {
   }
 
   @Test("When lane correct asks for the impossible, then it exits 65 and the journal is unchanged")
-  func refused() throws {
-    _ = try lane.run(["simulate", "--journal", journal, trace])
+  func refused() async throws {
+    _ = try await lane.run(["simulate", "--journal", journal, trace])
     let before = try Data(contentsOf: URL(fileURLWithPath: journal))
 
-    let foul = try lane.run(["correct", "--journal", journal, "no-foul"])
+    let foul = try await lane.run(["correct", "--journal", journal, "no-foul"])
 
     #expect(foul.status == 65)
     #expect(foul.standardError == "lane correct: the correction was refused: the last delivery is not a foul\n")
@@ -125,8 +125,8 @@ final class SessionCommandTests {
   }
 
   @Test("When there is no journal, then lane correct exits 66 and creates nothing")
-  func noJournal() throws {
-    let run = try lane.run(["correct", "--journal", journal, "undo"])
+  func noJournal() async throws {
+    let run = try await lane.run(["correct", "--journal", journal, "undo"])
 
     #expect(run.status == 66)
     #expect(!FileManager.default.fileExists(atPath: journal))

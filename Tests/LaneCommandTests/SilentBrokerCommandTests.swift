@@ -7,12 +7,12 @@ import Testing
 @Suite("lane simulate with a broker that never answers, run as a user runs it")
 struct SilentBrokerCommandTests {
   @Test("When the lane starts, then it scores the whole trace, says the broker is not reachable, and exits 0 after its connect limit, not the kernel's minutes")
-  func scoresOn() throws {
+  func scoresOn() async throws {
     let lane = try LaneExecutable()
     let silent = try SilentPort()
     let trace = PackageFolder.url("Hardware/traces/string-pinsetter-game.trace").path
 
-    let run = try lane.run(["simulate", "--broker", "mqtt://127.0.0.1:\(silent.port)", "--lane", "lane1", trace])
+    let run = try await lane.run(["simulate", "--broker", "mqtt://127.0.0.1:\(silent.port)", "--lane", "lane1", trace])
 
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.standardOutput.contains("Total 171, game complete"))

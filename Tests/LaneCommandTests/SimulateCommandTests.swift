@@ -29,8 +29,8 @@ struct SimulateCommandTests {
   @Test(
     "When a shipped trace is replayed, then every throw and final score is the one its story tells",
     arguments: BundledTrace.all)
-  func shippedTrace(trace: BundledTrace) throws {
-    let run = try lane.run(["simulate", "--json", trace.path])
+  func shippedTrace(trace: BundledTrace) async throws {
+    let run = try await lane.run(["simulate", "--json", trace.path])
     #expect(run.status == 0)
 
     let output = try JSONDecoder().decode(SimulateOutput.self, from: Data(run.standardOutput.utf8))
@@ -45,15 +45,15 @@ struct SimulateCommandTests {
   }
 
   @Test("When no option is given, then it prints the scoreboard of the game")
-  func scoreboard() throws {
-    let run = try lane.run(["simulate", BundledTrace.all[0].path])
+  func scoreboard() async throws {
+    let run = try await lane.run(["simulate", BundledTrace.all[0].path])
     #expect(run.status == 0)
     #expect(run.standardOutput.contains("| 9 / | X   |(8)1 | 8 / |"))
     #expect(run.standardOutput.contains("Total 171, game complete"))
   }
 
   @Test("When the trace comes on standard input as -, then it is replayed the same way")
-  func standardInput() throws {
+  func standardInput() async throws {
     let trace = """
       0.0 pins 1111111111
       1.0 ball
@@ -61,7 +61,7 @@ struct SimulateCommandTests {
       1.2015 pin1 up
       1.203 pin1 down
       """
-    let run = try lane.run(["simulate", "--json", "-"], input: trace)
+    let run = try await lane.run(["simulate", "--json", "-"], input: trace)
     #expect(run.status == 0)
     let output = try JSONDecoder().decode(SimulateOutput.self, from: Data(run.standardOutput.utf8))
     #expect(output.throws.map(\.knocked) == [[1]])
@@ -71,24 +71,24 @@ struct SimulateCommandTests {
   }
 
   @Test("When a trace line is malformed, then it names the line, prints nothing and exits 65")
-  func malformedTrace() throws {
-    let run = try lane.run(["simulate", "-"], input: "0.0 pins 1111111111\n1.0 pin11 down\n")
+  func malformedTrace() async throws {
+    let run = try await lane.run(["simulate", "-"], input: "0.0 pins 1111111111\n1.0 pin11 down\n")
     #expect(run.status == 65)
     #expect(run.standardOutput == "")
     #expect(run.standardError.contains("standard input: trace line 2: 'pin11' is not a pin"))
   }
 
   @Test("When the trace file does not exist, then it says so and exits 66")
-  func missingTrace() throws {
-    let run = try lane.run(["simulate", "/nonexistent/lane.trace"])
+  func missingTrace() async throws {
+    let run = try await lane.run(["simulate", "/nonexistent/lane.trace"])
     #expect(run.status == 66)
     #expect(run.standardOutput == "")
     #expect(run.standardError.contains("cannot open trace '/nonexistent/lane.trace'"))
   }
 
   @Test("When a window is not a number of seconds, then it is a usage error, exit 64")
-  func badWindow() throws {
-    let run = try lane.run(["simulate", "--settle", "3s", BundledTrace.all[0].path])
+  func badWindow() async throws {
+    let run = try await lane.run(["simulate", "--settle", "3s", BundledTrace.all[0].path])
     #expect(run.status == 64)
     #expect(run.standardError.contains("--settle"))
   }
@@ -96,11 +96,11 @@ struct SimulateCommandTests {
   @Test(
     "When --speed replays onto a terminal, then the board is redrawn in place as lane run does",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux script for a terminal"))
-  func pacedOnTerminal() throws {
+  func pacedOnTerminal() async throws {
     // Given a terminal: script(1) runs lane on a pseudo-terminal and copies what it shows.
     let command = "'\(lane.url.path)' simulate --speed 1000 '\(BundledTrace.all[0].path)'"
 
-    let run = try LaneExecutable(url: URL(fileURLWithPath: "/usr/bin/script"))
+    let run = try await LaneExecutable(url: URL(fileURLWithPath: "/usr/bin/script"))
       .run(["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"])
 
     #expect(run.status == 0)
@@ -110,8 +110,8 @@ struct SimulateCommandTests {
   }
 
   @Test("When --speed replays into a pipe, then it writes the log lane run writes there")
-  func pacedIntoPipe() throws {
-    let run = try lane.run(["simulate", "--speed", "1000", BundledTrace.all[0].path])
+  func pacedIntoPipe() async throws {
+    let run = try await lane.run(["simulate", "--speed", "1000", BundledTrace.all[0].path])
 
     #expect(run.status == 0)
     #expect(run.standardOutput.hasPrefix("game 1, frame 1, ball 1: "))

@@ -231,7 +231,7 @@ struct BrokerTests {
       }
     }
 
-    @Test("When add-lane.sh is given a name that could not be a topic level, then it refuses it")
+    @Test("When add-lane.sh is given a name that could not be a topic level, then it refuses it", .holdsAThread)
     func addLaneRefusesBadNames() throws {
       let folder = try Mosquitto.makeScratchFolder()
       defer { Mosquitto.remove(folder) }
@@ -357,7 +357,7 @@ struct BrokerTests {
       #expect(!lane.isConnected)
     }
 
-    @Test("When make-certs.sh --client is given a name that could not be a user, or one it already made, then it refuses")
+    @Test("When make-certs.sh --client is given a name that could not be a user, or one it already made, then it refuses", .holdsAThread)
     func clientCertificateRefusals() throws {
       let script = TestBroker.deployFolder.appendingPathComponent("make-certs.sh").path
 

@@ -18,10 +18,12 @@ import Testing
   .tags(.broker), .enabled(if: TestBroker.shouldRun, TestBroker.skipReason), .serialized)
 struct DeskLeagueStartOverBrokerTests {
   /// The replays' pace, times the traces' own, and the quiet between the parts of the
-  /// evening, in seconds of the traces: 15 s of the test's, for the desk's requests and the
+  /// evening, in seconds of the traces: a minute of the test's, for the desk's requests and the
   /// switch between open play and the night however loaded the machine.
   static let speed = 1000.0
-  static let gap = 15_000.0
+  static let gap = 60_000.0
+  /// The quiet as the test waits it.
+  static let quiet = Duration.seconds(gap / speed)
 
   let broker: TestBroker
   let lane: String
@@ -168,10 +170,11 @@ struct DeskLeagueStartOverBrokerTests {
     }
     let started = try await send("lane2", ["start-league", "night.toml"], id: "start-night")
 
-    // Then: the night is started on the pair and bowled into its journal beside lane1's.
+    // Then: the night is started on the pair and bowled into its journal beside lane1's,
+    // once the quiet before it has passed.
     #expect(started.status == 0 && started.output.contains("league night"), "\(started.output)\n\(output("pair.err"))")
     #expect(
-      await eventually(within: .seconds(60)) {
+      await eventually(within: Self.quiet + .seconds(120)) {
         nightJournals().count == 1 && deliveries(ofNight: nightJournals()[0]) == night
       }, "\(nightJournals()) \(output("pair.err"))")
     #expect(try String(contentsOfFile: path("lane1/nights/current"), encoding: .utf8).hasSuffix("\n"))
@@ -181,7 +184,7 @@ struct DeskLeagueStartOverBrokerTests {
 
     // Then: the lanes play open again, and the pair ends with its traces.
     #expect(ended.status == 0 && ended.output.contains("league night ended"), "\(ended.output)")
-    #expect(await pair.exited(within: .seconds(90)) == 0, "\(output("pair.err"))")
+    #expect(await pair.exited(within: Self.quiet + .seconds(120)) == 0, "\(output("pair.err"))")
     #expect(!FileManager.default.fileExists(atPath: path("lane1/nights/current")))
     for (index, name) in ["lane1", "lane2"].enumerated() {
       let records = journal(of: name).throwRecords

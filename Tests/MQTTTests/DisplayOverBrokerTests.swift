@@ -87,7 +87,7 @@ struct DisplayOverBrokerTests {
     #expect(heard.all.map(\.topic) == [Topic.displayRequests(lane1).name])
   }
 
-  @Test("When add-display.sh is given desk, a lane's name or a name that could not be a topic level, then it refuses it and changes neither the ACL nor the passwords")
+  @Test("When add-display.sh is given desk, a lane's name or a name that could not be a topic level, then it refuses it and changes neither the ACL nor the passwords", .holdsAThread)
   func addDisplayRefusesNames() throws {
     let script = TestBroker.deployFolder.appendingPathComponent("add-display.sh").path
     let acl = try String(contentsOfFile: broker.folder + "/acl", encoding: .utf8)

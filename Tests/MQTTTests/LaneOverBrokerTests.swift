@@ -293,7 +293,7 @@ struct LaneOverBrokerTests {
     #expect(bad == 64)
   }
 
-  @Test("When the credentials are wrong, then lane simulate says so and exits 77 without scoring")
+  @Test("When the credentials are wrong, then lane simulate says so and exits 77 without scoring", .holdsAThread)
   func badCredentials() throws {
     let wrong = broker.folder + "/wrong.credentials"
     try "user=lane1\npassword=not-it\n".write(toFile: wrong, atomically: false, encoding: .utf8)
@@ -306,7 +306,7 @@ struct LaneOverBrokerTests {
     #expect(output.contains("Check the user name and password in the lane's credentials file"))
   }
 
-  @Test("When the credentials file is readable by everyone, then lane simulate refuses it and exits 64")
+  @Test("When the credentials file is readable by everyone, then lane simulate refuses it and exits 64", .holdsAThread)
   func worldReadableCredentials() throws {
     chmod(credentials("lane1"), 0o644)
     let lane1 = try ChildProcess(

@@ -6,7 +6,7 @@ import Testing
 /// libmosquitto is loaded with `dlopen` when the first client is made, not linked: a lane
 /// without a broker never maps it nor OpenSSL (the command-level check is
 /// `LibraryLoadingCommandTests`).
-@Suite("libmosquitto, loaded when the first MQTT client is made")
+@Suite("libmosquitto, loaded when the first MQTT client is made", .holdsAThread)
 struct LibraryLoadingTests {
   @Test("Given the installed libmosquitto, when it is loaded, then every function lane calls is found and the library answers")
   func installedLibrary() throws {

@@ -210,6 +210,16 @@ public final class ChildProcess: @unchecked Sendable {
 
   // MARK: - Signals
 
+  /// Whether it catches `signal` now: a handler of its own is in place (the `SigCgt` mask
+  /// of /proc/PID/status), so the signal no longer has its default action.
+  public func catches(_ signal: Int32) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+      let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    else { return false }
+    return mask & (1 << UInt64(signal - 1)) != 0
+  }
+
   /// Sends `signal` while it runs: to its process group when it leads one.
   public func signal(_ signal: Int32) {
     guard isRunning else { return }

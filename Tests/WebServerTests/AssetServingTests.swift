@@ -5,7 +5,7 @@ import Testing
 import WebBoard
 import WebServer
 
-@Suite("The pages' styles and scripts, served at /assets", .serialized)
+@Suite("The pages' styles and scripts, served at /assets", .holdsAThread, .serialized)
 struct AssetServingTests {
   /// The files the pages are made of, in the source tree.
   static let pages = PackageFolder.url("Sources/WebServer/Pages")

@@ -6,14 +6,6 @@ import Testing
 import WebBoard
 import WebServer
 
-/// Runs blocking work (a socket read with a deadline) on a thread of its own, so it never
-/// holds one of the cooperative threads the in-process server needs to answer.
-func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread { continuation.resume(with: Result { try work() }) }.start()
-  }
-}
-
 @Suite("The web boards' server on a loopback port", .serialized)
 struct BoardServerTests {
   /// A server on a free port with a display feeding it, for one test.

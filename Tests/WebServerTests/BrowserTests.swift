@@ -9,7 +9,7 @@ import Testing
 /// Screenshots and the page-update latency go to `.build/web-boards/` (printed by
 /// scripts/test). Skipped only when chromium is missing and `CI` is not set.
 @Suite(
-  "The web boards in headless Chromium", .serialized,
+  "The web boards in headless Chromium", .holdsAThread, .serialized,
   .enabled(
     if: Chromium.executable != nil || ProcessInfo.processInfo.environment["CI"] != nil,
     "needs Debian's chromium: scripts/install-packages test"))

@@ -13,7 +13,7 @@ import Testing
 /// Screenshots and the page-update latency go to `.build/web-boards/` with those of
 /// BrowserTests. Skipped only when chromium or mosquitto is missing and `CI` is not set.
 @Suite(
-  "A centre's web boards from the broker in headless Chromium", .serialized,
+  "A centre's web boards from the broker in headless Chromium", .holdsAThread, .serialized,
   .enabled(
     if: (Chromium.executable != nil && Mosquitto.binary != nil)
       || ProcessInfo.processInfo.environment["CI"] != nil,

@@ -11,7 +11,7 @@ import Testing
 /// a real mosquitto with real `lane simulate --broker` lanes. Screenshots go to
 /// `.build/web-boards/` (docs/desk.md shows them).
 @Suite(
-  "The desk's page in headless Chromium", .serialized,
+  "The desk's page in headless Chromium", .holdsAThread, .serialized,
   .enabled(
     if: (Chromium.executable != nil && Mosquitto.binary != nil)
       || ProcessInfo.processInfo.environment["CI"] != nil,

@@ -12,7 +12,7 @@ import Testing
 /// one of its lanes, watches both lanes bowl it, and ends it. Over a real mosquitto with a
 /// real `lane simulate --config` pair. Screenshots go to `.build/web-boards/`.
 @Suite(
-  "Starting a league night on a pair from the desk's page in headless Chromium", .serialized,
+  "Starting a league night on a pair from the desk's page in headless Chromium", .holdsAThread, .serialized,
   .enabled(
     if: (Chromium.executable != nil && Mosquitto.binary != nil)
       || ProcessInfo.processInfo.environment["CI"] != nil,

@@ -9,7 +9,7 @@ import Testing
 /// `lane desk --http --users` over HTTP as a browser or a tool meets it: who may sign in,
 /// what a session may do, and what the lanes answer. A real mosquitto and real lanes.
 @Suite(
-  "The desk's signed-in page and API", .serialized,
+  "The desk's signed-in page and API", .holdsAThread, .serialized,
   .enabled(
     if: Mosquitto.binary != nil || ProcessInfo.processInfo.environment["CI"] != nil,
     "needs Debian's mosquitto: scripts/install-packages test"))

@@ -4,7 +4,7 @@ import Testing
 import WebServer
 
 /// `lane simulate --http` given an address it must refuse, as a user meets it.
-@Suite("lane simulate --http with an address it cannot use")
+@Suite("lane simulate --http with an address it cannot use", .holdsAThread)
 struct HTTPCommandTests {
   static let trace = LaneServing.packageRoot.appendingPathComponent("Hardware/traces/respot-only-game.trace").path
 

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `--lane ID`: one id for a lane's web page, its centre topics and its journal's header.
-@Suite("lane simulate --lane: one id for the page, the broker and the journal")
+@Suite("lane simulate --lane: one id for the page, the broker and the journal", .holdsAThread)
 struct LaneIDCommandTests {
   let folder: URL
 

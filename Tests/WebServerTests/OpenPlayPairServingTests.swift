@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// A pair in open play with `--http`: both lanes' boards from one server.
-@Suite("lane simulate --http on a pair in open play: one server for both lanes")
+@Suite("lane simulate --http on a pair in open play: one server for both lanes", .holdsAThread)
 struct OpenPlayPairServingTests {
   let folder: ScratchFolder
 
