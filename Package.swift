@@ -250,7 +250,7 @@ let package = Package(
     .target(
       name: "LaneCommandLine",
       dependencies: [
-        "LaneApplication", "LaneBridge", "LaneConfiguration", "LaneHardware", "LaneOptions",
+        "LaneApplication", "LaneBridge", "LaneConfiguration", "LaneHardware", "LaneOptions", "GPIO",
         "CentreLink", "CentreStore", "CentreRecords", "RecordsPresentation", "Centre", "LaneSensing", "POSIX",
         "WebServer", "Journal", "Scoreboard", "SimulatedPinSensor",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

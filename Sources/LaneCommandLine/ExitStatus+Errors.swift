@@ -1,17 +1,25 @@
 import CentreRecords
 import CentreStore
+import GPIO
+import Journal
 import LaneBridge
 import RecordsPresentation
+import WebServer
 
 /// The one table from the errors of the rings below `lane` to its exit statuses and
-/// messages: the store's refusals and failures, a journal that cannot be imported, a league
-/// or a session the store has no record of (docs/records.md, docs/running.md).
+/// messages: a journal's, the GPIO lines', a recording's, a board server that cannot
+/// listen, the store's refusals and failures, a journal that cannot be imported, a league
+/// or a session the store has no record of (docs/errors.md).
 extension LaneFailure {
   /// `error` as `lane` exits with it, when it is one of the rings' errors; `nil` for any
   /// other (ArgumentParser's own, which it reports itself).
   public init?(recognizing error: any Error) {
     switch error {
     case let failure as LaneFailure: self = failure
+    case let error as JournalError: self.init(error.exitStatus, error.description)
+    case let error as GPIOError: self.init(.ioError, error.description)
+    case let error as RecordingFile.Failure: self.init(.ioError, error.description)
+    case let error as BoardServerService.StartError: self.init(.unavailable, error.description)
     case let error as StoreError: self.init(ExitStatus(error), error.description)
     case let error as JournalImport.Failure: self.init(ExitStatus(error), error.description)
     case let error as NoLeagueNight: self.init(.dataError, error.description)

@@ -20,8 +20,7 @@ public enum Lifecycle {
   /// Runs `services` until they end, a stop signal, or one fails.
   ///
   /// - Parameter services: In the order they start; they stop in the reverse one.
-  /// - Throws: The first error a service threw; a board server's address that cannot be
-  ///   bound as ``LaneFailure`` 69, here for every command.
+  /// - Throws: The first error a service threw.
   public static func run(
     _ services: [ServiceGroupConfiguration.ServiceConfiguration], logger: Logger
   ) async throws {
@@ -29,16 +28,7 @@ public enum Lifecycle {
     let watcher = ServiceGroupConfiguration.ServiceConfiguration(service: SecondSignal())
     let configuration = ServiceGroupConfiguration(
       services: [watcher] + services, gracefulShutdownSignals: stopSignals, logger: logger)
-    try await failingAsCommands { try await ServiceGroup(configuration: configuration).run() }
-  }
-
-  /// What `body` throws, a board server's that could not start as ``LaneFailure`` 69.
-  private static func failingAsCommands(_ body: () async throws -> Void) async throws {
-    do {
-      try await body()
-    } catch let error as BoardServerService.StartError {
-      throw LaneFailure(.unavailable, "\(error)")
-    }
+    try await ServiceGroup(configuration: configuration).run()
   }
 
   /// Runs a command's `body` as the one service of its group, the stop signals taken from
@@ -77,9 +67,7 @@ public enum Lifecycle {
   public static func runNested(
     _ services: [ServiceGroupConfiguration.ServiceConfiguration], logger: Logger
   ) async throws {
-    try await failingAsCommands {
-      try await ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: logger)).run()
-    }
+    try await ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: logger)).run()
   }
 
   /// A second stop signal while the services stop gracefully ends the process at once, as

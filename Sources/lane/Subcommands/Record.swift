@@ -54,20 +54,14 @@ extension Lane {
         "wiring: \(wiringOptions.wiring ?? "") (chip \(hardware.wiring.chipName))",
       ])
       let lines = Lines(sensor: hardware.sensor, file: file)
-      do {
-        let summary = try await Lifecycle.runBlocking(named: "lane record", stop: stop, logger: Report.logger) { stop in
-          try lines.record(with: recording, until: stop)
-        }
-        guard let summary else { return }
-        Report.line(
-          "\(summary.events) events recorded"
-            + (summary.lostEvents > 0 ? ", \(summary.lostEvents) lost (see the comments)" : "")
-            + (out.map { " to \($0)" } ?? ""))
-      } catch let error as GPIOError {
-        throw LaneFailure(.ioError, "\(error)")
-      } catch let error as RecordingFile.Failure {
-        throw LaneFailure(.ioError, "\(error)")
+      let summary = try await Lifecycle.runBlocking(named: "lane record", stop: stop, logger: Report.logger) { stop in
+        try lines.record(with: recording, until: stop)
       }
+      guard let summary else { return }
+      Report.line(
+        "\(summary.events) events recorded"
+          + (summary.lostEvents > 0 ? ", \(summary.lostEvents) lost (see the comments)" : "")
+          + (out.map { " to \($0)" } ?? ""))
     }
 
     /// The lines and the file, handed to the recording's thread, which alone uses them.

@@ -101,15 +101,8 @@ extension Lane {
         ).display(output: StandardOutput(), warnings: EventLines()),
         console: isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal && !json, inboxWakes: true,
         wiring: hardware.wiring.status)
-      let ended: LaneRun.Ending?
-      do {
-        ended = try await lane.run(hardware.sensor, stop: stop, logger: Report.logger)
-      } catch let error as GPIOError {
-        throw LaneFailure(.ioError, "\(error)")
-      } catch let error as JournalError {
-        throw LaneFailure(error.exitStatus, "\(error)")
-      }
-      guard let ending = ended else { return }
+      // A failure ends the command with its status from the one table (ExitStatus+Errors).
+      guard let ending = try await lane.run(hardware.sensor, stop: stop, logger: Report.logger) else { return }
       Report.line("stopped; \(LaneSummary(ending.session))")
       if !json {
         // The session's series for the board or the log, one line per bowler.

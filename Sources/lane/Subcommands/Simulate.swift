@@ -142,9 +142,8 @@ extension Lane {
       do {
         ended = try await lane.run(trace, stop: stop, logger: Report.logger)
       } catch let error as TraceError {
+        // The trace's own errors do not know its name.
         throw LaneFailure(.dataError, "\(traceName): \(error)")
-      } catch let error as JournalError {
-        throw LaneFailure(error.exitStatus, "\(error)")
       }
       guard let ending = ended else { return }
       if case .stopped? = ending.status {
