@@ -233,7 +233,7 @@ let package = Package(
     // the commands' other steps that are not about arguments: a request to a lane by its
     // journal, the console's lines, the stop signals, the desk's detail screen. No GPIO.
     .target(
-      name: "LaneApplication",
+      name: "LaneRuntime",
       dependencies: [
         "LaneBridge", "LaneControl", "CentreLink", "CentreStore", "CentreRecords", "RecordsPresentation", "Centre",
         "MQTT", "WebBoard", "WebServer",
@@ -248,9 +248,9 @@ let package = Package(
     // lane's option groups (the options its commands share, their help, and their checks,
     // which call LaneOptions' rules), as ArgumentParser reads them.
     .target(
-      name: "LaneCommandLine",
+      name: "LaneCLI",
       dependencies: [
-        "LaneApplication", "LaneBridge", "LaneConfiguration", "LaneHardware", "LaneOptions", "GPIO",
+        "LaneRuntime", "LaneBridge", "LaneConfiguration", "LaneHardware", "LaneOptions", "GPIO",
         "CentreLink", "CentreStore", "CentreRecords", "RecordsPresentation", "Centre", "LaneSensing", "POSIX",
         "WebServer", "Journal", "Scoreboard", "SimulatedPinSensor",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -259,8 +259,8 @@ let package = Package(
     .executableTarget(
       name: "lane",
       dependencies: [
-        "LaneApplication",
-        "LaneCommandLine",
+        "LaneRuntime",
+        "LaneCLI",
         "LaneBridge",
         "LaneHardware",
         "LaneControl",
@@ -352,7 +352,7 @@ let package = Package(
         "CentreStore", "CentreRecords", "RecordsPresentation", "Centre", "Journal", "League", "Bowling", "LaneBridge",
         "Scoreboard", "TestSupport",
         // The exit statuses `lane` gives the store's errors (ExitStatus+Errors.swift).
-        "LaneCommandLine",
+        "LaneCLI",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "BowlingTests", dependencies: ["Bowling"]),
@@ -386,7 +386,7 @@ let package = Package(
       name: "LaneCommandTests",
       dependencies: [
         "lane", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor",
-        "Centre", "TestSupport", "League", "LaneConfiguration", "LaneApplication",
+        "Centre", "TestSupport", "League", "LaneConfiguration", "LaneRuntime",
       ]
     ),
     .testTarget(
@@ -415,9 +415,9 @@ let package = Package(
       ]),
     // The runtime ring in-process: assemblies started and stopped with simulated sensors.
     .testTarget(
-      name: "LaneApplicationTests",
+      name: "LaneRuntimeTests",
       dependencies: [
-        "LaneApplication", "LaneBridge", "LaneSensing", "SimulatedPinSensor", "Journal", "Bowling", "POSIX",
+        "LaneRuntime", "LaneBridge", "LaneSensing", "SimulatedPinSensor", "Journal", "Bowling", "POSIX",
         "TestSupport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

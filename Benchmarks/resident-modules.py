@@ -23,7 +23,7 @@ import time
 
 OURS = set(
     "Bowling LaneSensing League Journal Centre CentreLink CentreStore CentreRecords RecordsPresentation"
-    " LaneBridge LaneApplication LaneCommandLine LaneConfiguration LaneOptions LaneHardware LaneControl"
+    " LaneBridge LaneRuntime LaneCLI LaneConfiguration LaneOptions LaneHardware LaneControl"
     " POSIX SafeFiles DeskAccess Scoreboard SimulatedPinSensor WebBoard WebServer Wiring GPIO"
     " GPIOPinSensor GPIOLineSensor Calibration MQTT lane".split())
 LIFECYCLE = set(

@@ -1,7 +1,7 @@
 import Centre
 
 /// Sends a lane a command from the desk's page and brings back its reply: over the centre's
-/// broker in `lane desk --http` (LaneApplication's), a stand-in in tests.
+/// broker in `lane desk --http` (LaneRuntime's), a stand-in in tests.
 public protocol LaneCommander: Sendable {
   /// Sends `command` to `lane` and waits for its reply.
   func send(_ command: Payload.Command, to lane: LaneID) async -> LaneCommandOutcome

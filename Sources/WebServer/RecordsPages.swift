@@ -1,5 +1,5 @@
 /// The centre's records as pages under `/records`, from the desk's store: made outside this
-/// module (LaneApplication's `StoreRecordsPages`), served by ``BoardServer``; a page that
+/// module (LaneRuntime's `StoreRecordsPages`), served by ``BoardServer``; a page that
 /// cannot be made throws ``RecordsPageError``.
 public protocol RecordsPages: Sendable {
   /// `/records`: each bowler's average, each league's standings and high scores, and every

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Centre
-import LaneApplication
+import LaneRuntime
 import LaneBridge
-import LaneCommandLine
+import LaneCLI
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,6 @@
 import Centre
 import Foundation
-import LaneCommandLine
+import LaneCLI
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Centre
 import Foundation
 import GRDB
-import LaneCommandLine
+import LaneCLI
 import TestSupport
 import Testing
 

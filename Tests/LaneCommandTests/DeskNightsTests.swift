@@ -1,5 +1,5 @@
 import Foundation
-import LaneApplication
+import LaneRuntime
 import LaneBridge
 import TestSupport
 import Testing

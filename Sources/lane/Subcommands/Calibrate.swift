@@ -3,7 +3,7 @@ import Calibration
 import Foundation
 import GPIO
 import LaneBridge
-import LaneCommandLine
+import LaneCLI
 import LaneHardware
 import LaneOptions
 import Wiring

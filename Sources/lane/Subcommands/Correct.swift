@@ -1,9 +1,9 @@
 import ArgumentParser
 import Bowling
 import Foundation
-import LaneApplication
+import LaneRuntime
 import LaneBridge
-import LaneCommandLine
+import LaneCLI
 import LaneOptions
 
 #if canImport(Glibc)

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Centre
 import CentreLink
-import LaneApplication
+import LaneRuntime
 import LaneBridge
-import LaneCommandLine
+import LaneCLI
 import LaneOptions
 
 extension Lane.Desk {

@@ -1,9 +1,9 @@
 import ArgumentParser
 import CentreLink
 import CentreStore
-import LaneApplication
+import LaneRuntime
 import LaneBridge
-import LaneCommandLine
+import LaneCLI
 import LaneOptions
 import WebServer
 

@@ -1,8 +1,8 @@
 import ArgumentParser
 import DeskAccess
-import LaneApplication
+import LaneRuntime
 import LaneBridge
-import LaneCommandLine
+import LaneCLI
 
 extension Lane.Desk {
   /// `lane desk users`: who may sign in at the desk's page, and as what.

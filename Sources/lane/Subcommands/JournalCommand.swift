@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Journal
 import LaneBridge
-import LaneCommandLine
+import LaneCLI
 
 extension Lane {
   /// `lane journal`: look at a journal without running the lane, and rescue a damaged one.

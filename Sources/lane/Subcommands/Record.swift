@@ -3,9 +3,9 @@ import Foundation
 import GPIO
 import GPIOPinSensor
 import POSIX
-import LaneApplication
+import LaneRuntime
 import LaneBridge
-import LaneCommandLine
+import LaneCLI
 import LaneOptions
 
 extension Lane {

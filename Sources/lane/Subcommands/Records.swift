@@ -1,7 +1,7 @@
 import ArgumentParser
 import CentreStore
 import LaneBridge
-import LaneCommandLine
+import LaneCLI
 import LaneOptions
 import RecordsPresentation
 

@@ -1,9 +1,9 @@
 import ArgumentParser
 import GPIO
 import Journal
-import LaneApplication
+import LaneRuntime
 import LaneBridge
-import LaneCommandLine
+import LaneCLI
 import LaneSensing
 import POSIX
 import Scoreboard

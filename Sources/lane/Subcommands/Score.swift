@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaneBridge
-import LaneCommandLine
+import LaneCLI
 
 extension Lane {
   /// `lane score`: scores balls given on the command line.

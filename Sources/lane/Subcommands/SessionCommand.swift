@@ -1,7 +1,7 @@
 import ArgumentParser
-import LaneApplication
+import LaneRuntime
 import LaneBridge
-import LaneCommandLine
+import LaneCLI
 import LaneOptions
 
 extension Lane {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Journal
-import LaneApplication
+import LaneRuntime
 import LaneBridge
-import LaneCommandLine
+import LaneCLI
 import LaneOptions
 import LaneSensing
 import POSIX

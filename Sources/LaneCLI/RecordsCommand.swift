@@ -1,7 +1,7 @@
 import Centre
 import CentreRecords
 import CentreStore
-import LaneApplication
+import LaneRuntime
 import LaneBridge
 import RecordsPresentation
 import SafeFiles

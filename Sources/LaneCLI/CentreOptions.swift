@@ -1,7 +1,7 @@
 import ArgumentParser
 import Centre
 import CentreLink
-import LaneApplication
+import LaneRuntime
 import LaneBridge
 import LaneOptions
 import LaneSensing

@@ -1,6 +1,6 @@
 import CentreLink
 import Foundation
-import LaneApplication
+import LaneRuntime
 import LaneBridge
 import LaneConfiguration
 import LaneHardware

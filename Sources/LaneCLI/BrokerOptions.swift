@@ -1,6 +1,6 @@
 import ArgumentParser
 import CentreLink
-import LaneApplication
+import LaneRuntime
 import LaneBridge
 import LaneOptions
 import MQTT

@@ -1,7 +1,7 @@
 import Bowling
 import Foundation
 import Journal
-import LaneApplication
+import LaneRuntime
 import LaneBridge
 import LaneSensing
 import Logging

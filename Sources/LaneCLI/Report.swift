@@ -1,5 +1,5 @@
 import ArgumentParser
-import LaneApplication
+import LaneRuntime
 import LaneBridge
 import Logging
 import POSIX

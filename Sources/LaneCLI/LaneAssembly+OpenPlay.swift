@@ -1,5 +1,5 @@
 import CentreLink
-import LaneApplication
+import LaneRuntime
 import LaneBridge
 import LaneConfiguration
 import LaneSensing
