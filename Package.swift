@@ -56,6 +56,9 @@ let package = Package(
     // HTTPS for the desk's page (lane desk --tls-cert/--tls-key): NIOSSL, BoringSSL inside,
     // through hummingbird's HummingbirdTLS (docs/ci.md has its build cost).
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.2"),
+    // NIOCore's SocketAddress: the desk counts sign-ins per client address (already built
+    // for hummingbird; WebServer names it).
+    .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     // The pages' templates (Sources/WebServer/Pages/*.html): {{name}} filled in, escaped as
     // HTML. Pure Swift, no dependencies; only WebServer uses it.
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
@@ -129,6 +132,7 @@ let package = Package(
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -419,9 +423,10 @@ let package = Package(
       name: "WebServerTests",
       dependencies: [
         "lane", "WebServer", "WebBoard", "Centre", "LaneBridge", "Bowling", "League", "LaneSensing",
-        "SimulatedPinSensor", "TestSupport", "LaneConfiguration",
+        "SimulatedPinSensor", "TestSupport", "LaneConfiguration", "DeskAccess",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "InMemoryLogging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
