@@ -20,10 +20,11 @@ public enum DeskCommand {
     public var users: String?
     public var tlsCert: String?
     public var tlsKey: String?
+    public var limits: ServerLimits
 
     public init(
       settings: BrokerSettings, json: Bool, store: String?, http: String?, users: String?, tlsCert: String?,
-      tlsKey: String?
+      tlsKey: String?, limits: ServerLimits
     ) {
       self.settings = settings
       self.json = json
@@ -32,6 +33,7 @@ public enum DeskCommand {
       self.users = users
       self.tlsCert = tlsCert
       self.tlsKey = tlsKey
+      self.limits = limits
     }
   }
 
@@ -49,7 +51,8 @@ public enum DeskCommand {
       if let tlsCert = desk.tlsCert, let tlsKey = desk.tlsKey {
         tls = try DeskTLS.loading(certificate: tlsCert, key: tlsKey)
       }
-      page = CentreServices.DeskPage(address: try HTTPAddress(parsing: http, allowPublic: true), users: users, tls: tls)
+      page = CentreServices.DeskPage(
+        address: try HTTPAddress(parsing: http, allowPublic: true), users: users, tls: tls, limits: desk.limits)
     }
     try await CentreServices.runDesk(
       settings: desk.settings, output: output, store: recordStore, page: page, write: printLine, logger: Report.logger)
@@ -60,11 +63,11 @@ public enum DeskCommand {
   /// `lane display`: every lane's boards served on `address` until a stop signal, with the
   /// records under /records when `store` is given (opened once, refused now with its status).
   public static func display(
-    settings: BrokerSettings, broker: String, address: HTTPAddress, store: String?
+    settings: BrokerSettings, broker: String, address: HTTPAddress, store: String?, limits: ServerLimits
   ) async throws {
     let records = try store.map { path throws(LaneFailure) in try StoreOpening.open(path, access: .existing) }
     try await CentreServices.serveBoards(
-      settings: settings, broker: broker, address: address, records: records, logger: Report.logger)
+      settings: settings, broker: broker, address: address, records: records, limits: limits, logger: Report.logger)
     if let records { try StoreOpening.close(records) }
   }
 

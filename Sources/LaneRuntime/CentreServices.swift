@@ -20,13 +20,15 @@ public enum CentreServices {
   /// - Throws: ``LaneFailure``: 78 for settings the link refuses, 69 when the address cannot
   ///   be bound, the broker's failure (``ExitStatus/init(brokerFailure:)``).
   public static func serveBoards(
-    settings: BrokerSettings, broker: String, address: HTTPAddress, records: RecordStore? = nil, logger: Logger
+    settings: BrokerSettings, broker: String, address: HTTPAddress, records: RecordStore? = nil,
+    limits: ServerLimits = ServerLimits(), logger: Logger
   ) async throws(LaneFailure) {
     let centre = CentreDisplay(hub: BoardHub(), logger: logger)
     let link = try made {
       try DisplayLink(settings: settings, handlers: .init(event: centre.show, status: centre.show), logger: logger)
     }
-    let server = BoardServer(hub: centre.hub, address: address, records: records.map(StoreRecordsPages.init(store:)))
+    let server = BoardServer(
+      hub: centre.hub, address: address, records: records.map(StoreRecordsPages.init(store:)), limits: limits)
     try await run(
       [
         .init(service: Following(link: link)),
@@ -73,7 +75,7 @@ public enum CentreServices {
         hub: centre.hub, address: page.address, gate: DeskGate(users: { try DeskUsers.read(users) }),
         commander: BrokerLaneCommander(settings: settings),
         records: store.map(StoreRecordsPages.init(store:)),
-        acknowledgements: store.map(StoreAcknowledgements.init), tls: page.tls, logger: logger)
+        acknowledgements: store.map(StoreAcknowledgements.init), tls: page.tls, limits: page.limits, logger: logger)
       services += [
         .init(service: Following(link: display)),
         .init(
@@ -93,11 +95,13 @@ public enum CentreServices {
     /// HTTPS, or plain HTTP (then only for loopback or a trusted network: the passwords
     /// and cookies cross it in clear, which is logged).
     public var tls: DeskTLS?
+    public var limits: ServerLimits
 
-    public init(address: HTTPAddress, users: String, tls: DeskTLS?) {
+    public init(address: HTTPAddress, users: String, tls: DeskTLS?, limits: ServerLimits = ServerLimits()) {
       self.address = address
       self.users = users
       self.tls = tls
+      self.limits = limits
     }
   }
 

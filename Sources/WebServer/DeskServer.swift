@@ -36,6 +36,7 @@ public struct DeskServer: BoardServing {
   public let records: (any RecordsPages)?
   /// HTTPS, or `nil` for plain HTTP.
   public let tls: DeskTLS?
+  public let limits: ServerLimits
   /// Who signed in, what was sent: the desk's own lines for the operator (`part` desk).
   public let logger: Logger
   public var league: LeagueHub? { nil }
@@ -48,7 +49,7 @@ public struct DeskServer: BoardServing {
   public init(
     hub: BoardHub, address: HTTPAddress, gate: DeskGate, commander: any LaneCommander,
     records: (any RecordsPages)? = nil, acknowledgements: (any AcknowledgementKeeping)? = nil,
-    tls: DeskTLS? = nil, logger: Logger
+    tls: DeskTLS? = nil, limits: ServerLimits = ServerLimits(), logger: Logger
   ) {
     var logger = logger
     logger[metadataKey: LogKey.part] = "desk"
@@ -59,21 +60,22 @@ public struct DeskServer: BoardServing {
     self.commander = commander
     self.records = records
     self.tls = tls
+    self.limits = limits
     self.logger = logger
   }
 
   /// The largest body the desk reads: a sign-in form or a command.
   static let maximumBody = 16 * 1024
 
-  public func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void) -> any Service {
-    application(serving: router(), over: tls?.server ?? .http1(), logger: logger, onRunning: onRunning)
+  public func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void) throws -> any Service {
+    try application(serving: router(), tls: tls, logger: logger, onRunning: onRunning)
   }
 
 
   public func router() -> Router<DeskRequestContext> {
     let router = Router(context: DeskRequestContext.self)
     router.add(middleware: SameSitePosts(scheme: scheme))
-    BoardServer.addOverheadRoutes(to: router, hub: hub)
+    BoardServer.addOverheadRoutes(to: router, hub: hub, maxStreams: limits.maxStreams)
     BoardServer.addAssetRoutes(to: router)
     router.get("/login") { _, _ in Self.page(DeskPages.signIn(error: nil)) }
     router.post("/login") { request, context in try await self.signIn(request, context) }

@@ -37,6 +37,25 @@ public final class LoopbackClient: @unchecked Sendable {
 
   deinit { if descriptor >= 0 { close(descriptor) } }
 
+  /// Sends `text` as it is: part of a request, as a slow client sends it.
+  public func transmit(_ text: String) throws {
+    let bytes = Array(text.utf8)
+    let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    guard sent == bytes.count else { throw Failure.socket("send: errno \(errno)") }
+  }
+
+  /// Whether the server closes the connection within `seconds`, whatever it sends first.
+  public func closedByServer(within seconds: Double) -> Bool {
+    do {
+      try read(within: seconds) { _ in false }
+      return false
+    } catch Failure.socket {
+      return true
+    } catch {
+      return false
+    }
+  }
+
   /// Sends a GET request with extra header lines.
   public func get(_ path: String, headers: [String] = []) throws {
     let request = (["GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)"] + headers).joined(separator: "\r\n") + "\r\n\r\n"

@@ -53,6 +53,7 @@ extension Lane.Desk {
     @Option(help: "The private key of --tls-cert, PEM, not readable by every user.")
     var tlsKey: String?
 
+    @OptionGroup var limits: ServerLimitOptions
     @OptionGroup var deprecated: DeprecatedDeskOptions
     @OptionGroup var logOptions: LogOptions
 
@@ -85,7 +86,9 @@ extension Lane.Desk {
         return try await DeskCommand.show(laneID, settings: settings)
       }
       try await DeskCommand.serve(
-        .init(settings: settings, json: json, store: store, http: http, users: users, tlsCert: tlsCert, tlsKey: tlsKey))
+        .init(
+          settings: settings, json: json, store: store, http: http, users: users, tlsCert: tlsCert, tlsKey: tlsKey,
+          limits: try limits.checkedLimits()))
     }
   }
 }

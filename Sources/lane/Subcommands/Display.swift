@@ -38,6 +38,7 @@ extension Lane {
       """)
     var store: String?
 
+    @OptionGroup var limits: ServerLimitOptions
     @OptionGroup var logOptions: LogOptions
 
     func validate() throws {
@@ -52,7 +53,7 @@ extension Lane {
     func run() async throws {
       try await DeskCommand.display(
         settings: try connection.requiredSettings(), broker: connection.broker ?? "",
-        address: try HTTPAddress(parsing: http, allowPublic: httpPublic), store: store)
+        address: try HTTPAddress(parsing: http, allowPublic: httpPublic), store: store, limits: try limits.checkedLimits())
     }
   }
 }
