@@ -3,13 +3,17 @@ import CentreStore
 import GPIO
 import Journal
 import LaneBridge
+import LaneHardware
 import RecordsPresentation
 import WebServer
 
 /// The one table from the errors of the rings below `lane` to its exit statuses and
 /// messages: a journal's, the GPIO lines', a recording's, a board server that cannot
 /// listen, the store's refusals and failures, a journal that cannot be imported, a league
-/// or a session the store has no record of (docs/errors.md).
+/// or a session the store has no record of, and the runtime's: the desk's users file and
+/// nights, a request to a lane, a link's start, a journal that is not the lane's or the
+/// night's, a lane of a pair, a command's services, a headless print, a calibration
+/// (docs/errors.md).
 extension LaneFailure {
   /// `error` as `lane` exits with it, when it is one of the rings' errors; `nil` for any
   /// other (ArgumentParser's own, which it reports itself).
@@ -25,7 +29,9 @@ extension LaneFailure {
     case let error as NoLeagueNight: self.init(.dataError, error.description)
     case let error as ScoreSheet.NoSheet: self.init(.dataError, error.description)
     case let error as EncodingError: self.init(.software, "cannot write a line of JSON: \(error)")
-    default: return nil
+    default:
+      guard let failure = Self(runtime: error) else { return nil }
+      self = failure
     }
   }
 
@@ -33,6 +39,21 @@ extension LaneFailure {
   /// status, anything else 65.
   public static func of(_ error: any Error) -> LaneFailure {
     LaneFailure(recognizing: error) ?? LaneFailure(.dataError, "\(error)")
+  }
+
+  /// The runtime's errors (`LaneRuntime`, `LaneHardware`) and the lower rings' they let
+  /// through: the desk's users file and nights, a lane's hardware and calibration, a
+  /// request to a lane, a journal that is not the lane's or the night's, a lane of a pair,
+  /// a command's services, a headless print.
+  private init?(runtime error: any Error) {
+    switch error {
+    case let error as LaneSetupError: self.init(ExitStatus(error), error.description)
+    case let error as LaneCalibration.Failure:
+      // The re-check's report already said what drifted: nothing more to print.
+      let drift = if case .driftFound = error { true } else { false }
+      self.init(ExitStatus(error), drift ? "" : error.description)
+    default: return nil
+    }
   }
 }
 
@@ -53,6 +74,30 @@ extension ExitStatus {
     case .unreadable(let error): self = error.exitStatus
     case .namingGivenWrong: self = .usage
     case .notImportable: self = .dataError
+    }
+  }
+
+  /// The status for a lane's hardware: 78 the wiring (or its bias), 77 no permission for
+  /// the chip, 69 a chip or line that is unavailable.
+  public init(_ error: LaneSetupError) {
+    switch error {
+    case .wiring, .mixedBias: self = .badConfiguration
+    case .gpio(let error):
+      if case .permissionDenied = error.problem { self = .noPermission } else { self = .unavailable }
+    }
+  }
+
+  /// The status for `lane calibrate`: 73 the wiring cannot be saved, the hardware's, 74
+  /// the lines cannot be read, 69 no free line, 75 the technician stopped or the deck did
+  /// not match, 1 the re-check found drift.
+  public init(_ error: LaneCalibration.Failure) {
+    switch error {
+    case .cannotSave: self = .cannotCreate
+    case .setup(let error): self.init(error)
+    case .calibration(.sensor): self = .ioError
+    case .calibration(.noFreeLines): self = .unavailable
+    case .calibration: self = .temporaryFailure
+    case .driftFound: self = .checkFoundDrift
     }
   }
 }
