@@ -4,6 +4,7 @@ import GPIO
 import Journal
 import LaneBridge
 import LaneHardware
+import LaneRuntime
 import RecordsPresentation
 import WebServer
 
@@ -47,6 +48,7 @@ extension LaneFailure {
   /// a command's services, a headless print.
   private init?(runtime error: any Error) {
     switch error {
+    case let error as HeadlessPrint.Failure: self.init(ExitStatus(error), error.description)
     case let error as LaneSetupError: self.init(ExitStatus(error), error.description)
     case let error as LaneCalibration.Failure:
       // The re-check's report already said what drifted: nothing more to print.
@@ -74,6 +76,16 @@ extension ExitStatus {
     case .unreadable(let error): self = error.exitStatus
     case .namingGivenWrong: self = .usage
     case .notImportable: self = .dataError
+    }
+  }
+
+  /// The status for a headless print: 69 Chromium missing or failing, 73 the PDF cannot be
+  /// put at its path, 74 the scratch folder cannot be made or written.
+  public init(_ error: HeadlessPrint.Failure) {
+    switch error {
+    case .noChromium, .cannotStart, .didNotPrint: self = .unavailable
+    case .destinationTaken, .cannotWritePDF: self = .cannotCreate
+    case .noScratchFolder, .cannotWritePage: self = .ioError
     }
   }
 
