@@ -3,6 +3,7 @@ import CentreStore
 import GPIO
 import Journal
 import LaneBridge
+import LaneControl
 import LaneHardware
 import LaneRuntime
 import RecordsPresentation
@@ -54,6 +55,9 @@ extension LaneFailure {
       // The re-check's report already said what drifted: nothing more to print.
       let drift = if case .driftFound = error { true } else { false }
       self.init(ExitStatus(error), drift ? "" : error.description)
+    case let error as JournalRequest.Failure: self.init(ExitStatus(error), error.description)
+    case let error as JournalRequest.Refused: self.init(.dataError, error.reason)
+    case let error as ControlClient.Failure: self.init(error.exitStatus, error.description)
     default: return nil
     }
   }
@@ -110,6 +114,16 @@ extension ExitStatus {
     case .calibration(.noFreeLines): self = .unavailable
     case .calibration: self = .temporaryFailure
     case .driftFound: self = .checkFoundDrift
+    }
+  }
+
+  /// The status for a request to a lane: 64 it cannot be sent, 65 the lane refused it, 69
+  /// its socket refused every connection.
+  public init(_ error: JournalRequest.Failure) {
+    switch error {
+    case .unsendable: self = .usage
+    case .refusedByLane: self = .dataError
+    case .socketRefused: self = .unavailable
     }
   }
 }
