@@ -389,6 +389,8 @@ let package = Package(
       dependencies: [
         "lane", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor",
         "Centre", "TestSupport", "League", "LaneConfiguration", "LaneRuntime",
+        // The exit statuses `lane` gives the runtime's errors (ExitStatus+Errors.swift).
+        "LaneCLI",
       ]
     ),
     .testTarget(

@@ -49,6 +49,7 @@ extension LaneFailure {
   /// a command's services, a headless print.
   private init?(runtime error: any Error) {
     switch error {
+    case let error as DeskNights.Failure: self.init(ExitStatus(error), error.description)
     case let error as HeadlessPrint.Failure: self.init(ExitStatus(error), error.description)
     case let error as LaneSetupError: self.init(ExitStatus(error), error.description)
     case let error as LaneCalibration.Failure:
@@ -80,6 +81,16 @@ extension ExitStatus {
     case .unreadable(let error): self = error.exitStatus
     case .namingGivenWrong: self = .usage
     case .notImportable: self = .dataError
+    }
+  }
+
+  /// The status for the desk's nights: 66 `current` unreadable, 65 naming no night, 73
+  /// cannot be written or removed.
+  public init(_ error: DeskNights.Failure) {
+    switch error {
+    case .cannotLook, .unreadable: self = .noInput
+    case .namesNoNight: self = .dataError
+    case .cannotWrite, .cannotRemove: self = .cannotCreate
     }
   }
 
