@@ -250,8 +250,8 @@ let package = Package(
     .target(
       name: "LaneCLI",
       dependencies: [
-        // Whose errors ExitStatus+Errors.swift maps (the control socket's).
-        "LaneControl",
+        // Whose errors ExitStatus+Errors.swift maps (the broker's, the control socket's).
+        "MQTT", "LaneControl",
         "LaneRuntime", "LaneBridge", "LaneConfiguration", "LaneHardware", "LaneOptions", "GPIO",
         "CentreLink", "CentreStore", "CentreRecords", "RecordsPresentation", "Centre", "LaneSensing", "POSIX",
         "WebServer", "Journal", "Scoreboard", "SimulatedPinSensor",

@@ -1,11 +1,15 @@
+import CentreLink
 import CentreRecords
 import CentreStore
 import GPIO
 import Journal
 import LaneBridge
+import LaneConfiguration
 import LaneControl
 import LaneHardware
 import LaneRuntime
+import MQTT
+import POSIX
 import RecordsPresentation
 import WebServer
 
@@ -32,7 +36,7 @@ extension LaneFailure {
     case let error as ScoreSheet.NoSheet: self.init(.dataError, error.description)
     case let error as EncodingError: self.init(.software, "cannot write a line of JSON: \(error)")
     default:
-      guard let failure = Self(runtime: error) else { return nil }
+      guard let failure = Self(runtime: error) ?? Self(centre: error) else { return nil }
       self = failure
     }
   }
@@ -49,6 +53,7 @@ extension LaneFailure {
   /// a command's services, a headless print.
   private init?(runtime error: any Error) {
     switch error {
+    case let error as DeskUsers.Failure: self.init(ExitStatus(error), error.description)
     case let error as DeskNights.Failure: self.init(ExitStatus(error), error.description)
     case let error as HeadlessPrint.Failure: self.init(ExitStatus(error), error.description)
     case let error as LaneSetupError: self.init(ExitStatus(error), error.description)
@@ -59,6 +64,42 @@ extension LaneFailure {
     case let error as JournalRequest.Failure: self.init(ExitStatus(error), error.description)
     case let error as JournalRequest.Refused: self.init(.dataError, error.reason)
     case let error as ControlClient.Failure: self.init(error.exitStatus, error.description)
+    case let error as ControlSocket.SetupError: self.init(.cannotCreate, error.description)
+    case let error as JournalSetupError: self.init(.dataError, error.description)
+    case let error as LeagueNightError: self.init(error.isUnreadable ? .noInput : .dataError, error.description)
+    case let error as WakeEvent.CreationError: self.init(.osError, error.description)
+    case let error as PairSensorFailure: self.init(.ioError, error.description)
+    case let error as PairLaneError:
+      let prefix = error.lane.map { "\($0): " } ?? ""
+      switch error.problem {
+      case .failed(let failure):
+        // The lane's own error as it is told alone, after the lane's id.
+        let alone = LaneFailure(recognizing: failure) ?? LaneFailure(.software, "\(failure)")
+        self.init(alone.status, prefix + alone.message)
+      case .trace: self.init(.dataError, error.description)
+      case .unreadable: self.init(.ioError, error.description)
+      }
+    case let error as RunFailure:
+      switch error {
+      case .service(let failure): self = LaneFailure(recognizing: failure) ?? LaneFailure(.software, "\(failure)")
+      case .loopWait: self.init(.osError, error.description)
+      }
+    default: return nil
+    }
+  }
+
+  /// The centre link's errors: a link's start, the broker's, the acknowledgement file's,
+  /// the desk page's TLS files.
+  private init?(centre error: any Error) {
+    switch error {
+    case let error as LinkStartError: self.init(ExitStatus(error), error.description)
+    case let error as LaneLink.StartFailure:
+      let refused = if case .refused = error.error.problem { true } else { false }
+      self.init(refused ? .noPermission : .badConfiguration, error.description)
+    case let error as MQTTError: self.init(ExitStatus(brokerFailure: error), error.description)
+    case let error as AcknowledgementFile.Failure:
+      self.init(error.kind == .notOurs ? .dataError : .noInput, error.description)
+    case let error as DeskTLS.Problem: self.init(error.isUnreadableFile ? .noInput : .badConfiguration, error.description)
     default: return nil
     }
   }
@@ -81,6 +122,29 @@ extension ExitStatus {
     case .unreadable(let error): self = error.exitStatus
     case .namingGivenWrong: self = .usage
     case .notImportable: self = .dataError
+    }
+  }
+
+  /// The status for a broker failure: 77 when it refused us, 78 for TLS or the host name
+  /// (settings to fix), 69 when it cannot be reached or libmosquitto is not installed.
+  public init(brokerFailure error: MQTTError) {
+    if case .refused = error.problem {
+      self = .noPermission
+    } else {
+      self = error.isSettingsProblem ? .badConfiguration : .unavailable
+    }
+  }
+
+  /// The status for the desk's users file: 66 missing or unreadable, 78 open to others, 65
+  /// not a users file or a password refused, 73 cannot be written, 74 standard input
+  /// unreadable.
+  public init(_ error: DeskUsers.Failure) {
+    switch error {
+    case .unreadable: self = .noInput
+    case .openToOthers: self = .badConfiguration
+    case .notAUsersFile, .passwordRefused, .passwordTooLong, .noPassword, .passwordNotText: self = .dataError
+    case .cannotWrite: self = .cannotCreate
+    case .passwordUnreadable: self = .ioError
     }
   }
 
@@ -135,6 +199,16 @@ extension ExitStatus {
     case .unsendable: self = .usage
     case .refusedByLane: self = .dataError
     case .socketRefused: self = .unavailable
+    }
+  }
+
+  /// The status for a link that cannot start: 64 no lane's name or id, 65 a journal that
+  /// cannot be published, 78 settings the link refuses.
+  public init(_ error: LinkStartError) {
+    switch error {
+    case .noLaneName, .noPairLaneID, .samePairLanes: self = .usage
+    case .unpublishable: self = .dataError
+    case .settingsRefused: self = .badConfiguration
     }
   }
 }
