@@ -390,7 +390,8 @@ let package = Package(
         "lane", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor",
         "Centre", "TestSupport", "League", "LaneConfiguration", "LaneRuntime",
         // The exit statuses `lane` gives the runtime's errors (ExitStatus+Errors.swift).
-        "LaneCLI",
+        "LaneCLI", "LaneHardware", "GPIO", "Wiring", "Calibration", "CentreLink", "MQTT", "LaneControl", "WebServer",
+        "POSIX", "SafeFiles",
       ]
     ),
     .testTarget(
