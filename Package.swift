@@ -254,6 +254,8 @@ let package = Package(
     .target(
       name: "LaneCLI",
       dependencies: [
+        // Whose errors ExitStatus+Errors.swift maps (the broker's, the control socket's).
+        "MQTT", "LaneControl",
         "LaneRuntime", "LaneBridge", "LaneConfiguration", "LaneHardware", "LaneOptions", "GPIO",
         "CentreLink", "CentreStore", "CentreRecords", "RecordsPresentation", "Centre", "LaneSensing", "POSIX",
         "WebServer", "Journal", "Scoreboard", "SimulatedPinSensor", "Calibration", "GPIOPinSensor", "Bowling",
@@ -366,6 +368,9 @@ let package = Package(
       dependencies: [
         "lane", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor",
         "Centre", "TestSupport", "League", "LaneConfiguration", "LaneRuntime",
+        // The exit statuses `lane` gives the runtime's errors (ExitStatus+Errors.swift).
+        "LaneCLI", "LaneHardware", "GPIO", "Wiring", "Calibration", "CentreLink", "MQTT", "LaneControl", "WebServer",
+        "POSIX", "SafeFiles",
       ]
     ),
     .testTarget(
