@@ -200,4 +200,32 @@ extension OptionValues {
     if users != nil && http == nil { throw OptionValueError("--users goes with --http, the desk's page") }
     if http != nil && lane != nil { throw OptionValueError("--http and --lane do not go together") }
   }
+
+  /// `lane desk --http ADDR` beyond loopback is HTTPS unless `--allow-plain-http` says the
+  /// network is trusted: the page carries passwords and session cookies.
+  ///
+  /// - Parameter loopback: Whether `http`'s host is loopback.
+  public static func checkPlainDeskPage(
+    http: String?, loopback: Bool, tls: Bool, allowPlainHTTP: Bool
+  ) throws(OptionValueError) {
+    if allowPlainHTTP, http == nil || tls {
+      throw OptionValueError("--allow-plain-http goes with --http and no --tls-cert: it lets the desk's page be plain HTTP")
+    }
+    guard let http, !loopback, !tls, !allowPlainHTTP else { return }
+    throw OptionValueError(
+      "--http \(http) is beyond loopback: the desk's page would send passwords and session cookies in clear; "
+        + "give --tls-cert and --tls-key (deploy/centre/make-certs.sh makes them), or --allow-plain-http on a network you trust")
+  }
+
+  /// `lane display --store` serves the centre's records, which only a signed-in manager may
+  /// read: never beyond loopback, where anyone could.
+  ///
+  /// - Parameter loopback: Whether `--http`'s host is loopback.
+  public static func checkDisplayRecords(store: String?, http: String, loopback: Bool) throws(OptionValueError) {
+    guard store != nil, !loopback else { return }
+    throw OptionValueError(
+      "--store serves the centre's records, which only signed-in managers may read, and --http \(http) is beyond "
+        + "loopback, where the boards need no sign-in: serve the records with lane desk --http --users, or keep "
+        + "lane display --store on loopback")
+  }
 }

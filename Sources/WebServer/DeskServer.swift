@@ -74,6 +74,7 @@ public struct DeskServer: BoardServing {
 
   public func router() -> Router<DeskRequestContext> {
     let router = Router(context: DeskRequestContext.self)
+    if tls != nil { router.add(middleware: StrictTransport()) }
     router.add(middleware: SameSitePosts(scheme: scheme))
     BoardServer.addOverheadRoutes(to: router, hub: hub, maxStreams: limits.maxStreams)
     BoardServer.addAssetRoutes(to: router)

@@ -50,8 +50,11 @@ public struct DeskTLS: Sendable {
     } catch {
       throw Problem(description: "--tls-key '\(key)' is not a PEM private key (\(error))", isUnreadableFile: false)
     }
-    configuration = TLSConfiguration.makeServerConfiguration(
+    var configuration = TLSConfiguration.makeServerConfiguration(
       certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
+    // TLS 1.0 and 1.1 are broken and retired (RFC 8996): every browser a desk runs speaks 1.2.
+    configuration.minimumTLSVersion = .tlsv12
+    self.configuration = configuration
     do {
       // Made once here, so a pair that cannot serve is refused before the desk starts.
       _ = try server(over: .http1())

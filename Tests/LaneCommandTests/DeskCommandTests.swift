@@ -65,6 +65,31 @@ struct DeskCommandTests {
     }
   }
 
+  @Test("When the desk's page is asked for beyond loopback without TLS, then lane desk exits 64 naming --allow-plain-http, before connecting")
+  func plainBeyondLoopback() async throws {
+    let page = ["--http", "0.0.0.0:0", "--users", "/nonexistent/users"]
+    let refused = try await lane.run(broker + page)
+
+    #expect(refused.status == 64)
+    #expect(refused.standardError.contains("--http 0.0.0.0:0 is beyond loopback"), "\(refused.standardError)")
+    #expect(refused.standardError.contains("--allow-plain-http"))
+    #expect(!refused.standardError.contains("connecting"))
+
+    let alone = try await lane.run(broker + ["--allow-plain-http"])
+    #expect(alone.status == 64)
+    #expect(alone.standardError.contains("--allow-plain-http goes with --http and no --tls-cert"), "\(alone.standardError)")
+  }
+
+  @Test("When lane display would serve the records beyond loopback, then it exits 64 saying they need a sign-in, before connecting")
+  func recordsBeyondLoopback() async throws {
+    let run = try await lane.run(
+      ["display", "--broker", "mqtt://127.0.0.1:1", "--http", "0.0.0.0:0", "--http-public", "--store", "/nonexistent.sqlite"])
+
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("--store serves the centre's records, which only signed-in managers may read"), "\(run.standardError)")
+    #expect(!run.standardError.contains("connecting"))
+  }
+
   @Test("When more connections are asked for than the process may open files, then lane display exits 64 naming LimitNOFILE, before connecting")
   func tooFewFiles() async throws {
     let limited = LaneExecutable(url: URL(fileURLWithPath: "/usr/bin/prlimit"))

@@ -425,6 +425,26 @@ struct DeskPageTests {
       #expect(cookie.contains("; secure"), "\(cookie)")
       #expect(cookie.contains("httponly"))
       #expect(cookie.contains("samesite=strict"))
+      #expect(response.lowercased().contains("strict-transport-security: max-age=31536000"), "\(response)")
+    }
+
+    @Test("When a client offers only TLS 1.1, then the handshake fails; TLS 1.2 is served")
+    func oldTLSRefused() throws {
+      // The client's own floor lowered (Debian's OpenSSL refuses 1.1 itself), so only the
+      // desk's can refuse it.
+      func handshake(_ version: String) throws -> Int32? {
+        let client = try ChildProcess(
+          "/usr/bin/openssl",
+          ["s_client", "-connect", "127.0.0.1:\(desk.port)", version, "-cipher", "DEFAULT:@SECLEVEL=0",
+           "-CAfile", certificate],
+          input: .pipe(.intoChild), output: .pipe(.outOfChild))
+        client.standardInput!.close()
+        _ = try client.standardOutput!.readToEnd()
+        return client.waitForExit(within: .seconds(60))
+      }
+
+      #expect(try handshake("-tls1_1") != 0)
+      #expect(try handshake("-tls1_2") == 0)
     }
   }
 

@@ -53,6 +53,9 @@ extension Lane.Desk {
     @Option(help: "The private key of --tls-cert, PEM, not readable by every user.")
     var tlsKey: String?
 
+    @Flag(help: "Let --http beyond loopback be plain HTTP, without --tls-cert: only on a network you trust.")
+    var allowPlainHTTP = false
+
     @OptionGroup var limits: ServerLimitOptions
     @OptionGroup var deprecated: DeprecatedDeskOptions
     @OptionGroup var logOptions: LogOptions
@@ -65,13 +68,17 @@ extension Lane.Desk {
           json: json))
       try validated(
         try OptionValues.checkDeskPage(http: http, users: users, lane: deprecated.lane, tlsCert: tlsCert, tlsKey: tlsKey))
+      var loopback = true
       if let http {
         do {
-          _ = try HTTPAddress(parsing: http, allowPublic: true)
+          loopback = HTTPAddress.isLoopback(try HTTPAddress(parsing: http, allowPublic: true).host)
         } catch {
           throw ValidationError(error.description)
         }
       }
+      try validated(
+        try OptionValues.checkPlainDeskPage(
+          http: http, loopback: loopback, tls: tlsCert != nil, allowPlainHTTP: allowPlainHTTP))
     }
 
     func run() async throws {

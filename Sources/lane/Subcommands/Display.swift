@@ -1,6 +1,7 @@
 import ArgumentParser
 import LaneBridge
 import LaneCLI
+import LaneOptions
 import WebServer
 
 extension Lane {
@@ -43,11 +44,14 @@ extension Lane {
 
     func validate() throws {
       try connection.require()
+      let address: HTTPAddress
       do {
-        _ = try HTTPAddress(parsing: http, allowPublic: httpPublic)
+        address = try HTTPAddress(parsing: http, allowPublic: httpPublic)
       } catch {
         throw ValidationError(error.description)
       }
+      try validated(
+        try OptionValues.checkDisplayRecords(store: store, http: http, loopback: HTTPAddress.isLoopback(address.host)))
     }
 
     func run() async throws {
