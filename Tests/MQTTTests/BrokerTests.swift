@@ -297,6 +297,25 @@ struct BrokerTests {
     }
   }
 
+  @Suite("make-certs.sh's server certificate and key")
+  struct MadeCertificates {
+    @Test("When make-certs makes a server certificate, then it may serve TLS and be a client, and its key is the mosquitto group's, mode 640")
+    func usageAndKey() throws {
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("make-certs-\(UUID().uuidString)").path
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      try TestBroker.run(
+        "/bin/bash", [TestBroker.deployFolder.appendingPathComponent("make-certs.sh").path, folder, "desk.local"])
+
+      let text = try TestBroker.output(
+        "/usr/bin/openssl", ["x509", "-in", folder + "/server.crt", "-noout", "-ext", "extendedKeyUsage"])
+      #expect(text.contains("TLS Web Server Authentication"), "\(text)")
+      #expect(text.contains("TLS Web Client Authentication"), "\(text)")
+      let key = try FileManager.default.attributesOfItem(atPath: folder + "/server.key")
+      #expect((key[.posixPermissions] as? Int) == 0o640)
+      #expect((key[.groupOwnerAccountName] as? String) == "mosquitto")
+    }
+  }
+
   @Suite("Given a broker that requires client certificates, with certificates from make-certs.sh --client")
   struct MutualTLSBroker {
     let broker: TestBroker

@@ -203,15 +203,21 @@ final class TestBroker: @unchecked Sendable {
 
   /// Runs a helper to the end and fails with its output when it fails.
   static func run(_ executable: String, _ arguments: [String]) throws {
+    _ = try output(executable, arguments)
+  }
+
+  /// What `executable` wrote, standard output and error together; a failure unless it
+  /// exited 0.
+  static func output(_ executable: String, _ arguments: [String]) throws -> String {
     let outputFile = try Mosquitto.makeScratchFolder()
     defer { Mosquitto.remove(outputFile) }
     let process = try ChildProcess(executable, arguments, outputFile: outputFile + "/output")
     let status = process.waitForExit()
+    let text = (try? String(contentsOfFile: outputFile + "/output", encoding: .utf8)) ?? ""
     guard status == 0 else {
-      let text = (try? String(contentsOfFile: outputFile + "/output", encoding: .utf8)) ?? ""
-      throw Failure(
-        description: "\(arguments.first ?? executable) exited with \(status): \(text)")
+      throw Failure(description: "\(arguments.first ?? executable) exited with \(status): \(text)")
     }
+    return text
   }
 }
 

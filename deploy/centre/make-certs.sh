@@ -11,6 +11,9 @@
 # lane's name, or desk): FOLDER/NAME.crt and NAME.key (mode 600), for `--certfile` and
 # `--keyfile`. The broker takes the common name as the user name
 # (use_identity_as_username), so the ACL applies to it as to a password user.
+# The server certificate may serve TLS (serverAuth) and be a client (clientAuth). Exit
+# statuses: 64 usage, 65 a bad NAME, 77 server.key cannot be given to the mosquitto
+# group (it is left mode 600, never readable by every user).
 set -euo pipefail
 
 usage() {
@@ -72,17 +75,22 @@ openssl req -x509 -newkey rsa:2048 -sha256 -days 3650 -nodes \
 # The broker's key and a certificate for its names, signed by the CA.
 openssl req -newkey rsa:2048 -sha256 -nodes \
   -keyout server.key -out server.csr -subj "/CN=$host" 2>/dev/null
-printf 'subjectAltName=%s\n' "$names" >server.ext
+# Usage: a TLS server's (the broker's, the desk's page), and a client's for a broker
+# bridged to another; TLS clients that check usage refuse a certificate without it.
+printf 'subjectAltName=%s\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth,clientAuth\n' \
+  "$names" >server.ext
 openssl x509 -req -in server.csr -CA ca.crt -CAkey ca.key -CAcreateserial \
   -days 825 -sha256 -extfile server.ext -out server.crt 2>/dev/null
 rm -f server.csr server.ext ca.srl
 
 # mosquitto drops to its own user after start and must read its key; nobody else may.
+# A key is never left readable by every user: without the mosquitto group it stays 600.
 chmod 644 ca.crt server.crt
-chmod 600 ca.key
-if chgrp mosquitto server.key 2>/dev/null; then
-  chmod 640 server.key
-else
-  chmod 644 server.key
+chmod 600 ca.key server.key
+if ! chgrp mosquitto server.key; then
+  echo "make-certs: cannot give server.key to the mosquitto group (is mosquitto installed? run as root)." >&2
+  echo "  It is mode 600: install mosquitto, then: chgrp mosquitto $folder/server.key && chmod 640 $folder/server.key" >&2
+  exit 77
 fi
+chmod 640 server.key
 echo "CA and server certificate for $names in $folder"
