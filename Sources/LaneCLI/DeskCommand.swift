@@ -2,6 +2,7 @@ import Centre
 import CentreLink
 import CentreStore
 import LaneBridge
+import LaneOptions
 import LaneRuntime
 import WebServer
 
@@ -69,6 +70,20 @@ public enum DeskCommand {
     try await CentreServices.serveBoards(
       settings: settings, broker: broker, address: address, records: records, limits: limits, logger: Report.logger)
     if let records { try StoreOpening.close(records) }
+  }
+
+  /// `lane desk --lane LANE` with an old request option, or alone: what `lane desk send` or
+  /// `lane desk show` does now, with a warning naming it.
+  public static func deprecated(
+    lane: String, request: DeskRequestArguments?, settings: BrokerSettings
+  ) async throws {
+    let laneID = try validated(try OptionValues.lane(lane))
+    if let request {
+      Report.line("--lane with --\(request.action.rawValue) is deprecated; use lane desk send \(lane) \(request.spelling)")
+      return try await send(try request.command(), to: laneID, settings: settings)
+    }
+    Report.line("--lane alone is deprecated; use lane desk show \(lane)")
+    try await show(laneID, settings: settings)
   }
 
   /// Sends `command` to `lane` and prints the reply: a failure (65) when the lane refused

@@ -35,12 +35,7 @@ public struct HTTPOptions: ParsableArguments {
 
   /// The address to serve on, or `nil` without `--http`.
   public func address() throws -> HTTPAddress? {
-    guard let http else { return nil }
-    do {
-      return try HTTPAddress(parsing: http, allowPublic: httpPublic)
-    } catch {
-      throw ValidationError(error.description)
-    }
+    try http.map { http throws(ValidationError) in try HTTPAddress.option(http, allowPublic: httpPublic) }
   }
 
   public func validate() throws {
@@ -48,6 +43,17 @@ public struct HTTPOptions: ParsableArguments {
     try validated(try OptionValues.checkHTTPPublic(http: http, httpPublic: httpPublic))
     if let name = deprecatedLaneName {
       try validated(try OptionValues.deprecatedLaneName(name))
+    }
+  }
+}
+
+extension HTTPAddress {
+  /// `--http`'s value as an address, or the usage error (64) saying what is wrong with it.
+  public static func option(_ text: String, allowPublic: Bool) throws(ValidationError) -> HTTPAddress {
+    do {
+      return try HTTPAddress(parsing: text, allowPublic: allowPublic)
+    } catch {
+      throw ValidationError(error.description)
     }
   }
 }

@@ -68,29 +68,17 @@ extension Lane.Desk {
           json: json))
       try validated(
         try OptionValues.checkDeskPage(http: http, users: users, lane: deprecated.lane, tlsCert: tlsCert, tlsKey: tlsKey))
-      var loopback = true
-      if let http {
-        do {
-          loopback = HTTPAddress.isLoopback(try HTTPAddress(parsing: http, allowPublic: true).host)
-        } catch {
-          throw ValidationError(error.description)
-        }
-      }
+      let address = try http.map { http throws(ValidationError) in try HTTPAddress.option(http, allowPublic: true) }
       try validated(
         try OptionValues.checkPlainDeskPage(
-          http: http, loopback: loopback, tls: tlsCert != nil, allowPlainHTTP: allowPlainHTTP))
+          http: http, loopback: address.map { HTTPAddress.isLoopback($0.host) } ?? true, tls: tlsCert != nil,
+          allowPlainHTTP: allowPlainHTTP))
     }
 
     func run() async throws {
       let settings = try connection.requiredSettings()
       if let lane = deprecated.lane {
-        let laneID = try validated(try OptionValues.lane(lane))
-        if let request = deprecated.request {
-          Report.line("--lane with --\(request.action.rawValue) is deprecated; use lane desk send \(lane) \(request.spelling)")
-          return try await DeskCommand.send(try request.command(), to: laneID, settings: settings)
-        }
-        Report.line("--lane alone is deprecated; use lane desk show \(lane)")
-        return try await DeskCommand.show(laneID, settings: settings)
+        return try await DeskCommand.deprecated(lane: lane, request: deprecated.request, settings: settings)
       }
       try await DeskCommand.serve(
         .init(

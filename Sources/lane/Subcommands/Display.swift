@@ -44,12 +44,7 @@ extension Lane {
 
     func validate() throws {
       try connection.require()
-      let address: HTTPAddress
-      do {
-        address = try HTTPAddress(parsing: http, allowPublic: httpPublic)
-      } catch {
-        throw ValidationError(error.description)
-      }
+      let address = try HTTPAddress.option(http, allowPublic: httpPublic)
       try validated(
         try OptionValues.checkDisplayRecords(store: store, http: http, loopback: HTTPAddress.isLoopback(address.host)))
     }
@@ -57,7 +52,7 @@ extension Lane {
     func run() async throws {
       try await DeskCommand.display(
         settings: try connection.requiredSettings(), broker: connection.broker ?? "",
-        address: try HTTPAddress(parsing: http, allowPublic: httpPublic), store: store, limits: try limits.checkedLimits())
+        address: try HTTPAddress.option(http, allowPublic: httpPublic), store: store, limits: try limits.checkedLimits())
     }
   }
 }
