@@ -116,11 +116,13 @@ awk -v binary="$lane" '
 # randomisation, so that a position-independent `lane` loads at a known base.
 if command -v perf >/dev/null && command -v setarch >/dev/null && command -v readelf >/dev/null; then
   echo
-  echo "page faults of 'lane simulate /dev/null' by section (perf record -e page-faults -d):"
+  # An empty trace, a regular file: lane refuses /dev/null (a device) before it replays.
+  : >"$scratch/empty.trace"
+  echo "page faults of 'lane simulate' of an empty trace by section (perf record -e page-faults -d):"
   base=0
   if readelf -hW "$lane" | grep -E 'Type:[[:space:]]+DYN' >/dev/null; then base=0x555555554000; fi
   perf record -q -e page-faults -c 1 -d -o "$scratch/faults.data" \
-    setarch "$(uname -m)" -R "$lane" simulate /dev/null >/dev/null 2>&1 || true
+    setarch "$(uname -m)" -R "$lane" simulate "$scratch/empty.trace" >/dev/null 2>&1 || true
   perf script -i "$scratch/faults.data" -F addr 2>/dev/null >"$scratch/faults" || true
   readelf -SW "$lane" | awk '$1 == "[" { $1 = $1 $2; $2 = "" } { print }' \
     | awk '$2 ~ /^[.a-z]/ && $4 ~ /^[0-9a-f]+$/ && $4 != "0000000000000000" { print $2, $4, $6 }' \
