@@ -71,8 +71,11 @@ awk -v binary="$lane" '
     path = ""
     for (i = 6; i <= NF; i++) path = path (i > 6 ? " " : "") $i
     if (path == binary) {
-      if (perms ~ /x/) name = "lane: headers, dynamic symbols, relocations, text, Swift metadata, unwind tables (r-x)"
+      # lld (which links the release build) puts the headers, Swift metadata and unwind tables
+      # in a read-only segment of their own at the start of the file; gold puts them with the text.
+      if (perms ~ /x/) name = "lane: text (r-x; linked by gold also headers, Swift metadata, unwind tables)"
       else if (perms ~ /w/) name = "lane: .rodata (writable: ICU data), .data, start of .bss (rw-)"
+      else if ($3 ~ /^0+$/) name = "lane: headers, dynamic symbols, relocations, Swift metadata, unwind tables (r--)"
       else name = "lane: relro: .data.rel.ro, .got (r--)"
     } else if (path == "" && perms == "rw-p" && start == previousEnd && previousPath == binary) {
       name = "lane: rest of .bss (anonymous rw-)"
