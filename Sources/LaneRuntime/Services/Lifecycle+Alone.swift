@@ -1,4 +1,3 @@
-import LaneBridge
 import UnixSignals
 
 /// How a command that serves nothing runs: its one loop, without a group of services.
