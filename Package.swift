@@ -56,6 +56,9 @@ let package = Package(
     // HTTPS for the desk's page (lane desk --tls-cert/--tls-key): NIOSSL, BoringSSL inside,
     // through hummingbird's HummingbirdTLS (docs/ci.md has its build cost).
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.2"),
+    // NIOCore's SocketAddress: the desk counts sign-ins per client address (already built
+    // for hummingbird; WebServer names it).
+    .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     // The pages' templates (Sources/WebServer/Pages/*.html): {{name}} filled in, escaped as
     // HTML. Pure Swift, no dependencies; only WebServer uses it.
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
@@ -129,6 +132,7 @@ let package = Package(
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -250,43 +254,20 @@ let package = Package(
     .target(
       name: "LaneCLI",
       dependencies: [
+        // Whose errors ExitStatus+Errors.swift maps (the broker's, the control socket's).
+        "MQTT", "LaneControl",
         "LaneRuntime", "LaneBridge", "LaneConfiguration", "LaneHardware", "LaneOptions", "GPIO",
         "CentreLink", "CentreStore", "CentreRecords", "RecordsPresentation", "Centre", "LaneSensing", "POSIX",
-        "WebServer", "Journal", "Scoreboard", "SimulatedPinSensor",
+        "WebServer", "Journal", "Scoreboard", "SimulatedPinSensor", "Calibration", "GPIOPinSensor", "Bowling",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
       name: "lane",
       dependencies: [
-        "LaneRuntime",
-        "LaneCLI",
-        "LaneBridge",
-        "LaneHardware",
-        "LaneControl",
-        "WebBoard",
-        "LaneConfiguration",
-        "LaneOptions",
-        "Bowling",
-        "Scoreboard",
-        "Journal",
-        "LaneSensing",
-        "SimulatedPinSensor",
-        "GPIO",
-        "Calibration",
-        "GPIOLineSensor",
-        "Wiring",
-        "Centre",
-        "CentreLink",
-        "CentreStore",
-        "CentreRecords",
-        "RecordsPresentation",
-        "MQTT",
-        "WebServer",
-        "DeskAccess",
-        "SafeFiles",
-        "POSIX",
-        .product(name: "SystemPackage", package: "swift-system"),
+        // What the command tree's declarations name; the commands' work is LaneCLI's.
+        "LaneCLI", "LaneRuntime", "LaneBridge", "LaneHardware", "LaneOptions", "Calibration", "Wiring", "Centre",
+        "CentreStore", "RecordsPresentation", "WebServer", "DeskAccess",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // A release lane is linked by lld with what a replay runs laid out first
@@ -398,6 +379,9 @@ let package = Package(
       dependencies: [
         "lane", "LaneBridge", "Journal", "Bowling", "LaneSensing", "SimulatedPinSensor",
         "Centre", "TestSupport", "League", "LaneConfiguration", "LaneRuntime",
+        // The exit statuses `lane` gives the runtime's errors (ExitStatus+Errors.swift).
+        "LaneCLI", "LaneHardware", "GPIO", "Wiring", "Calibration", "CentreLink", "MQTT", "LaneControl", "WebServer",
+        "POSIX", "SafeFiles",
       ]
     ),
     .testTarget(
@@ -455,9 +439,10 @@ let package = Package(
       name: "WebServerTests",
       dependencies: [
         "lane", "WebServer", "WebBoard", "Centre", "LaneBridge", "Bowling", "League", "LaneSensing",
-        "SimulatedPinSensor", "TestSupport", "LaneConfiguration",
+        "SimulatedPinSensor", "TestSupport", "LaneConfiguration", "DeskAccess",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "InMemoryLogging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),

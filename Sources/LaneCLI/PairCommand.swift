@@ -96,7 +96,7 @@ public struct PairCommand {
     let links = league == nil ? nil : try Self.links(of: config, pair)
     // Both wirings before anything else: a mistake there creates no journal. Each lane's
     // sensor watches a wake event of its own: a wait drains the event it watches.
-    let wired = try pair.map { lane throws(LaneFailure) in
+    let wired = try pair.map { lane throws in
       let wake = try WakeEvent.made()
       return (
         wake,
@@ -206,7 +206,7 @@ public struct PairCommand {
     let boards = try web.address()
     // The traces before anything else: one that cannot be read creates no journal. They stay
     // open all evening: a league night started from the desk bowls on where open play was.
-    let opened = try replay.traces.map { trace throws(LaneFailure) in
+    let opened = try replay.traces.map { trace throws in
       let wake = try WakeEvent.made()
       return (wake, KeptOpenSensor(try Self.open(trace, stopDescriptor: wake.descriptor)))
     }

@@ -44,7 +44,7 @@ public enum RecordsCommand {
     let sheet = try StoreOpening.using(store, access: .existing) { try ScoreSheet(lane: lane, session: session, in: $0) }
     let page = sheet.html(paper: paper)
     if let pdf {
-      try HeadlessPrint.pdf(page, to: pdf)
+      do { try HeadlessPrint.pdf(page, to: pdf) } catch { throw LaneFailure.of(error) }
       Report.line("\(pdf): the scoresheet of \(sheet.lane) session \(session), \(sheet.games.count) games")
     } else if let html {
       try write(page, toNew: html, what: "the page")

@@ -13,7 +13,7 @@ import Synchronization
 /// set up once by `lane`'s main (``bootstrap(_:)``), whose handler writes standard error:
 /// one line each after the command's name (`lane run: `), or JSON for journald.
 ///
-/// Failures are thrown as ``LaneFailure`` and logged here once, by `Lane.main`; warnings and
+/// Failures are thrown as ``LaneFailure`` and logged here once, by ``CommandMain``; warnings and
 /// notes are log records as they happen, and the command goes on.
 public enum Report {
   /// The root command whose subcommands name the command (`Lane`), set once by `main`.

@@ -31,7 +31,7 @@ public struct WiringOptions: ParsableArguments {
     do {
       return try WiredLane(wiringFile: path, consumer: consumer, wake: wake)
     } catch {
-      throw LaneFailure(error.exitStatus, (lane.map { "\($0): " } ?? "") + "\(error)")
+      throw LaneFailure(ExitStatus(error), (lane.map { "\($0): " } ?? "") + "\(error)")
     }
   }
 }

@@ -1,7 +1,6 @@
 import Calibration
 import Foundation
 import GPIO
-import LaneBridge
 import Wiring
 
 /// `lane calibrate` as it runs on a chip: opens it, calibrates or re-checks the lane with the
@@ -36,21 +35,18 @@ public struct LaneCalibration {
   ///
   /// - Parameter date: Today, for the file's header.
   /// - Returns: Where the wiring was saved, `nil` for a clean re-check.
-  /// - Throws: ``LaneFailure``: 73 when the file cannot be saved (checked before the chip
-  ///   is opened), the chip's and wiring's statuses, 74 when the lines cannot be read, 69
-  ///   without a free line, 75 when the technician stopped, 1 (with nothing more to say:
-  ///   the report said it) when the re-check found drift.
-  public func run(technician: some Technician, date: Date) throws(LaneFailure) -> String? {
+  /// - Throws: ``Failure``: the file cannot be saved (checked before the chip is opened),
+  ///   the chip or the wiring cannot be opened, the lines cannot be read, no line is free,
+  ///   the technician stopped, or the re-check found drift.
+  public func run(technician: some Technician, date: Date) throws(Failure) -> String? {
     if check == nil, let out {
-      do { try WiringFile.checkSavable(to: out, replacing: force) } catch {
-        throw LaneFailure(.cannotCreate, "\(error)")
-      }
+      do { try WiringFile.checkSavable(to: out, replacing: force) } catch { throw .cannotSave(error) }
     }
     let setup: CalibrationSetup
     do {
       setup = try CalibrationSetup(chip: chip, check: check, bias: settings.bias, lines: lines)
     } catch {
-      throw LaneFailure(error.exitStatus, "\(error)")
+      throw .setup(error)
     }
     var settings = settings
     settings.bias = setup.bias
@@ -64,19 +60,13 @@ public struct LaneCalibration {
         outcome = .calibrated(try calibration.calibrate())
       }
     } catch {
-      let status: ExitStatus =
-        switch error {
-        case .sensor: .ioError
-        case .noFreeLines: .unavailable
-        default: .temporaryFailure
-        }
-      throw LaneFailure(status, "\(error)")
+      throw .calibration(error)
     }
     let result: CalibrationResult
     switch outcome {
     case .checked(let report):
       // The report told the technician what drifted.
-      if !report.isClean { throw LaneFailure(.checkFoundDrift, "") }
+      if !report.isClean { throw .driftFound }
       return nil
     case .calibrated(let calibrated): result = calibrated
     }
@@ -86,9 +76,33 @@ public struct LaneCalibration {
         result.fileText(date: date.formatted(.iso8601.year().month().day())), to: out,
         replacing: force)
     } catch {
-      throw LaneFailure(.cannotCreate, "\(error)")
+      throw .cannotSave(error)
     }
     return out
+  }
+
+  /// Why `lane calibrate` saved no wiring: the file, the chip or the lines, the
+  /// technician's session, or a re-check that found drift. `lane` gives each its exit
+  /// status (docs/errors.md).
+  public enum Failure: Error, Sendable, CustomStringConvertible {
+    /// The wiring file cannot be saved (checked before the chip is opened, and at the end).
+    case cannotSave(WiringSaveError)
+    /// The chip, its lines or the wiring to re-check cannot be opened.
+    case setup(LaneSetupError)
+    /// The calibration or the re-check stopped: the lines cannot be read, no line is free,
+    /// the technician stopped or the deck did not match.
+    case calibration(CalibrationError<GPIOError>)
+    /// The re-check found that the lane drifted from its wiring file; its report said how.
+    case driftFound
+
+    public var description: String {
+      switch self {
+      case .cannotSave(let error): "\(error)"
+      case .setup(let error): "\(error)"
+      case .calibration(let error): "\(error)"
+      case .driftFound: "the lane drifted from its wiring file"
+      }
+    }
   }
 
   /// What the technician's session ended with: a calibration's result, or a re-check's report.

@@ -1,8 +1,8 @@
 import GPIO
-import LaneBridge
 import Wiring
 
 /// Why a lane's hardware could not be opened: the wiring file, or the GPIO chip and lines.
+/// `lane` gives each its exit status (docs/errors.md).
 public enum LaneSetupError: Error, Sendable {
   /// The wiring file is missing, malformed or does not fit the chip.
   case wiring(WiringError)
@@ -11,16 +11,6 @@ public enum LaneSetupError: Error, Sendable {
   /// The wiring asks for different pull resistors on different inputs, which one line
   /// request cannot do.
   case mixedBias(file: String, biases: [String: [String]])
-
-  /// The sysexits(3) status a command exits with: 78 for a configuration problem, 77 for a
-  /// permission problem, 69 for a chip or line that is unavailable.
-  public var exitStatus: ExitStatus {
-    switch self {
-    case .wiring, .mixedBias: .badConfiguration
-    case .gpio(let error):
-      if case .permissionDenied = error.problem { .noPermission } else { .unavailable }
-    }
-  }
 }
 
 extension LaneSetupError: CustomStringConvertible {

@@ -17,16 +17,19 @@ public enum CentreServices {
   ///   - broker: The broker's address as the user gave it, for the log.
   ///   - records: The desk's store whose pages are served under `/records`, if any, opened
   ///     once by the command.
-  /// - Throws: ``LaneFailure``: 78 for settings the link refuses, 69 when the address cannot
-  ///   be bound, the broker's failure (``ExitStatus/init(brokerFailure:)``).
+  /// - Throws: ``LinkStartError/settingsRefused(_:)`` for settings the link refuses; what a
+  ///   service fails with (``RunFailure/service(_:)``): the address that cannot be bound,
+  ///   the broker's failure.
   public static func serveBoards(
-    settings: BrokerSettings, broker: String, address: HTTPAddress, records: RecordStore? = nil, logger: Logger
-  ) async throws(LaneFailure) {
+    settings: BrokerSettings, broker: String, address: HTTPAddress, records: RecordStore? = nil,
+    limits: ServerLimits = ServerLimits(), logger: Logger
+  ) async throws {
     let centre = CentreDisplay(hub: BoardHub(), logger: logger)
     let link = try made {
       try DisplayLink(settings: settings, handlers: .init(event: centre.show, status: centre.show), logger: logger)
     }
-    let server = BoardServer(hub: centre.hub, address: address, records: records.map(StoreRecordsPages.init(store:)))
+    let server = BoardServer(
+      hub: centre.hub, address: address, records: records.map(StoreRecordsPages.init(store:)), limits: limits)
     try await run(
       [
         .init(service: Following(link: link)),
@@ -43,12 +46,13 @@ public enum CentreServices {
   /// `lane display` follows them, and the commands the clerks send from the page, over the
   /// broker in their names.
   ///
-  /// - Throws: ``LaneFailure``: the users file's, 69 when the address cannot be bound, 78
-  ///   for settings the link refuses, the broker's failure.
+  /// - Throws: The users file's ``DeskUsers/Failure``; ``LinkStartError/settingsRefused(_:)``
+  ///   for settings the link refuses; what a service fails with (``RunFailure/service(_:)``):
+  ///   the address that cannot be bound, the broker's failure.
   public static func runDesk(
     settings: BrokerSettings, output: DeskLink.Output, store: RecordStore?, page: DeskPage?,
     write: @escaping @Sendable (String) -> Void, logger: Logger
-  ) async throws(LaneFailure) {
+  ) async throws {
     let desk = try made {
       try DeskLink(settings: settings, output: output, write: write, logger: logger, store: store)
     }
@@ -73,7 +77,7 @@ public enum CentreServices {
         hub: centre.hub, address: page.address, gate: DeskGate(users: { try DeskUsers.read(users) }),
         commander: BrokerLaneCommander(settings: settings),
         records: store.map(StoreRecordsPages.init(store:)),
-        acknowledgements: store.map(StoreAcknowledgements.init), tls: page.tls, logger: logger)
+        acknowledgements: store.map(StoreAcknowledgements.init), tls: page.tls, limits: page.limits, logger: logger)
       services += [
         .init(service: Following(link: display)),
         .init(
@@ -93,21 +97,24 @@ public enum CentreServices {
     /// HTTPS, or plain HTTP (then only for loopback or a trusted network: the passwords
     /// and cookies cross it in clear, which is logged).
     public var tls: DeskTLS?
+    public var limits: ServerLimits
 
-    public init(address: HTTPAddress, users: String, tls: DeskTLS?) {
+    public init(address: HTTPAddress, users: String, tls: DeskTLS?, limits: ServerLimits = ServerLimits()) {
       self.address = address
       self.users = users
       self.tls = tls
+      self.limits = limits
     }
   }
 
   /// `lane desk show`: `lane`'s detail board, redrawn in place by `write`: a read-only
   /// follower like `lane display` (it never acknowledges, so it runs beside the desk).
   ///
-  /// - Throws: ``LaneFailure``: 78 for settings the link refuses, the broker's failure.
+  /// - Throws: ``LinkStartError/settingsRefused(_:)`` for settings the link refuses; the
+  ///   broker's failure (``RunFailure/service(_:)``).
   public static func showDetail(
     of lane: LaneID, settings: BrokerSettings, write: @escaping @Sendable (String) -> Void, logger: Logger
-  ) async throws(LaneFailure) {
+  ) async throws {
     let screen = DeskDetailScreen(lane: lane, write: write)
     let link = try made {
       try DisplayLink(
@@ -116,26 +123,22 @@ public enum CentreServices {
     try await run([.init(service: Following(link: link)), .init(service: Drawing(screen: screen))], logger: logger)
   }
 
-  /// Runs `services`; a link's failure is the command's (``ExitStatus/init(brokerFailure:)``),
-  /// an address that cannot be bound 69.
+  /// Runs `services`; the first failure of one (a link's, the broker's; an address that
+  /// cannot be bound) is the command's.
   private static func run(
     _ services: [ServiceGroupConfiguration.ServiceConfiguration], logger: Logger
-  ) async throws(LaneFailure) {
+  ) async throws(RunFailure) {
     do {
       try await Lifecycle.run(services, logger: logger)
-    } catch let error as MQTTError {
-      throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
-    } catch let failure as LaneFailure {
-      throw failure
     } catch {
-      throw LaneFailure(.software, "\(error)")
+      throw .service(error)
     }
   }
 
   /// A link made from the broker's settings, or the failure: settings the client refuses
-  /// are the configuration's (78).
-  private static func made<Link>(_ make: () throws -> Link) throws(LaneFailure) -> Link {
-    do { return try make() } catch { throw LaneFailure(.badConfiguration, "\(error)") }
+  /// are the configuration's.
+  private static func made<Link>(_ make: () throws -> Link) throws(LinkStartError) -> Link {
+    do { return try make() } catch { throw .settingsRefused(error) }
   }
 
   /// A desk's or a display's link as a service: it follows the broker until it is stopped,

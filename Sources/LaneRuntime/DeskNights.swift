@@ -49,13 +49,12 @@ public struct DeskNights: Sendable {
 
   /// The night being bowled, when one was started and not ended (rule 3).
   ///
-  /// - Throws: ``LaneFailure``: 66 when `current` cannot be read, 65 when it names no
-  ///   night of this folder.
-  public func current() throws(LaneFailure) -> Night? {
+  /// - Throws: ``Failure``: `current` cannot be read, or names no night of this folder.
+  public func current() throws(Failure) -> Night? {
     var status = stat()
     guard lstat(marker, &status) == 0 else {
       guard errno == ENOENT else {
-        throw LaneFailure(.noInput, "cannot look at \(marker): \(String(cString: strerror(errno)))")
+        throw .cannotLook(marker: marker, errno: errno)
       }
       return nil
     }
@@ -64,14 +63,11 @@ public struct DeskNights: Sendable {
       name = try FileContents.read(marker, maximumSize: Self.markerLimit, kind: "the pair's current night's name")
         .trimmingCharacters(in: .whitespacesAndNewlines)
     } catch {
-      throw LaneFailure(.noInput, "cannot read \(marker): \(error.reason)")
+      throw .unreadable(marker: marker, reason: error.reason)
     }
     let night = Night(file: "\(folder)/\(name).toml", journal: "\(folder)/\(name).journal")
     guard Self.isName(name), access(night.file, F_OK) == 0 else {
-      throw LaneFailure(
-        .dataError,
-        "\(marker) names no league night of \(folder) (\(name.debugDescription)): remove it to go back to"
-          + " open play, or write the name of a night file there without its .toml")
+      throw .namesNoNight(marker: marker, folder: folder, name: name)
     }
     return night
   }
@@ -80,8 +76,8 @@ public struct DeskNights: Sendable {
   /// night (rule 2).
   ///
   /// - Returns: The night, and its league's name.
-  /// - Throws: ``JournalRequest/Refused`` with the night's problems; ``LaneFailure`` (73)
-  ///   when the folder or a file cannot be created.
+  /// - Throws: ``JournalRequest/Refused`` with the night's problems;
+  ///   ``Failure/cannotWrite(_:)`` when the folder or a file cannot be created.
   public func start(_ text: String, at date: Date) throws -> (night: Night, league: String) {
     let league: LeagueNight
     do {
@@ -97,21 +93,21 @@ public struct DeskNights: Sendable {
       try current.commit(replacing: true)
       return (Night(file: "\(folder)/\(name).toml", journal: "\(folder)/\(name).journal"), league.settings.name)
     } catch {
-      throw LaneFailure(.cannotCreate, "\(error)")
+      throw Failure.cannotWrite(error)
     }
   }
 
   /// Ends the current night: the pair goes back to open play, the night's files stay.
   ///
-  /// - Throws: ``LaneFailure`` (73) when `current` cannot be removed.
-  public func end() throws(LaneFailure) {
+  /// - Throws: ``Failure``: `current` cannot be removed, or its folder synced.
+  public func end() throws(Failure) {
     guard unlink(marker) == 0 || errno == ENOENT else {
-      throw LaneFailure(.cannotCreate, "cannot remove \(marker): \(String(cString: strerror(errno)))")
+      throw .cannotRemove(marker: marker, errno: errno)
     }
     do {
       try NewFile.syncFolder(of: marker)
     } catch {
-      throw LaneFailure(.cannotCreate, "\(error)")
+      throw .cannotWrite(error)
     }
   }
 

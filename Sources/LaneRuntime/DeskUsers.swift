@@ -1,5 +1,4 @@
 import DeskAccess
-import LaneBridge
 import SafeFiles
 import SystemPackage
 
@@ -13,40 +12,37 @@ import SystemPackage
 public enum DeskUsers {
   /// The users file at `path`.
   ///
-  /// - Throws: ``LaneFailure``: 66 when it is missing, unreadable or not a regular file (a
-  ///   symbolic link is not followed), 78 when its group or others may read or write it, 65
-  ///   when it is not a users file or a line is wrong.
-  public static func read(_ path: String) throws(LaneFailure) -> UsersFile {
+  /// - Throws: ``Failure``: ``Failure/unreadable(path:reason:)`` when it is missing,
+  ///   unreadable or not a regular file (a symbolic link is not followed),
+  ///   ``Failure/openToOthers(path:permissions:)`` when its group or others may read or
+  ///   write it, ``Failure/notAUsersFile(path:problem:)`` when a line is wrong.
+  public static func read(_ path: String) throws(Failure) -> UsersFile {
     let (text, permissions): (String, mode_t)
     do {
       (text, permissions) = try FileContents.readSecret(
         path, maximumSize: UsersFile.maximumSize, kind: "the desk's users file")
     } catch {
-      throw LaneFailure(.noInput, "the users file '\(path)' cannot be read: \(error.reason)")
+      throw .unreadable(path: path, reason: error.reason)
     }
     guard permissions & (S_IRWXG | S_IRWXO) == 0 else {
-      throw LaneFailure(
-        .badConfiguration,
-        "the users file '\(path)' may be read or written by others than its owner (mode "
-          + String(permissions & 0o777, radix: 8)
-          + "); it holds the desk's password hashes: chmod 600 '\(path)'")
+      throw .openToOthers(path: path, permissions: permissions)
     }
     do {
       return try UsersFile(parsing: text)
     } catch {
-      throw LaneFailure(.dataError, "the users file '\(path)', \(error); it was left as it is")
+      throw .notAUsersFile(path: path, problem: "\(error)")
     }
   }
 
   /// Sets user `name` with `role` and a bcrypt hash of `password` at `cost` in the users file
   /// at `path` (``set(_:in:)``).
   ///
-  /// - Throws: ``LaneFailure``: 65 for a password a desk user may not have; what
-  ///   ``set(_:in:)`` throws.
+  /// - Throws: ``Failure/passwordRefused(problem:)`` for a password a desk user may not
+  ///   have; what ``set(_:in:)`` throws.
   public static func set(
     name: String, role: DeskRole, password: String, cost: UInt8, in path: String
-  ) throws(LaneFailure) -> Bool {
-    if let problem = DeskPassword.problem(with: password) { throw LaneFailure(.dataError, problem) }
+  ) throws(Failure) -> Bool {
+    if let problem = DeskPassword.problem(with: password) { throw .passwordRefused(problem: problem) }
     return try set(DeskUser(name: name, role: role, passwordHash: DeskPassword.hash(password, cost: cost)), in: path)
   }
 
@@ -54,9 +50,9 @@ public enum DeskUsers {
   /// creating the file when missing.
   ///
   /// - Returns: Whether the user was there before.
-  /// - Throws: ``LaneFailure``: what ``read(_:)`` throws for an existing file; 73 when the
-  ///   file cannot be written.
-  public static func set(_ user: DeskUser, in path: String) throws(LaneFailure) -> Bool {
+  /// - Throws: ``Failure``: what ``read(_:)`` throws for an existing file;
+  ///   ``Failure/cannotWrite(_:)`` when the file cannot be written.
+  public static func set(_ user: DeskUser, in path: String) throws(Failure) -> Bool {
     var file = UsersFile()
     var owner: (uid_t, gid_t)?
     if ExistingFile.exists(path) {
@@ -65,7 +61,7 @@ public enum DeskUsers {
       if lstat(path, &status) == 0 { owner = (status.st_uid, status.st_gid) }
     }
     let replaced = file.set(user)
-    do {
+    do throws(FileProblem) {
       let new = try NewFile(for: path, mode: 0o600)
       // A file the desk's service user owns stays its, when root changes it.
       if let (uid, gid) = owner, fchown(new.descriptor.rawValue, uid, gid) != 0 {
@@ -74,7 +70,7 @@ public enum DeskUsers {
       try new.write(Array(file.text.utf8))
       try new.commit(replacing: true)
     } catch {
-      throw LaneFailure(.cannotCreate, "\(error)")
+      throw .cannotWrite(error)
     }
     return replaced
   }
@@ -82,9 +78,9 @@ public enum DeskUsers {
   /// The first line of standard input: the password `lane desk users add` sets. On a
   /// terminal it asks for it on standard error and does not echo it.
   ///
-  /// - Throws: ``LaneFailure`` 65 when standard input ends before a password, or it is
-  ///   longer than any password may be.
-  public static func passwordFromStandardInput(for name: String) throws(LaneFailure) -> String {
+  /// - Throws: ``Failure`` when standard input cannot be read, ends before a password, or
+  ///   holds a line longer than any password may be or one that is not text.
+  public static func passwordFromStandardInput(for name: String) throws(Failure) -> String {
     let terminal = isatty(0) == 1
     var saved = termios()
     if terminal, tcgetattr(0, &saved) == 0 {
@@ -107,20 +103,20 @@ public enum DeskUsers {
       do {
         count = try withUnsafeMutableBytes(of: &byte) { try FileDescriptor.standardInput.read(into: $0) }
       } catch {
-        throw LaneFailure(.ioError, "cannot read the password from standard input: \(error)")
+        throw .passwordUnreadable(error)
       }
       if count == 0 || byte == UInt8(ascii: "\n") { break }
       line.append(byte)
       guard line.count <= 1024 else {
-        throw LaneFailure(.dataError, "the password's line is longer than 1024 bytes; a desk password is at most \(DeskPassword.maximumBytes)")
+        throw .passwordTooLong
       }
     }
     if line.last == UInt8(ascii: "\r") { line.removeLast() }
     guard !line.isEmpty else {
-      throw LaneFailure(.dataError, "no password on standard input: give it as its first line")
+      throw .noPassword
     }
     guard let password = String(validating: line, as: UTF8.self) else {
-      throw LaneFailure(.dataError, "the password on standard input is not UTF-8 text")
+      throw .passwordNotText
     }
     return password
   }

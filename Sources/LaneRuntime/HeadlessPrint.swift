@@ -26,19 +26,14 @@ public enum HeadlessPrint {
 
   /// Prints `html` to a new PDF file at `destination`.
   ///
-  /// - Throws: ``LaneFailure``: 69 when Chromium is not installed, did not print within
-  ///   ``limit`` or failed (with the end of its log); 73 when the PDF cannot be put at
-  ///   `destination` (something is there); 74 when the scratch folder cannot be made.
-  public static func pdf(_ html: String, to destination: String, chromium: String? = chromium) throws(LaneFailure) {
-    guard let chromium else {
-      throw LaneFailure(
-        .unavailable,
-        "printing to PDF needs headless Chromium: install Debian's chromium (apt-get install chromium), "
-          + "or write the page with --html and print it from a browser")
-    }
+  /// - Throws: ``Failure``: Chromium is not installed, did not print within ``limit`` or
+  ///   failed (with the end of its log); the PDF cannot be put at `destination` (something
+  ///   is there); the scratch folder cannot be made or written.
+  public static func pdf(_ html: String, to destination: String, chromium: String? = chromium) throws(Failure) {
+    guard let chromium else { throw .noChromium }
     var status = stat()
     if lstat(destination, &status) == 0 {
-      throw LaneFailure(.cannotCreate, "cannot write the PDF '\(destination)': something is there already")
+      throw .destinationTaken(path: destination)
     }
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -47,7 +42,7 @@ public enum HeadlessPrint {
     do {
       try Data(html.utf8).write(to: URL(fileURLWithPath: page))
     } catch {
-      throw LaneFailure(.ioError, "cannot write the page for Chromium in '\(folder)': \(error)")
+      throw .cannotWritePage(folder: folder, error: error)
     }
     var arguments = [
       chromium, "--headless", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
@@ -61,13 +56,12 @@ public enum HeadlessPrint {
     let log = (try? String(contentsOfFile: folder + "/chromium.log", encoding: .utf8)) ?? ""
     guard exit == 0, let bytes = FileManager.default.contents(atPath: printed), bytes.starts(with: Array("%PDF".utf8)) else {
       let reason = exit.map { "it exited \($0)" } ?? "it did not print within \(limit)"
-      throw LaneFailure(
-        .unavailable, "Chromium did not print the PDF (\(reason)): \(log.suffix(600).trimmingCharacters(in: .whitespacesAndNewlines))")
+      throw .didNotPrint(reason: reason, log: log.suffix(600).trimmingCharacters(in: .whitespacesAndNewlines))
     }
     do {
       try NewFile.write(bytes, toNew: destination)
     } catch {
-      throw LaneFailure(.cannotCreate, "cannot write the PDF: \(error)")
+      throw .cannotWritePDF(error)
     }
   }
 
@@ -76,11 +70,11 @@ public enum HeadlessPrint {
   private enum Watchdog { case armed, fired, disarmed }
 
   /// A fresh folder of this user's only, under `TMPDIR` (or `/tmp`).
-  private static func scratchFolder() throws(LaneFailure) -> String {
+  private static func scratchFolder() throws(Failure) -> String {
     let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array((base + "/lane-print-XXXXXX").utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } }
-    guard let made else { throw LaneFailure(.ioError, "cannot make a folder for Chromium in '\(base)': errno \(errno)") }
+    guard let made else { throw .noScratchFolder(base: base, errno: errno) }
     return made
   }
 
@@ -88,7 +82,7 @@ public enum HeadlessPrint {
   /// and error into `log`, the environment with `environment` added; its exit status, or
   /// `nil` when it ran past ``limit`` and was killed. Every process left in its group is
   /// killed once it ends.
-  private static func run(_ arguments: [String], log: String, environment: [String]) throws(LaneFailure) -> Int32? {
+  private static func run(_ arguments: [String], log: String, environment: [String]) throws(Failure) -> Int32? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -118,7 +112,7 @@ public enum HeadlessPrint {
     var pid = pid_t()
     let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
     guard spawned == 0 else {
-      throw LaneFailure(.unavailable, "cannot start Chromium '\(arguments[0])': \(String(cString: strerror(spawned)))")
+      throw .cannotStart(program: arguments[0], errno: spawned)
     }
     // Waited for without reaping (WNOWAIT), so the pid stays Chromium's while the watchdog
     // may still kill its group; reaped once the watchdog can no longer fire.

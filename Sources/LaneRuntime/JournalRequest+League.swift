@@ -11,15 +11,15 @@ extension JournalRequest {
   /// The command's words are read by the lane, against its night; here only what the
   /// control socket checks before any lane sees it (length, control characters, a reason).
   /// - Returns: What the lane did, in words.
-  /// - Throws: ``LaneFailure``: the command or reason cannot be sent (exit 64), no lane is
-  ///   refusal of the night's (``correctStoppedPair(_:why:by:journal:)``, no pair running), or what
-  ///   ``send(_:journal:logger:locally:)`` throws (a refusal by the lane is exit 65).
+  /// - Throws: ``Failure/unsendable(reason:)`` when the command or reason cannot be sent;
+  ///   the night's refusal (``correctStoppedPair(_:why:by:journal:)``, no pair running), or
+  ///   what ``send(_:journal:logger:locally:)`` throws (a refusal by the lane among them).
   public static func correctLeague(
     _ command: String, why: String, by author: String, journal: String, logger: Logger
   ) async throws -> String {
     let request = ControlRequest(id: id(), by: author, action: .league(command: command, why: why))
     if case .failure(let refusal) = ControlRequest.parse(Array(request.line.utf8.dropLast())) {
-      throw LaneFailure(.usage, refusal.description)
+      throw Failure.unsendable(reason: refusal.description)
     }
     return try await send(request, journal: journal, logger: logger) { file in
       try correctStoppedPair(command, why: why, by: author, journal: file)

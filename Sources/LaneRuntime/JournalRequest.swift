@@ -13,7 +13,7 @@ import LaneControl
 /// lock and does it itself. A lane starting or stopping between the two is met by trying
 /// again.
 public enum JournalRequest {
-  /// The command's own refusal of what was asked (exit 65), with nothing written.
+  /// The command's own refusal of what was asked, with nothing written.
   public struct Refused: Error {
     public var reason: String
 
@@ -26,7 +26,9 @@ public enum JournalRequest {
   /// locked when no lane runs, or over the running lane's control socket.
   ///
   /// - Returns: What was done, in words, for the operator.
-  /// - Throws: ``LaneFailure`` saying what went wrong.
+  /// - Throws: The journal's ``JournalError``, the command's ``Refused`` (from
+  ///   `locally`), the control socket's `ControlClient.Failure`, or ``Failure`` when the
+  ///   running lane refused the request or its socket every connection.
   /// - Parameter logger: Told of a torn record set aside or a checkpoint problem.
   public static func send(
     _ request: ControlRequest, journal: String, logger: Logger,
@@ -42,10 +44,6 @@ public enum JournalRequest {
         return try locally(file)
       } catch JournalError.inUse {
         // Handled below: the running lane does it.
-      } catch let error as JournalError {
-        throw LaneFailure(error.exitStatus, "\(error)")
-      } catch let refused as Refused {
-        throw LaneFailure(.dataError, refused.reason)
       }
       let reply: ControlReply
       do throws(ControlClient.Failure) {
@@ -55,14 +53,14 @@ public enum JournalRequest {
         try? await Task.sleep(for: .milliseconds(200))
         continue
       } catch {
-        throw LaneFailure(error.exitStatus, "\(error)")
+        throw error
       }
       guard reply.ok, let sequence = reply.sequence else {
-        throw LaneFailure(.dataError, "the running lane refused it: \(reply.error ?? "no reason given")")
+        throw Failure.refusedByLane(reason: reply.error)
       }
       return "record \(sequence), \(reply.what ?? "done") (made by the running lane)"
     }
-    throw LaneFailure(.unavailable, "the running lane's socket refused the connection")
+    throw Failure.socketRefused
   }
 
   /// A request id unlikely to be any other client's: this process and the time.

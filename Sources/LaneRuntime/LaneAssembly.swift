@@ -74,9 +74,10 @@ public final class LaneAssembly: @unchecked Sendable {
   /// - Parameters:
   ///   - wake: Ends the sensor's wait when something is posted to the inbox.
   ///   - logger: The lane's logger: its warnings and notes, its link's.
-  /// - Throws: ``LaneFailure``: the journal's, the link's
-  ///   (``LaneLink/made(lane:settings:origin:journal:sensorClock:logger:)``,
-  ///   ``LaneLink/started()``), 73 when the control socket cannot be created.
+  /// - Throws: The journal's (``SessionJournal/open(path:bowlers:lane:logger:publishing:)``),
+  ///   the link's (``LaneLink/made(lane:settings:origin:journal:sensorClock:logger:)``,
+  ///   ``LaneLink/started()``), `ControlSocket.SetupError` when the control socket cannot
+  ///   be created.
   public static func open(
     _ settings: Settings, wake: @escaping @Sendable () -> Void = {}, logger: Logger
   ) async throws -> LaneAssembly {
@@ -138,13 +139,9 @@ public final class LaneAssembly: @unchecked Sendable {
   /// a pair after a league night the desk ended (``PairMachine`` rule 4), its id after the
   /// night's in `sessions`.
   ///
-  /// - Throws: ``LaneFailure`` with the journal's exit status.
-  public func openSession(by author: String, after sessions: [String] = []) throws(LaneFailure) {
-    do {
-      _ = try session.endSession(by: author, at: Date(), next: [], after: sessions)
-    } catch {
-      throw LaneFailure(error.exitStatus, "\(error)")
-    }
+  /// - Throws: The journal's ``JournalError``.
+  public func openSession(by author: String, after sessions: [String] = []) throws(JournalError) {
+    _ = try session.endSession(by: author, at: Date(), next: [], after: sessions)
   }
 
   /// Ends the session for a league night's start, as `author`, and opens the next one.
@@ -233,13 +230,9 @@ extension ControlSocket {
   /// The control socket beside `journal` (`JOURNAL.sock`), listening; `nil` without a
   /// journal (nothing to correct after the run).
   ///
-  /// - Throws: ``LaneFailure`` 73 when the socket cannot be created.
-  static func made(besideJournal journal: String?) throws(LaneFailure) -> ControlSocket? {
+  /// - Throws: ``SetupError`` when the socket cannot be created.
+  static func made(besideJournal journal: String?) throws(SetupError) -> ControlSocket? {
     guard let journal else { return nil }
-    do {
-      return try ControlSocket(path: path(forJournal: journal))
-    } catch {
-      throw LaneFailure(.cannotCreate, "\(error)")
-    }
+    return try ControlSocket(path: path(forJournal: journal))
   }
 }

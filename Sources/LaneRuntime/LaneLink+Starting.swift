@@ -16,26 +16,24 @@ extension LaneLink {
   /// - Parameters:
   ///   - lane: `--lane`, else the credentials' user names the lane.
   ///   - journal: The journal's path, beside which the acknowledgement file is kept.
-  /// - Throws: ``LaneFailure``: 64 without a lane's name, 65 for a journal that cannot be
-  ///   published or an acknowledgement file that is not ours, 66 for an unreadable one,
-  ///   78 when TLS settings are refused, 69 when libmosquitto is not installed; a folder of
-  ///   closed sessions beside the journal that is not a folder (66) or cannot be listed (74)
-  ///   fails as the journal does.
+  /// - Throws: ``LinkStartError`` without a lane's name, for a journal that cannot be
+  ///   published or settings the link refuses; `AcknowledgementFile.Failure` for an
+  ///   acknowledgement file that is not ours or cannot be read; `MQTTError` when
+  ///   libmosquitto is not installed or refuses a setting; a folder of closed sessions
+  ///   beside the journal that is not a folder or cannot be listed fails as the journal
+  ///   does (`JournalError`).
   public static func made(
     lane: String?, settings: BrokerSettings, origin: JournalOutboxSource.Origin,
     journal: String?, sensorClock: (@Sendable () -> SensorInstant)?, logger: Logger
-  ) throws(LaneFailure) -> LaneLink {
+  ) throws -> LaneLink {
     guard let name = lane ?? settings.credentials?.username, let laneID = try? LaneID(name) else {
-      throw LaneFailure(
-        .usage,
-        "give the lane's name with --lane (or a credentials file whose user is the lane's name;"
-          + " with --certfile, the certificate's common name)")
+      throw LinkStartError.noLaneName
     }
     let open: JournalOutboxSource
     do {
       open = try JournalOutboxSource(origin)
     } catch {
-      throw LaneFailure(.dataError, "the journal cannot be published: \(error)")
+      throw LinkStartError.unpublishable(error, night: false)
     }
     return try made(
       laneID, settings: settings, open: open,
@@ -47,42 +45,33 @@ extension LaneLink {
   /// lacks of earlier sessions), not yet connected.
   ///
   /// - Parameter night: The pair and league, for one lane of a pair bowling a league night.
-  /// - Throws: ``LaneFailure`` as ``made(lane:settings:origin:journal:sensorClock:logger:)``.
+  /// - Throws: As ``made(lane:settings:origin:journal:sensorClock:logger:)``.
   static func made(
     _ lane: LaneID, settings: BrokerSettings, open: JournalOutboxSource,
     acknowledgementFile: AcknowledgementFile?, journal: String?,
     sensorClock: (@Sendable () -> SensorInstant)?, night: (pair: Payload.Pair, league: String)? = nil,
     logger: Logger
-  ) throws(LaneFailure) -> LaneLink {
+  ) throws -> LaneLink {
     do {
       return try LaneLink(
         lane: lane, settings: settings, open: open, acknowledgementFile: acknowledgementFile,
         journal: journal, sensorClock: sensorClock, night: night, logger: logger)
-    } catch let error as JournalError {
-      // The folder of closed sessions beside the journal: the journal's own problem.
-      throw LaneFailure(error.exitStatus, "\(error)")
-    } catch let error as AcknowledgementFile.Failure {
-      throw LaneFailure(error.kind == .notOurs ? .dataError : .noInput, "\(error)")
-    } catch let error as MQTTError {
-      // libmosquitto missing (69) or refusing a setting (78).
-      throw LaneFailure(ExitStatus(brokerFailure: error), "\(error)")
+    } catch where error is JournalError || error is AcknowledgementFile.Failure || error is MQTTError {
+      // The folder of closed sessions beside the journal (the journal's own problem), the
+      // acknowledgement file's, libmosquitto missing or refusing a setting: each its own.
+      throw error
     } catch {
-      throw LaneFailure(.badConfiguration, "\(error)")
+      throw LinkStartError.settingsRefused(error)
     }
   }
 
   /// Connects, waiting until the broker took the lane or refused it.
   ///
-  /// - Throws: ``LaneFailure``: 77 when the broker refuses the lane's credentials, 78 when
+  /// - Throws: `LaneLink.StartFailure` when the broker refuses the lane's credentials, or
   ///   TLS or the host name fails. A broker that is not there is not a failure: the lane
   ///   scores on and publishes when it is.
-  public func started() async throws(LaneFailure) {
-    do {
-      try await start()
-    } catch {
-      if case .refused = error.error.problem { throw LaneFailure(.noPermission, "\(error)") }
-      throw LaneFailure(.badConfiguration, "\(error)")
-    }
+  public func started() async throws(StartFailure) {
+    try await start()
   }
 
   /// What the desk does not have when a link stopped with `remainder`, or `nil` when it has
@@ -105,17 +94,5 @@ extension LaneLink {
     return "the desk has not acknowledged the last \(missing)"
       + " \(missing == 1 ? "record" : "records") of session \(remainder.session) (published"
       + " up to seq \(remainder.published) of \(remainder.lastRecorded))\(later); \(next)"
-  }
-}
-
-extension ExitStatus {
-  /// The exit status for a broker failure: 77 when it refused us, 78 for TLS or the host
-  /// name (settings to fix), 69 when it cannot be reached or libmosquitto is not installed.
-  public init(brokerFailure error: MQTTError) {
-    if case .refused = error.problem {
-      self = .noPermission
-    } else {
-      self = error.isSettingsProblem ? .badConfiguration : .unavailable
-    }
   }
 }

@@ -65,8 +65,8 @@ public struct LaneRun: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - stop: The loop's stop; its wake event is the one `sensor`'s waits watch, if any.
-  /// - Throws: ``LaneFailure`` from ``LaneAssembly/open(_:wake:logger:)``, 69 when the boards'
-  ///   address cannot be bound; what the loop throws (rule 3).
+  /// - Throws: What ``LaneAssembly/open(_:wake:logger:)`` throws, the boards' address that
+  ///   cannot be bound (`BoardServerService.StartError`); what the loop throws (rule 3).
   /// - Returns: How it ended; `nil` when a second stop signal ended it at once.
   public func run(_ sensor: some PinSensor, stop: StopRequest, logger: Logger) async throws -> Ending? {
     let handed = Handed(sensor)

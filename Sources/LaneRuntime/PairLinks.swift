@@ -49,21 +49,17 @@ public final class PairLinks: Sendable {
   /// The pair's lanes' ids: `lanes` when a config file names them, else each lane's
   /// credentials' user.
   ///
-  /// - Throws: ``LaneFailure``: 64 when a lane has no id or both have the same one.
-  public static func pair(_ settings: Settings, lanes: (left: String, right: String)?) throws(LaneFailure) -> Payload.Pair {
-    func id(_ named: String?, _ settings: BrokerSettings, _ side: String) throws(LaneFailure) -> LaneID {
+  /// - Throws: ``LinkStartError`` when a lane has no id or both have the same one.
+  public static func pair(_ settings: Settings, lanes: (left: String, right: String)?) throws(LinkStartError) -> Payload.Pair {
+    func id(_ named: String?, _ settings: BrokerSettings, _ side: String) throws(LinkStartError) -> LaneID {
       guard let name = named ?? settings.credentials?.username, let id = try? LaneID(name) else {
-        throw LaneFailure(
-          .usage, "the \(side) lane has no id: give its credentials file (its user is the lane's id)")
+        throw .noPairLaneID(side: side)
       }
       return id
     }
     let pair = Payload.Pair(
       left: try id(lanes?.left, settings.left, "left"), right: try id(lanes?.right, settings.right, "right"))
-    guard pair.left != pair.right else {
-      throw LaneFailure(
-        .usage, "both lanes of the pair are \(pair.left): give each lane its own credentials file")
-    }
+    guard pair.left != pair.right else { throw .samePairLanes(pair.left) }
     return pair
   }
 
@@ -77,13 +73,13 @@ public final class PairLinks: Sendable {
   ///   - sensorClock: Reads the lanes' sensors' clock, when it is the monotonic clock (a
   ///     live pair), for the health monitors.
   ///   - logger: The pair's; each link's records name its lane.
-  /// - Throws: ``LaneFailure`` as ``LaneLink/made(lane:settings:origin:journal:sensorClock:logger:)``
-  ///   and ``LaneLink/started()``.
+  /// - Throws: As ``LaneLink/made(lane:settings:origin:journal:sensorClock:logger:)`` and
+  ///   ``LaneLink/started()``.
   public static func started(
     _ settings: Settings, pair: Payload.Pair, open: JournalOutboxSource, league: String, journal: String?,
     sensorClock: (@Sendable () -> SensorInstant)? = nil, logger: Logger
-  ) async throws(LaneFailure) -> PairLinks {
-    func start(_ lane: LaneID, _ settings: BrokerSettings) async throws(LaneFailure) -> LaneLink {
+  ) async throws -> PairLinks {
+    func start(_ lane: LaneID, _ settings: BrokerSettings) async throws -> LaneLink {
       var logger = logger
       logger[metadataKey: LogKey.lane] = "\(lane)"
       let link = try LaneLink.made(

@@ -48,24 +48,21 @@ public final class PairNightAssembly: @unchecked Sendable {
   ///   - after: The sessions a new journal's night follows: the lanes' sessions closed for a
   ///     night started from the desk (``JournalEntry/nightStart(of:by:at:after:)``).
   ///   - wake: Ends the loop's wait when something is posted to the inbox.
-  /// - Throws: ``LaneFailure``: the night file unreadable (66) or wrong (65); the journal's
-  ///   (``JournalError``'s exit status), 65 for a journal of another night or a lane's own;
-  ///   the links' (``PairLinks/pair(_:lanes:)``, before the journal is opened, and
-  ///   ``PairLinks/started(_:pair:open:league:journal:sensorClock:logger:)``); 73 when the
-  ///   control socket cannot be created.
+  /// - Throws: The night file's `LeagueNightError` (unreadable or wrong); the journal's
+  ///   ``JournalError`` (a lane's own journal among them),
+  ///   ``JournalSetupError/anotherNight(journal:league:night:)`` for a journal of another
+  ///   night; the links' (``PairLinks/pair(_:lanes:)``, before the journal is opened, the
+  ///   night's journal that cannot be published, and
+  ///   ``PairLinks/started(_:pair:open:league:journal:sensorClock:logger:)``);
+  ///   `ControlSocket.SetupError` when the control socket cannot be created.
   public static func open(
     night path: String, journal: String?, pair: String = JournalHeader.hostName,
     links: PairLinks.Settings? = nil, lanes: (left: String, right: String)? = nil,
     sensorClock: (@Sendable () -> SensorInstant)? = nil, after: [String] = [],
     wake: @escaping @Sendable () -> Void = {}, logger: Logger
-  ) async throws(LaneFailure) -> PairNightAssembly {
-    let pairing = try links.map { settings throws(LaneFailure) in try PairLinks.pair(settings, lanes: lanes) }
-    let asked: LeagueNight
-    do {
-      asked = try LeagueNightFile.read(path: path)
-    } catch {
-      throw LaneFailure(error.isUnreadable ? .noInput : .dataError, "\(error)")
-    }
+  ) async throws -> PairNightAssembly {
+    let pairing = try links.map { settings throws(LinkStartError) in try PairLinks.pair(settings, lanes: lanes) }
+    let asked = try LeagueNightFile.read(path: path)
     // The records the links publish: the journal's, fed by its store as it appends.
     var published: Result<JournalOutboxSource, JournalOutboxSource.Refusal>?
     func publishing(_ store: some JournalStore, _ entries: [JournalEntry]) -> AnyJournalStore {
@@ -75,30 +72,23 @@ public final class PairNightAssembly: @unchecked Sendable {
       return AnyJournalStore(JournalOutboxSource.Store(store, feeding: LaneSessions(open: source), journal: journal))
     }
     let night: JournalledNight<AnyJournalStore>
-    do throws(JournalError) {
-      let start = try JournalEntry.nightStart(of: asked, at: Date(), after: after)
-      if let journal {
-        // A new journal's header names the pair by its lanes' ids when they are known, so
-        // `lane records import` stores the night under them.
-        let file = try JournalFile(
-          path: journal, ifMissing: .create(start), lane: pairing?.name ?? pair, holdingLane: true)
-        if let recovered = file.recovered { logger.warning("\(recovered)") }
-        night = try JournalledNight(store: publishing(file, file.entries), opened: file)
-      } else {
-        let memory = MemoryJournal(starting: start)
-        night = try JournalledNight(store: publishing(memory, memory.entries), entries: memory.entries)
-      }
-    } catch {
-      throw LaneFailure(error.exitStatus, "\(error)")
+    let start = try JournalEntry.nightStart(of: asked, at: Date(), after: after)
+    if let journal {
+      // A new journal's header names the pair by its lanes' ids when they are known, so
+      // `lane records import` stores the night under them.
+      let file = try JournalFile(
+        path: journal, ifMissing: .create(start), lane: pairing?.name ?? pair, holdingLane: true)
+      if let recovered = file.recovered { logger.warning("\(recovered)") }
+      night = try JournalledNight(store: publishing(file, file.entries), opened: file)
+    } else {
+      let memory = MemoryJournal(starting: start)
+      night = try JournalledNight(store: publishing(memory, memory.entries), entries: memory.entries)
     }
     if case .failure(let refusal)? = published {
-      throw LaneFailure(.dataError, "the night's journal cannot be published: \(refusal)")
+      throw LinkStartError.unpublishable(refusal, night: true)
     }
     if let journal, night.play.night != asked {
-      throw LaneFailure(
-        .dataError,
-        "\(journal) holds another night (league \(night.play.night.settings.name), its first record)"
-          + " than \(path); give another --journal, or the night file it was started with")
+      throw JournalSetupError.anotherNight(journal: journal, league: night.play.night.settings.name, night: path)
     }
     var started: PairLinks?
     if let links, let pairing, case .success(let source)? = published {
@@ -166,12 +156,13 @@ public final class PairNightAssembly: @unchecked Sendable {
   ///   - inbox: Whether corrections are taken: `false` when nothing can post (no journal,
   ///     links or console).
   ///   - shown: Given the display as the loop left it, on the loop's thread as it ends.
-  ///   - sensorFailure: The failure a lane's sensor's is (a trace's, a kernel read's).
+  ///   - sensorFailure: The error a lane's sensor's failure is thrown as (a trace's, a
+  ///     kernel read's).
   public func loop<Source: PairSource, Display: PairDisplay>(
     _ source: Source, runner: PairRunner, display: Display, shown: @escaping (Display) -> Void,
     skipping: [PairSide: Int] = [:], inbox taken: Bool, name: String, stop: StopRequest, after: Gate?,
     ended: @escaping @Sendable (LaneEvent.Status) -> Void,
-    sensorFailure: @escaping @Sendable (PairSensorFailure) -> LaneFailure
+    sensorFailure: @escaping @Sendable (PairSensorFailure) -> any Error
   ) -> LoopService {
     let job = Job(
       self, source: source, runner: runner, display: display, shown: shown, skipping: skipping, inbox: taken)
@@ -181,12 +172,10 @@ public final class PairNightAssembly: @unchecked Sendable {
       } catch let error as PairSensorFailure {
         throw sensorFailure(error)
       } catch let error as JournalError {
-        throw LaneFailure(error.exitStatus, "\(error)")
-      } catch let error as LaneFailure {
         throw error
       } catch {
         // The displays do not throw: the loop's wait for its lanes failed.
-        throw LaneFailure(.osError, "\(error)")
+        throw RunFailure.loopWait(error)
       }
     }
   }

@@ -21,7 +21,8 @@ public enum SessionJournal {
   ///   - publishing: Given where the journal's records are (read, or left in the journal up
   ///     to the checkpoint), the centre link's sessions, whose open session is fed every
   ///     entry the store makes durable, or `nil` without a link.
-  /// - Throws: ``LaneFailure`` with the journal's exit status, or what `publishing` throws.
+  /// - Throws: The journal's ``JournalError``, ``JournalSetupError/anotherLane(path:owner:lane:)``
+  ///   for another lane's journal, or what `publishing` throws.
   public static func open(
     path: String?, bowlers: [String]?, lane: String?, logger: Logger,
     publishing: (JournalOutboxSource.Origin) throws -> LaneSessions? = { _ in nil }
@@ -39,30 +40,21 @@ public enum SessionJournal {
       return try JournalledSession(
         store: try wrapped(replay.journal, .entries([replay.start])), entries: [replay.start])
     }
-    let file: JournalFile
-    let resumed: JournalledSession<JournalFile>
-    do throws(JournalError) {
-      file = try JournalFile(
-        path: path, ifMissing: .create(start), lane: lane ?? JournalHeader.hostName,
-        holdingLane: true, usingCheckpoint: true)
-      if let recovered = file.recovered { logger.warning("\(recovered)") }
-      if let problem = file.checkpointProblem { logger.warning("\(problem)") }
-      resumed = try JournalledSession(store: file, opened: file)
-      JournalCheckpoint.renew(file, session: resumed.session, through: resumed.lastSequence) { problem in
-        logger.warning("\(problem)")
-      }
-      if let bowlers, resumed.session.bowlers != bowlers {
-        throw JournalError.otherBowlers(path: path, journal: resumed.session.bowlers, asked: bowlers)
-      }
-    } catch {
-      throw LaneFailure(error.exitStatus, "\(error)")
+    let file = try JournalFile(
+      path: path, ifMissing: .create(start), lane: lane ?? JournalHeader.hostName,
+      holdingLane: true, usingCheckpoint: true)
+    if let recovered = file.recovered { logger.warning("\(recovered)") }
+    if let problem = file.checkpointProblem { logger.warning("\(problem)") }
+    let resumed = try JournalledSession(store: file, opened: file)
+    JournalCheckpoint.renew(file, session: resumed.session, through: resumed.lastSequence) { problem in
+      logger.warning("\(problem)")
+    }
+    if let bowlers, resumed.session.bowlers != bowlers {
+      throw JournalError.otherBowlers(path: path, journal: resumed.session.bowlers, asked: bowlers)
     }
     let owner = file.header.lane
     if let lane, owner != lane, owner != JournalHeader.hostName {
-      throw LaneFailure(
-        .dataError,
-        "\(path) is the journal of lane \(owner) (its header), not --lane \(lane);"
-          + " give --lane \(owner), or another journal for lane \(lane)")
+      throw JournalSetupError.anotherLane(path: path, owner: owner, lane: lane)
     }
     // The session is rebuilt once; the centre link only wraps the store it writes through,
     // and reads the records the checkpoint covers from the journal when the desk asks.

@@ -12,6 +12,9 @@ public final class BoardHub: Sendable {
   private struct Listener {
     var lane: String?
     var continuation: AsyncStream<BoardUpdate>.Continuation
+    /// Whether a public page listens (one no sign-in guards), counted against the limit of
+    /// ``listenPublicly(to:lastEventID:limit:)``.
+    var isPublic: Bool
   }
 
   private struct State {
@@ -92,9 +95,25 @@ public final class BoardHub: Sendable {
   /// - Parameter lastEventID: The `Last-Event-ID` a reconnecting page sent, if any: kept
   ///   in ``resumedFrom``; the page is sent the current board whatever it is.
   public func listen(to lane: String?, lastEventID: Int? = nil) -> AsyncStream<BoardUpdate> {
+    // Only a public page is ever refused.
+    register(lane, lastEventID: lastEventID, publicLimit: nil) ?? AsyncStream { $0.finish() }
+  }
+
+  /// A public page's stream (one no sign-in guards), as ``listen(to:lastEventID:)``'s;
+  /// `nil` when `limit` public pages are served.
+  public func listenPublicly(to lane: String?, lastEventID: Int? = nil, limit: Int) -> AsyncStream<BoardUpdate>? {
+    register(lane, lastEventID: lastEventID, publicLimit: limit)
+  }
+
+  private func register(_ lane: String?, lastEventID: Int?, publicLimit: Int?) -> AsyncStream<BoardUpdate>? {
     let (stream, continuation) = AsyncStream.makeStream(
       of: BoardUpdate.self, bufferingPolicy: .bufferingOldest(bufferLimit))
+    var refused = false
     let id = state.withLock { state -> Int? in
+      if let publicLimit, state.listeners.values.count(where: \.isPublic) >= publicLimit {
+        refused = true
+        return nil
+      }
       guard !state.isClosed else { return nil }
       let id = state.nextListener
       state.nextListener += 1
@@ -103,9 +122,10 @@ public final class BoardHub: Sendable {
       for name in current {
         if let board = state.boards[name] { continuation.yield(BoardUpdate(board: board)) }
       }
-      state.listeners[id] = Listener(lane: lane, continuation: continuation)
+      state.listeners[id] = Listener(lane: lane, continuation: continuation, isPublic: publicLimit != nil)
       return id
     }
+    if refused { return nil }
     guard let id else {
       continuation.finish()
       return stream

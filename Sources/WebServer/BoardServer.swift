@@ -27,16 +27,21 @@ public struct BoardServer: BoardServing {
   public let league: LeagueHub?
   /// The desk's store's pages, or `nil` when none is served (`/records` is then a 404).
   public let records: (any RecordsPages)?
+  public let limits: ServerLimits
 
-  public init(hub: BoardHub, address: HTTPAddress, league: LeagueHub? = nil, records: (any RecordsPages)? = nil) {
+  public init(
+    hub: BoardHub, address: HTTPAddress, league: LeagueHub? = nil, records: (any RecordsPages)? = nil,
+    limits: ServerLimits = ServerLimits()
+  ) {
     self.hub = hub
     self.address = address
     self.league = league
     self.records = records
+    self.limits = limits
   }
 
-  public func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void) -> any Service {
-    application(serving: router(), logger: logger, onRunning: onRunning)
+  public func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void) throws -> any Service {
+    try application(serving: router(), logger: logger, onRunning: onRunning)
   }
 
   /// The routes, on a router of their own (the tests drive it without a socket too).
@@ -45,8 +50,8 @@ public struct BoardServer: BoardServing {
     let desk = BoardPages.desk(linkingLeague: league != nil)
     router.get("/") { _, _ in Self.html(desk) }
     Self.addAssetRoutes(to: router)
-    Self.addOverheadRoutes(to: router, hub: hub)
-    Self.addCentreRoutes(to: router, hub: hub)
+    Self.addOverheadRoutes(to: router, hub: hub, maxStreams: limits.maxStreams)
+    Self.addCentreRoutes(to: router, hub: hub, maxStreams: limits.maxStreams)
     if let league { Self.addLeagueRoutes(to: router, league: league) }
     if let records { Self.addRecordsRoutes(to: router, records: records) }
     return router
@@ -63,7 +68,10 @@ public struct BoardServer: BoardServing {
   }
 
   /// What an overhead board reads: its page, its JSON and its event stream, per lane.
-  static func addOverheadRoutes<Routes: RouterMethods>(to router: Routes, hub: BoardHub) {
+  ///
+  /// - Parameter maxStreams: The most public streams the hub serves at once; one beyond is
+  ///   answered 503 with `Retry-After`.
+  static func addOverheadRoutes<Routes: RouterMethods>(to router: Routes, hub: BoardHub, maxStreams: Int) {
     router.get("/lanes/:lane") { _, context in
       // A lane bowling a league night on a pair (lane display) shows the night's board.
       let board = try Self.board(of: context, in: hub)
@@ -72,18 +80,33 @@ public struct BoardServer: BoardServing {
     router.get("/api/lanes/:lane") { _, context in try Self.json(try Self.board(of: context, in: hub)) }
     router.get("/lanes/:lane/events") { request, context in
       let lane = try Self.board(of: context, in: hub).lane
-      return Self.events(hub.listen(to: lane, lastEventID: Self.lastEventID(of: request)))
+      let updates = hub.listenPublicly(to: lane, lastEventID: Self.lastEventID(of: request), limit: maxStreams)
+      return Self.events(try Self.publicStream(updates))
     }
+  }
+
+  /// A public stream the hub gave, or 503 with `Retry-After` when it serves as many as it
+  /// may: a page reconnects on its own a moment later.
+  static func publicStream(_ stream: AsyncStream<BoardUpdate>?) throws -> AsyncStream<BoardUpdate> {
+    guard let stream else {
+      throw HTTPError(
+        .serviceUnavailable, headers: [.retryAfter: "5"],
+        message: "The boards are serving as many pages as they may; this page tries again by itself.\n")
+    }
+    return stream
   }
 
   /// What the desk reads besides the overhead boards: every lane's boards and stream, and
   /// each lane's finished games.
   ///
-  /// - Parameter streamAllowed: For a request to `/events`, whether its stream may still
-  ///   send, asked before each update (the signed-in desk's: while the session lasts);
-  ///   once it says no, the stream ends.
+  /// - Parameters:
+  ///   - streamAllowed: For a request to `/events`, whether its stream may still send,
+  ///     asked before each update (the signed-in desk's: while the session lasts); once it
+  ///     says no, the stream ends.
+  ///   - maxStreams: The most public streams, for a server whose `/events` is public;
+  ///     `nil` for one behind a sign-in.
   static func addCentreRoutes<Routes: RouterMethods>(
-    to router: Routes, hub: BoardHub,
+    to router: Routes, hub: BoardHub, maxStreams: Int? = nil,
     streamAllowed: @escaping @Sendable (Request) -> @Sendable () -> Bool = { _ in { true } }
   ) {
     router.get("/lanes/:lane/games") { _, context in
@@ -97,7 +120,14 @@ public struct BoardServer: BoardServing {
       return try Self.json(games)
     }
     router.get("/events") { request, _ in
-      Self.events(hub.listen(to: nil, lastEventID: Self.lastEventID(of: request)), while: streamAllowed(request))
+      let lastEventID = Self.lastEventID(of: request)
+      let updates =
+        if let maxStreams {
+          try Self.publicStream(hub.listenPublicly(to: nil, lastEventID: lastEventID, limit: maxStreams))
+        } else {
+          hub.listen(to: nil, lastEventID: lastEventID)
+        }
+      return Self.events(updates, while: streamAllowed(request))
     }
   }
 

@@ -39,8 +39,8 @@ public struct BoardServerService: Service {
   public func run() async throws {
     let server = server
     let listening = listening
-    let application = server.application(logger: logger) { port in await listening(server.url(port: port)) }
     do {
+      let application = try server.application(logger: logger) { port in await listening(server.url(port: port)) }
       try await withGracefulShutdownHandler {
         try await application.run()
       } onGracefulShutdown: {

@@ -13,13 +13,16 @@ public protocol BoardServing: Sendable {
   var league: LeagueHub? { get }
   /// `http`, or `https` when it serves over TLS.
   var scheme: String { get }
+  /// How many connections and streams it serves, and how long a client may idle.
+  var limits: ServerLimits { get }
 
   /// The server as a service that serves once run, until its graceful shutdown.
   ///
   /// - Parameters:
   ///   - logger: Where the server's own warnings go.
   ///   - onRunning: Called once the server listens, with the port it got.
-  func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void) -> any Service
+  /// - Throws: When its TLS cannot make a server.
+  func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void) throws -> any Service
 }
 
 extension BoardServing {
@@ -31,14 +34,17 @@ extension BoardServing {
     return "\(scheme)://\(host):\(port)"
   }
 
-  /// `router` served on ``address`` by `server` (HTTP/1.1, or over TLS) as a service that
-  /// serves once run, until its graceful shutdown; the server's warnings go to `logger`.
+  /// `router` served on ``address`` over HTTP/1.1 (over `tls`, if given) within
+  /// ``limits``, as a service that serves once run, until its graceful shutdown; the
+  /// server's warnings go to `logger`.
   func application<Context: RequestContext>(
-    serving router: Router<Context>, over server: HTTPServerBuilder = .http1(), logger: Logger,
+    serving router: Router<Context>, tls: DeskTLS? = nil, logger: Logger,
     onRunning: @escaping @Sendable (Int) async -> Void
-  ) -> any Service where Context.Source == ApplicationRequestContextSource {
+  ) throws -> any Service where Context.Source == ApplicationRequestContextSource {
     var logger = logger
     logger.logLevel = .warning
+    let http1 = HTTPServerBuilder.http1(configuration: limits.http1(counting: OpenConnections(limit: limits.maxConnections)))
+    let server = try tls?.server(over: http1) ?? http1
     return Application(
       router: router, server: server,
       configuration: .init(address: .hostname(address.host, port: address.port), serverName: "lane"),

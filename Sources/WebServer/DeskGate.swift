@@ -6,7 +6,8 @@ import Synchronization
 /// a user added or changed counts at once), throttled; the sessions behind the cookie.
 ///
 /// The shell around DeskAccess's pure parts: it reads the clock, makes the random tokens,
-/// runs bcrypt on a thread of its own and waits out a throttled answer's delay.
+/// runs bcrypt in a bounded pool (``PasswordChecks``) and waits out a throttled answer's
+/// delay.
 public final class DeskGate: Sendable {
   /// How a sign-in ended.
   public enum SignIn: Sendable {
@@ -15,6 +16,8 @@ public final class DeskGate: Sendable {
     case wrong
     /// Too many failures: refused unchecked for `retryAfter` seconds (HTTP 429).
     case refused(retryAfter: Double)
+    /// Too many sign-ins being checked at once: refused unchecked and uncounted (HTTP 503).
+    case busy
   }
 
   /// The name of the session cookie.
@@ -23,48 +26,54 @@ public final class DeskGate: Sendable {
   private let users: @Sendable () throws -> UsersFile
   private let clock: @Sendable () -> Double
   private let sessions = Mutex(DeskSessions())
-  private let perUser = Mutex(SignInThrottle(policy: .perUser))
-  private let perAddress = Mutex(SignInThrottle(policy: .perAddress))
+  private let limits: Mutex<SignInLimits>
+  private let checks: PasswordChecks
 
   /// - Parameters:
   ///   - users: Reads the users file; its error is shown to the operator and the sign-in
   ///     refused (the server answers 503).
   ///   - clock: Seconds on a monotonic clock.
+  ///   - checks: At most this many passwords checked at once (twice the cores by default),
+  ///     and at most `waiting` more queued; beyond them a sign-in is ``SignIn/busy``.
   public init(
     users: @escaping @Sendable () throws -> UsersFile,
-    clock: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    clock: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
+    limits: SignInLimits = SignInLimits(), checks: Int? = nil, waiting: Int? = nil
   ) {
     self.users = users
     self.clock = clock
+    self.limits = Mutex(limits)
+    self.checks = checks.map { PasswordChecks(width: $0, queue: waiting) } ?? PasswordChecks(queue: waiting)
   }
 
-  /// Checks `password` for `name` from `address`, slowed or refused after failures.
+  /// Checks `password` for `name` from `client`: refused unchecked when too many checks
+  /// run, or after too many attempts (counted before the check, so attempts sent at once
+  /// are counted at once), slowed after a few.
   ///
   /// - Throws: The users file's error, when it cannot be read.
-  public func signIn(name: String, password: String, from address: String) async throws -> SignIn {
-    let userKey = "user:" + name
+  public func signIn(name: String, password: String, from client: ClientKey) async throws -> SignIn {
+    guard checks.reserve() else { return .busy }
     let now = clock()
-    let verdicts = [perUser.withLock { $0.verdict(for: userKey, at: now) }, perAddress.withLock { $0.verdict(for: address, at: now) }]
-    var delay = 0.0
-    for verdict in verdicts {
-      switch verdict {
-      case .refused(let retryAfter): return .refused(retryAfter: retryAfter)
-      case .allowed(let wait): delay = max(delay, wait)
-      }
+    let delay: Double
+    switch limits.withLock({ $0.attempt(user: name, from: client, at: now) }) {
+    case .refused(let retryAfter):
+      checks.release()
+      return .refused(retryAfter: retryAfter)
+    case .allowed(let wait): delay = wait
     }
-    let user = try users().user(named: name)
-    let matches = await Self.offThePool {
+    let user: DeskUser?
+    do {
+      user = try users().user(named: name)
+    } catch {
+      checks.release()
+      throw error
+    }
+    let matches = await checks.run {
       DeskPassword.matches(password, hash: user?.passwordHash ?? DeskPassword.unknownUserHash)
     }
     if delay > 0 { try? await Task.sleep(for: .seconds(delay)) }
-    guard let user, matches else {
-      let failedAt = clock()
-      perUser.withLock { $0.failed(userKey, at: failedAt) }
-      perAddress.withLock { $0.failed(address, at: failedAt) }
-      return .wrong
-    }
-    perUser.withLock { $0.succeeded(userKey) }
-    perAddress.withLock { $0.succeeded(address) }
+    guard let user, matches else { return .wrong }
+    limits.withLock { $0.succeeded(user: name, from: client) }
     let token = Self.randomToken()
     let csrf = Self.randomToken()
     let openedAt = clock()
@@ -80,6 +89,12 @@ public final class DeskGate: Sendable {
     return sessions.withLock { $0.signedIn(token: token, in: file, at: now) }
   }
 
+  /// How many passwords are being checked and waiting, for the operator's log.
+  public var checking: String {
+    let load = checks.load
+    return "\(load.running) being checked, \(load.waiting) waiting"
+  }
+
   /// Ends the session `token` names.
   public func signOut(token: String) {
     sessions.withLock { $0.close(token: token) }
@@ -93,13 +108,5 @@ public final class DeskGate: Sendable {
       let hex = String(generator.next() as UInt64, radix: 16)
       return String(repeating: "0", count: 16 - hex.count) + hex
     }.joined()
-  }
-
-  /// Runs bcrypt on a thread of its own: it takes a quarter of a second or more, which a
-  /// cooperative thread the server needs must not spend.
-  private static func offThePool(_ work: @escaping @Sendable () -> Bool) async -> Bool {
-    await withCheckedContinuation { continuation in
-      Thread { continuation.resume(returning: work()) }.start()
-    }
   }
 }

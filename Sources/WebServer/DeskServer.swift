@@ -25,6 +25,9 @@ import Synchronization
 /// | `POST /api/lanes/<lane>/faults/acknowledge` | signed in, CSRF, faults | `{"fault"}` acknowledged |
 /// | `/records`, `/records/sheet`, `/records/bowler` | manager | the desk's store |
 /// | `GET /api/leagues/next-night?league=NAME` | signed in, sessions (a clerk) | the league's next night file from the store's roster, for a pair's start-league |
+///
+/// Every request but GET and HEAD from another site's page (its `Origin`, or `Referer`, not
+/// this server's) is refused 403 before any route (``SameSitePosts``).
 public struct DeskServer: BoardServing {
   public let hub: BoardHub
   public let address: HTTPAddress
@@ -33,6 +36,7 @@ public struct DeskServer: BoardServing {
   public let records: (any RecordsPages)?
   /// HTTPS, or `nil` for plain HTTP.
   public let tls: DeskTLS?
+  public let limits: ServerLimits
   /// Who signed in, what was sent: the desk's own lines for the operator (`part` desk).
   public let logger: Logger
   public var league: LeagueHub? { nil }
@@ -45,7 +49,7 @@ public struct DeskServer: BoardServing {
   public init(
     hub: BoardHub, address: HTTPAddress, gate: DeskGate, commander: any LaneCommander,
     records: (any RecordsPages)? = nil, acknowledgements: (any AcknowledgementKeeping)? = nil,
-    tls: DeskTLS? = nil, logger: Logger
+    tls: DeskTLS? = nil, limits: ServerLimits = ServerLimits(), logger: Logger
   ) {
     var logger = logger
     logger[metadataKey: LogKey.part] = "desk"
@@ -56,20 +60,22 @@ public struct DeskServer: BoardServing {
     self.commander = commander
     self.records = records
     self.tls = tls
+    self.limits = limits
     self.logger = logger
   }
 
   /// The largest body the desk reads: a sign-in form or a command.
   static let maximumBody = 16 * 1024
 
-  public func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void) -> any Service {
-    application(serving: router(), over: tls?.server ?? .http1(), logger: logger, onRunning: onRunning)
+  public func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void) throws -> any Service {
+    try application(serving: router(), tls: tls, logger: logger, onRunning: onRunning)
   }
 
 
   public func router() -> Router<DeskRequestContext> {
     let router = Router(context: DeskRequestContext.self)
-    BoardServer.addOverheadRoutes(to: router, hub: hub)
+    router.add(middleware: SameSitePosts(scheme: scheme))
+    BoardServer.addOverheadRoutes(to: router, hub: hub, maxStreams: limits.maxStreams)
     BoardServer.addAssetRoutes(to: router)
     router.get("/login") { _, _ in Self.page(DeskPages.signIn(error: nil)) }
     router.post("/login") { request, context in try await self.signIn(request, context) }
@@ -117,14 +123,15 @@ public struct DeskServer: BoardServing {
   }
 
   /// `POST /login`: 303 to the clerk's page with the session cookie; 401 with the sign-in
-  /// page again; 429 once sign-ins are refused for a while.
+  /// page again; 429 once sign-ins are refused for a while; 503 when too many are being
+  /// checked at once.
   private func signIn(_ request: Request, _ context: DeskRequestContext) async throws -> Response {
     let body = try await request.body.collect(upTo: Self.maximumBody)
     let fields = FormFields(String(buffer: body))
     let name = fields["user"] ?? ""
     let outcome: DeskGate.SignIn
     do {
-      outcome = try await gate.signIn(name: name, password: fields["password"] ?? "", from: context.clientAddress)
+      outcome = try await gate.signIn(name: name, password: fields["password"] ?? "", from: context.client)
     } catch {
       logger.notice("cannot check a sign-in: \(error)")
       throw HTTPError(.serviceUnavailable, message: "The desk's users file cannot be read; the desk's operator is told why.\n")
@@ -147,6 +154,13 @@ public struct DeskServer: BoardServing {
         DeskPages.signIn(error: "Too many failed sign-ins: try again in \(minutes) minute\(minutes == 1 ? "" : "s")."),
         status: .tooManyRequests)
       response.headers[.retryAfter] = String(Int(retryAfter.rounded(.up)))
+      return response
+    case .busy:
+      logger.notice("a sign-in refused from \(context.clientAddress): \(gate.checking)")
+      var response = Self.page(
+        DeskPages.signIn(error: "The desk is checking too many sign-ins: try again in a moment."),
+        status: .serviceUnavailable)
+      response.headers[.retryAfter] = "1"
       return response
     }
   }

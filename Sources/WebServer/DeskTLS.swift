@@ -20,8 +20,8 @@ public struct DeskTLS: Sendable {
     public var isUnreadableFile: Bool
   }
 
-  /// The HTTP/1.1 server over TLS that serves the desk.
-  let server: HTTPServerBuilder
+  /// The server's TLS, as a server over HTTP/1.1 is made with it.
+  let configuration: TLSConfiguration
 
   /// The largest certificate chain or key read.
   static let maximumSize = 1 << 20
@@ -50,15 +50,21 @@ public struct DeskTLS: Sendable {
     } catch {
       throw Problem(description: "--tls-key '\(key)' is not a PEM private key (\(error))", isUnreadableFile: false)
     }
-    let configuration = TLSConfiguration.makeServerConfiguration(
+    configuration = TLSConfiguration.makeServerConfiguration(
       certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
     do {
-      server = try .tls(.http1(), tlsConfiguration: configuration)
+      // Made once here, so a pair that cannot serve is refused before the desk starts.
+      _ = try server(over: .http1())
     } catch {
       throw Problem(
         description: "--tls-cert '\(certificate)' and --tls-key '\(key)' do not make a TLS server: \(error)",
         isUnreadableFile: false)
     }
+  }
+
+  /// The server over TLS of HTTP/1.1 configured as `http1`.
+  func server(over http1: HTTPServerBuilder) throws -> HTTPServerBuilder {
+    try .tls(http1, tlsConfiguration: configuration)
   }
 
   /// The bytes of the regular file at `path`, at most ``maximumSize``.

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -49,6 +50,30 @@ struct DeskCommandTests {
 
     #expect(run.status == 64)
     #expect(run.standardError.contains(reason), "\(run.standardError)")
+    #expect(!run.standardError.contains("connecting"))
+  }
+
+  @Test(
+    "When a connection or stream limit is out of range, then lane desk and lane display exit 64 saying the range, before connecting",
+    arguments: [["desk"], ["display"]])
+  func limitsOutOfRange(command: [String]) async throws {
+    for (option, value) in [("--max-connections", "0"), ("--max-streams", "70000")] {
+      let run = try await lane.run(command + ["--broker", "mqtt://127.0.0.1:1", option, value])
+
+      #expect(run.status == 64)
+      #expect(run.standardError.contains("\(option) is 1 to 65536, not \(value)"), "\(run.standardError)")
+    }
+  }
+
+  @Test("When more connections are asked for than the process may open files, then lane display exits 64 naming LimitNOFILE, before connecting")
+  func tooFewFiles() async throws {
+    let limited = LaneExecutable(url: URL(fileURLWithPath: "/usr/bin/prlimit"))
+    let run = try await limited.run(
+      ["--nofile=256:256", lane.url.path, "display", "--broker", "mqtt://127.0.0.1:1", "--max-connections", "1000"])
+
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("--max-connections 1000 needs 1064 open files"), "\(run.standardError)")
+    #expect(run.standardError.contains("LimitNOFILE="))
     #expect(!run.standardError.contains("connecting"))
   }
 

@@ -1,6 +1,7 @@
 import Foundation
-import LaneRuntime
 import LaneBridge
+import LaneCLI
+import LaneRuntime
 import TestSupport
 import Testing
 
@@ -75,7 +76,8 @@ struct DeskNightsTests {
     #expect {
       try nights.current()
     } throws: { error in
-      guard let failure = error as? LaneFailure else { return false }
+      guard case .namesNoNight = error as? DeskNights.Failure else { return false }
+      let failure = LaneFailure.of(error)
       return failure.status == .dataError && failure.message.contains("remove it to go back to open play")
     }
   }
@@ -88,7 +90,9 @@ struct DeskNightsTests {
     #expect {
       try nights.current()
     } throws: { error in
-      (error as? LaneFailure)?.status == .noInput && (error as? LaneFailure)?.message.contains("symbolic link") == true
+      guard case .unreadable = error as? DeskNights.Failure else { return false }
+      let failure = LaneFailure.of(error)
+      return failure.status == .noInput && failure.message.contains("symbolic link")
     }
   }
 
@@ -99,7 +103,8 @@ struct DeskNightsTests {
     #expect {
       try nights.start(LeagueCorrections.night, at: tuesday)
     } throws: { error in
-      (error as? LaneFailure)?.status == .cannotCreate
+      guard case .cannotWrite = error as? DeskNights.Failure else { return false }
+      return LaneFailure.of(error).status == .cannotCreate
     }
     #expect(try String(contentsOfFile: folder.path("nights"), encoding: .utf8) == "mine")
   }

@@ -59,17 +59,17 @@ struct WiredLaneTests {
     let error = #expect(throws: LaneSetupError.self) {
       try WiredLane.sensorConfiguration(wiring, chip: .named("gpiochip0"), file: "lane.toml")
     }
-    #expect(error?.exitStatus == .badConfiguration)
+    #expect({ if case .mixedBias? = error { true } else { false } }())
     #expect(error?.description.hasPrefix(
       "lane.toml: inputs ask for different bias settings (pull-down: signals.foul; pull-up: pins.1")
       == true)
   }
 
-  @Test("When the wiring file does not exist, then the error is the wiring's, exit 78")
+  @Test("When the wiring file does not exist, then the error is the wiring's")
   func missingFile() {
     let error = #expect(throws: LaneSetupError.self) {
       try WiredLane(wiringFile: "/nonexistent/lane.toml")
     }
-    #expect(error?.exitStatus == .badConfiguration)
+    #expect({ if case .wiring? = error { true } else { false } }())
   }
 }

@@ -201,4 +201,20 @@ struct DisplayOverBrokerTests {
     #expect(await reply("d-2", within: .zero) == nil)
     #expect(await reply("d-3", within: .zero) == nil)
   }
+
+  @Test("When the boards' address is taken, then lane display exits 69 and says to choose another address")
+  func addressTaken() async throws {
+    // Given a loopback port something else listens on.
+    let taken = try SilentPort()
+
+    let display = try ChildProcess(
+      lane,
+      ["display", "--broker", url, "--mqtt-credentials", credentials("display"), "--http", "127.0.0.1:\(taken.port)"],
+      outputFile: broker.folder + "/display.out")
+    let status = await display.exited(within: .seconds(60))
+
+    #expect(status == 69, "\(output("display.out"))")
+    #expect(output("display.out").contains("already in use; choose another address with --http"))
+    withExtendedLifetime(taken) {}
+  }
 }

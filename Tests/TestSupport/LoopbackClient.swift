@@ -13,8 +13,11 @@ public final class LoopbackClient: @unchecked Sendable {
 
   private var descriptor: Int32
   public private(set) var received = ""
+  /// The server's port, named in each request's `Host` as a browser names it.
+  private let port: Int
 
   public init(port: Int) throws {
+    self.port = port
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw Failure.socket("socket: errno \(errno)") }
     var address = sockaddr_in()
@@ -34,9 +37,28 @@ public final class LoopbackClient: @unchecked Sendable {
 
   deinit { if descriptor >= 0 { close(descriptor) } }
 
+  /// Sends `text` as it is: part of a request, as a slow client sends it.
+  public func transmit(_ text: String) throws {
+    let bytes = Array(text.utf8)
+    let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    guard sent == bytes.count else { throw Failure.socket("send: errno \(errno)") }
+  }
+
+  /// Whether the server closes the connection within `seconds`, whatever it sends first.
+  public func closedByServer(within seconds: Double) -> Bool {
+    do {
+      try read(within: seconds) { _ in false }
+      return false
+    } catch Failure.socket {
+      return true
+    } catch {
+      return false
+    }
+  }
+
   /// Sends a GET request with extra header lines.
   public func get(_ path: String, headers: [String] = []) throws {
-    let request = (["GET \(path) HTTP/1.1", "Host: 127.0.0.1"] + headers).joined(separator: "\r\n") + "\r\n\r\n"
+    let request = (["GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)"] + headers).joined(separator: "\r\n") + "\r\n\r\n"
     let bytes = Array(request.utf8)
     let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     guard sent == bytes.count else { throw Failure.socket("send: errno \(errno)") }
@@ -103,7 +125,7 @@ public final class LoopbackClient: @unchecked Sendable {
     let client = try LoopbackClient(port: port)
     let length = body.map { ["Content-Length: \($0.utf8.count)"] } ?? []
     let request =
-      (["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1", "Connection: close"] + length + headers)
+      (["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"] + length + headers)
       .joined(separator: "\r\n") + "\r\n\r\n" + (body ?? "")
     let bytes = Array(request.utf8)
     let sent = bytes.withUnsafeBytes { send(client.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

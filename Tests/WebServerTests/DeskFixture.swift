@@ -191,19 +191,32 @@ final class DeskFixture {
   }
 
   /// `POST /login` with the form fields `user` and `password`.
-  func signInReply(_ user: String, password: String) throws -> LoopbackClient.Reply {
-    let body = "user=\(Self.formEncoded(user))&password=\(Self.formEncoded(password))"
-    return try LoopbackClient.exchange(
-      port: port, "POST", "/login", headers: ["Content-Type: application/x-www-form-urlencoded"], body: body)
+  /// `POST /login` with `headers` besides the form's (a page's `Origin`).
+  func signInReply(_ user: String, password: String, headers: [String] = []) throws -> LoopbackClient.Reply {
+    try Self.signInReply(port: port, user, password: password, headers: headers)
   }
+
+  /// `POST /login` to the desk on `port`, from any thread.
+  static func signInReply(port: Int, _ user: String, password: String, headers: [String] = []) throws
+    -> LoopbackClient.Reply
+  {
+    let body = "user=\(formEncoded(user))&password=\(formEncoded(password))"
+    return try LoopbackClient.exchange(
+      port: port, "POST", "/login", headers: ["Content-Type: application/x-www-form-urlencoded"] + headers, body: body)
+  }
+
+  /// The desk's own site, as a browser on its page names it in `Origin`.
+  var origin: String { "http://127.0.0.1:\(port)" }
 
   func get(_ path: String, cookie: String? = nil) throws -> LoopbackClient.Reply {
     try LoopbackClient.exchange(port: port, "GET", path, headers: cookie.map { ["Cookie: \($0)"] } ?? [])
   }
 
   /// A POST with the session cookie and CSRF token when given, a JSON body.
-  func post(_ path: String, cookie: String? = nil, csrf: String? = nil, json: String = "{}") throws -> LoopbackClient.Reply {
-    var headers = ["Content-Type: application/json"]
+  func post(
+    _ path: String, cookie: String? = nil, csrf: String? = nil, json: String = "{}", headers extra: [String] = []
+  ) throws -> LoopbackClient.Reply {
+    var headers = ["Content-Type: application/json"] + extra
     if let cookie { headers.append("Cookie: \(cookie)") }
     if let csrf { headers.append("X-CSRF-Token: \(csrf)") }
     return try LoopbackClient.exchange(port: port, "POST", path, headers: headers, body: json, within: 60)

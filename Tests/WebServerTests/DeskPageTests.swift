@@ -79,6 +79,42 @@ struct DeskPageTests {
       #expect(try desk.signInReply("mia", password: "mia's password").status == 303)
     }
 
+    @Test("When twenty wrong passwords for ana arrive at once, then at most five are checked and the rest refused unchecked with 429, and so is her right password after them")
+    func parallelGuesses() async throws {
+      let port = desk.port
+      let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+        for guess in 0..<20 {
+          group.addTask {
+            try await offPool { try DeskFixture.signInReply(port: port, "ana", password: "guess \(guess)").status }
+          }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+
+      #expect(statuses.filter { $0 == 401 }.count <= 5, "\(statuses)")
+      #expect(statuses.filter { $0 == 429 }.count >= 15, "\(statuses)")
+      #expect(statuses.allSatisfy { [401, 429].contains($0) }, "\(statuses)")
+      #expect(try desk.signInReply("ana", password: "ana's password").status == 429)
+    }
+
+    @Test("When another site's page posts a sign-in or a sign-out, then it is refused with 403 before any check, and ana's own page still signs her in")
+    func fromAnotherSite() throws {
+      for _ in 1...6 {
+        for header in ["Origin: http://evil.example", "Origin: null", "Referer: http://evil.example/desk"] {
+          let reply = try desk.signInReply("ana", password: "guess", headers: [header])
+          #expect(reply.status == 403, "\(header)")
+          #expect(reply.values(of: "set-cookie").isEmpty)
+        }
+      }
+      // Eighteen refused from another site counted for nothing: ana is not locked out.
+      #expect(try desk.signInReply("ana", password: "ana's password", headers: ["Origin: \(desk.origin)"]).status == 303)
+
+      let (cookie, csrf) = try desk.signIn("ana")
+      #expect(try desk.post("/logout", cookie: cookie, csrf: csrf, headers: ["Origin: http://evil.example"]).status == 403)
+      #expect(try desk.get("/api/session", cookie: cookie).status == 200)
+      #expect(try desk.post("/logout", cookie: cookie, csrf: csrf, headers: ["Origin: \(desk.origin)"]).status == 204)
+    }
+
     @Test("When a request comes without a session, with a forged cookie or after sign-out, then pages go to /login and everything else is 401")
     func noSession() throws {
       let (cookie, csrf) = try desk.signIn("ana")

@@ -60,11 +60,12 @@ struct NightPlay {
   ///
   /// - Parameter source: Where the lanes' readings will come from.
   /// - Returns: Who ended the night at the desk, if the desk did.
-  /// - Throws: ``LaneFailure``: the night's (``PairNightAssembly/open(night:journal:pair:links:lanes:sensorClock:wake:logger:)``),
-  ///   69 when the boards' address cannot be bound, a lane's sensor that failed (a trace's
-  ///   65, a kernel read's 74), the journal's, 71 when the loop cannot wait for its lanes.
+  /// - Throws: The night's (``PairNightAssembly/open(night:journal:pair:links:lanes:sensorClock:wake:logger:)``),
+  ///   what `opening` throws, the boards' address that cannot be bound, a lane's sensor that
+  ///   failed (a trace's, ``PairLaneError``; a kernel read's, `PairSensorFailure`), the
+  ///   journal's, ``RunFailure/loopWait(_:)`` when the loop cannot wait for its lanes.
   func run<Sensor: PinSensor>(
-    _ source: LaneSource, opening: () throws(LaneFailure) -> PairLanes<Sensor>
+    _ source: LaneSource, opening: () throws -> PairLanes<Sensor>
   ) async throws -> String? {
     let isLive = if case .live = source { true } else { false }
     let paced = if case .replay(let pace?) = source { pace > 0 } else { false }
@@ -128,29 +129,23 @@ struct NightPlay {
       }
     }
     let reads = (left: lanes.left.reads, right: lanes.right.reads)
-    let failure: @Sendable (PairSensorFailure) -> LaneFailure = { failure in
-      isLive
-        ? LaneFailure(.ioError, "\(failure)")
-        : LaneFailure(.dataError, "\(failure.lane == .left ? reads.left : reads.right): \(failure.error)")
+    let failure: @Sendable (PairSensorFailure) -> any Error = { failure in
+      isLive ? failure : PairLaneError(trace: failure.lane == .left ? reads.left : reads.right, failure.error)
     }
     let runner = PairRunner(operatorName: settings.operatorName, deskEnds: settings.deskEnds)
     let name = "pair \(lanes.left.id)+\(lanes.right.id)"
     let loop: LoopService
     switch lanes.source {
     case .live:
-      let feed: LivePairFeed
-      do {
-        feed = try LivePairFeed(
-          left: .init(
-            sensor: ObservedSensor(lanes.left.sensor, observer: pair.links?.observer(of: .left)),
-            wake: lanes.left.wake, detector: lanes.left.detector),
-          right: .init(
-            sensor: ObservedSensor(lanes.right.sensor, observer: pair.links?.observer(of: .right)),
-            wake: lanes.right.wake, detector: lanes.right.detector),
-          wake: feedWake)
-      } catch {
-        throw LaneFailure(.osError, "\(error)")
-      }
+      // Its wake event's pipe may be refused (WakeEvent.CreationError).
+      let feed = try LivePairFeed(
+        left: .init(
+          sensor: ObservedSensor(lanes.left.sensor, observer: pair.links?.observer(of: .left)),
+          wake: lanes.left.wake, detector: lanes.left.detector),
+        right: .init(
+          sensor: ObservedSensor(lanes.right.sensor, observer: pair.links?.observer(of: .right)),
+          wake: lanes.right.wake, detector: lanes.right.detector),
+        wake: feedWake)
       loop = pair.loop(
         feed, runner: runner, display: display, shown: lines.keep, inbox: takesCorrections, name: name, stop: stop,
         after: listening, ended: ended, sensorFailure: failure)

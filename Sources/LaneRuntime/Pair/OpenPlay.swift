@@ -78,12 +78,18 @@ final class OpenPlay<Sensor: PinSensor & AnyObject>: Sendable {
   /// new session as `newSessionsBy` (``PairMachine`` rule 4), following the night's id
   /// in `after`.
   ///
-  /// - Throws: ``LaneFailure``: a lane's (``LaneAssembly``'s, after its id), 69 when the
-  ///   boards' address cannot be bound, a lane's loop's failure after its id.
+  /// - Throws: ``PairLaneError``: a lane's (``LaneAssembly``'s) or its loop's failure,
+  ///   after its id; the boards' address that cannot be bound.
   func run(newSessionsBy author: String?, after sessions: [String] = []) async throws -> Ending {
     let opened = try await open()
     if let author {
-      for lane in opened { try Self.naming(lane.id) { () throws(LaneFailure) in try lane.openSession(by: author, after: sessions) } }
+      for lane in opened {
+        do throws(JournalError) {
+          try lane.openSession(by: author, after: sessions)
+        } catch {
+          throw PairLaneError(lane: lane.id, error)
+        }
+      }
     }
     for (lane, wiring) in zip(opened, settings.wirings ?? []) { lane.link?.inputs.yield(.wiring(wiring)) }
     if lanes.isLive {
@@ -122,16 +128,11 @@ final class OpenPlay<Sensor: PinSensor & AnyObject>: Sendable {
       for (lane, settings) in zip(lanes.both, settings.lanes) {
         let sensorWake = lanes.isLive ? lane.wake : nil
         let wake: @Sendable () -> Void = { sensorWake?.signal() }
-        let lane = try await Self.naming(lane.id) { () async throws(LaneFailure) in
-          do {
-            return try await LaneAssembly.open(settings, wake: wake, logger: self.logger(of: lane.id))
-          } catch let failure as LaneFailure {
-            throw failure
-          } catch {
-            throw LaneFailure(.software, "\(error)")
-          }
+        do {
+          opened.append(try await LaneAssembly.open(settings, wake: wake, logger: logger(of: lane.id)))
+        } catch {
+          throw PairLaneError(lane: lane.id, error)
         }
-        opened.append(lane)
       }
     } catch {
       for lane in opened { await lane.discard() }
@@ -145,25 +146,6 @@ final class OpenPlay<Sensor: PinSensor & AnyObject>: Sendable {
     var logger = logger
     logger[metadataKey: LogKey.lane] = "\(lane)"
     return logger
-  }
-
-  /// `body`'s failure, after the lane's id.
-  private static func naming<Value>(
-    _ lane: String, _ body: () async throws(LaneFailure) -> Value
-  ) async throws(LaneFailure) -> Value {
-    do {
-      return try await body()
-    } catch {
-      throw LaneFailure(error.status, "\(lane): \(error.message)")
-    }
-  }
-
-  private static func naming<Value>(_ lane: String, _ body: () throws(LaneFailure) -> Value) throws(LaneFailure) -> Value {
-    do {
-      return try body()
-    } catch {
-      throw LaneFailure(error.status, "\(lane): \(error.message)")
-    }
   }
 
   /// Points the console at the lanes: each line to the lane its first word names; says how
@@ -315,7 +297,7 @@ final class OpenPlay<Sensor: PinSensor & AnyObject>: Sendable {
         default:
           if let failure {
             let lane = play.lanes.both[failure.lane]
-            throw PairFailure.of(failure.error, lane: lane.id, reading: lane.reads)
+            throw PairLaneError.of(failure.error, lane: lane.id, reading: lane.reads)
           }
           try play.settings.ended(play.lanes.ids, lanes.map(\.session.session), statuses)
           ending = .over
@@ -356,13 +338,3 @@ final class OpenPlay<Sensor: PinSensor & AnyObject>: Sendable {
   }
 }
 
-/// The failure a lane's error is, after its id: the journal's exit status, a trace's (65),
-/// else the sensor's (74, `reading` naming what was read).
-enum PairFailure {
-  static func of(_ error: any Error, lane: String, reading: String) -> LaneFailure {
-    if let error = error as? JournalError { return LaneFailure(error.exitStatus, "\(lane): \(error)") }
-    if let error = error as? LaneFailure { return LaneFailure(error.status, "\(lane): \(error.message)") }
-    if let error = error as? TraceError { return LaneFailure(.dataError, "\(lane): \(reading): \(error)") }
-    return LaneFailure(.ioError, "\(lane): cannot read \(reading): \(error)")
-  }
-}

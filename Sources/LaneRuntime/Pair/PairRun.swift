@@ -122,10 +122,10 @@ public struct PairRun: Sendable {
   /// Bowls `night` on the lanes `opening` opens (once the night's parts are) until the
   /// sensors end or a stop.
   ///
-  /// - Throws: ``LaneFailure`` as ``NightPlay/run(_:opening:)``.
+  /// - Throws: As ``NightPlay/run(_:opening:)``.
   public func run<Sensor: PinSensor>(
     _ night: CommandNight, from source: LaneSource,
-    opening: @escaping @Sendable () throws(LaneFailure) -> PairLanes<Sensor>
+    opening: @escaping @Sendable () throws -> PairLanes<Sensor>
   ) async throws {
     let console = settings.console ? try ConsoleService() : nil
     let mode = PairMode(PairMachine(keepsNights: false))
@@ -146,7 +146,7 @@ public struct PairRun: Sendable {
   /// Plays the evening on `lanes`: open play until the desk starts a night, the night until
   /// the desk ends it, open play again, until a stop (or, replayed, the traces' end).
   ///
-  /// - Throws: ``LaneFailure`` as ``OpenPlay`` and ``NightPlay`` do, and ``DeskNights``'.
+  /// - Throws: As ``OpenPlay`` and ``NightPlay`` do, and ``DeskNights``' ``DeskNights/Failure``.
   public func run<Base: PinSensor>(_ evening: Evening, on lanes: PairLanes<KeptOpenSensor<Base>>) async throws {
     try await Lifecycle.run(try services(evening, on: lanes), logger: logger)
   }
@@ -154,8 +154,8 @@ public struct PairRun: Sendable {
   /// The evening's services (``run(_:on:)``'s), for a group that takes the stop signals, or
   /// a test's, which stops it by its graceful shutdown.
   ///
-  /// - Throws: ``LaneFailure`` when the console cannot be read or the desk's current night
-  ///   cannot (``DeskNights/current()``).
+  /// - Throws: The console's error when it cannot be read, ``DeskNights/Failure`` when the
+  ///   desk's current night cannot (``DeskNights/current()``).
   public func services<Base: PinSensor>(
     _ evening: Evening, on lanes: PairLanes<KeptOpenSensor<Base>>
   ) throws -> [ServiceGroupConfiguration.ServiceConfiguration] {
@@ -220,7 +220,7 @@ public struct PairRun: Sendable {
   /// Bowls a night, showing how it ended as it ends.
   private func bowl<Sensor: PinSensor>(
     _ night: NightPlay.Settings, from source: LaneSource,
-    opening: () throws(LaneFailure) -> PairLanes<Sensor>
+    opening: () throws -> PairLanes<Sensor>
   ) async throws {
     let show = settings.nightEnded
     let journal = night.journal

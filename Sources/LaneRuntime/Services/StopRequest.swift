@@ -28,13 +28,11 @@ public final class StopRequest: Sendable {
 }
 
 extension WakeEvent {
-  /// A new wake event for a loop or a sensor, or a failure with exit 71 (EX_OSERR): the
-  /// process may have too many open files.
-  public static func made() throws(LaneFailure) -> WakeEvent {
-    do {
-      return try WakeEvent()
-    } catch {
-      throw LaneFailure(.osError, "\(error)")
-    }
+  /// A new wake event for a loop or a sensor.
+  ///
+  /// - Throws: ``WakeEvent/CreationError`` when the system refuses its pipe: the process
+  ///   may have too many open files.
+  public static func made() throws(CreationError) -> WakeEvent {
+    try WakeEvent()
   }
 }

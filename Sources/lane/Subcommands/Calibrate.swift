@@ -1,7 +1,5 @@
 import ArgumentParser
 import Calibration
-import Foundation
-import GPIO
 import LaneBridge
 import LaneCLI
 import LaneHardware
@@ -53,16 +51,11 @@ extension Lane {
       var settings = CalibrationSettings()
       settings.bias = Wiring.Bias(rawValue: bias) ?? .pullUp
       settings.asksForSignals = !skipSignals
-      let calibration = LaneCalibration(
+      try LaneCalibration(
         chip: chip, out: out, force: force, check: check, settings: settings,
-        lines: lines.flatMap { try? OptionValues.lineOffsets($0) })
-      let technician = StandardTechnician(output: StandardOutput()) { readLine() }
-      guard let saved = try calibration.run(technician: technician, date: Date()) else { return }
-      var output = StandardOutput()
-      print("\nSaved the wiring to \(saved). Run the lane with: lane run --wiring \(saved)", to: &output)
+        lines: lines.flatMap { try? OptionValues.lineOffsets($0) }
+      ).runAtTerminal()
     }
   }
 }
 
-/// The terminal technician `lane calibrate` talks to.
-typealias StandardTechnician = StreamTechnician<StandardOutput>

@@ -1,14 +1,8 @@
 import ArgumentParser
-import Bowling
-import Foundation
 import LaneRuntime
 import LaneBridge
 import LaneCLI
 import LaneOptions
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 extension Lane {
   /// `lane correct`: an operator's correction, journalled against a running or stopped lane.
@@ -32,10 +26,6 @@ extension Lane {
         """ + ExitStatus.help(.dataError, .noInput, .unavailable, .ioError, .temporaryFailure, .protocolError)
     )
 
-    enum Action: String, ExpressibleByArgument, CaseIterable {
-      case pins, foul, noFoul = "no-foul", deadBall = "dead-ball", undo
-    }
-
     @Option(help: "The lane's journal, as given to lane run --journal.")
     var journal: String
 
@@ -49,7 +39,7 @@ extension Lane {
     var why: String?
 
     @Argument(help: "pins, foul, no-foul, dead-ball or undo (without --league).")
-    var action: Action?
+    var action: CorrectionAction?
 
     @Argument(help: "For pins: the pin numbers the last ball knocked down, e.g. 1,2,4 (- for none).")
     var pins: String?
@@ -60,26 +50,14 @@ extension Lane {
     }
 
     func run() async throws {
-      var output = StandardOutput()
-      guard let action else {
-        let done = try await JournalRequest.correctLeague(
-          league ?? "", why: why ?? "", by: by, journal: journal, logger: Report.logger)
-        return print(done, to: &output)
-      }
-      let correction: Correction
-      switch action {
-      case .pins:
-        do {
-          correction = .setPins(try ConsoleCommand.pins(from: pins ?? ""))
-        } catch {
-          throw ValidationError("\(error)")
+      let done =
+        if let action {
+          try await JournalRequest.correct(
+            try action.correction(pins: pins), by: by, journal: journal, logger: Report.logger)
+        } else {
+          try await JournalRequest.correctLeague(league ?? "", why: why ?? "", by: by, journal: journal, logger: Report.logger)
         }
-      case .foul: correction = .foul(true)
-      case .noFoul: correction = .foul(false)
-      case .deadBall: correction = .deadBall
-      case .undo: correction = .undo
-      }
-      let done = try await JournalRequest.correct(correction, by: by, journal: journal, logger: Report.logger)
+      var output = StandardOutput()
       print(done, to: &output)
     }
   }

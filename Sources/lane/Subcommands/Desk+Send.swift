@@ -1,7 +1,4 @@
 import ArgumentParser
-import Centre
-import CentreLink
-import LaneRuntime
 import LaneBridge
 import LaneCLI
 import LaneOptions
@@ -62,25 +59,9 @@ extension Lane.Desk {
 
     func run() async throws {
       let night = action == .startLeague ? try value.map(DeskRequestArguments.night(at:)) : nil
-      try await Self.send(
+      try await DeskCommand.send(
         try request(night: night).command(), to: try validated(try OptionValues.lane(lane, option: "LANE")),
         settings: try connection.requiredSettings())
-    }
-
-    /// Sends `command` to `lane` and prints the reply: a failure (65) when the lane refused
-    /// it, 69 without a reply.
-    static func send(_ command: Payload.Command, to lane: LaneID, settings: BrokerSettings) async throws {
-      let reply: Payload.Reply
-      do throws(DeskRequest.Failure) {
-        reply = try await DeskRequest(lane: lane, command: command).send(over: settings)
-      } catch {
-        if case .broker(let mqtt) = error { throw LaneFailure(ExitStatus(brokerFailure: mqtt), "\(error)") }
-        throw LaneFailure(.unavailable, "\(error)")
-      }
-      var output = StandardOutput()
-      print("\(lane) \(reply.id): \(reply.message)", to: &output)
-      // The reply, printed above, says why.
-      if !reply.ok { throw LaneFailure(.dataError, "") }
     }
   }
 }

@@ -1,7 +1,4 @@
 import ArgumentParser
-import CentreLink
-import CentreStore
-import LaneRuntime
 import LaneBridge
 import LaneCLI
 import LaneOptions
@@ -56,6 +53,7 @@ extension Lane.Desk {
     @Option(help: "The private key of --tls-cert, PEM, not readable by every user.")
     var tlsKey: String?
 
+    @OptionGroup var limits: ServerLimitOptions
     @OptionGroup var deprecated: DeprecatedDeskOptions
     @OptionGroup var logOptions: LogOptions
 
@@ -82,32 +80,15 @@ extension Lane.Desk {
         let laneID = try validated(try OptionValues.lane(lane))
         if let request = deprecated.request {
           Report.line("--lane with --\(request.action.rawValue) is deprecated; use lane desk send \(lane) \(request.spelling)")
-          return try await Send.send(try request.command(), to: laneID, settings: settings)
+          return try await DeskCommand.send(try request.command(), to: laneID, settings: settings)
         }
         Report.line("--lane alone is deprecated; use lane desk show \(lane)")
-        return try await Show.show(laneID, settings: settings)
+        return try await DeskCommand.show(laneID, settings: settings)
       }
-      // Opened once for the process, the whole file checked once here, not at each read.
-      let recordStore = try store.map { path throws(LaneFailure) in
-        try StoreOpening.open(path, access: .createIfMissing, checkingIntegrity: true)
-      }
-      let write: @Sendable (String) -> Void = { line in
-        var output = StandardOutput()
-        print(line, to: &output)
-      }
-      // A redraw on a terminal; a line per change in a log (under systemd, to a file).
-      let output: DeskLink.Output = json ? .jsonLines : StandardOutput.isTerminal ? .overview : .lines
-      var page: CentreServices.DeskPage?
-      if let http, let users {
-        var tls: DeskTLS?
-        if let tlsCert, let tlsKey { tls = try DeskTLS.loading(certificate: tlsCert, key: tlsKey) }
-        page = CentreServices.DeskPage(
-          address: try HTTPAddress(parsing: http, allowPublic: true), users: users, tls: tls)
-      }
-      try await CentreServices.runDesk(
-        settings: settings, output: output, store: recordStore, page: page, write: write, logger: Report.logger)
-      // Closing checkpoints the WAL into the file; a desk killed instead leaves it for the next.
-      if let recordStore { try StoreOpening.close(recordStore) }
+      try await DeskCommand.serve(
+        .init(
+          settings: settings, json: json, store: store, http: http, users: users, tlsCert: tlsCert, tlsKey: tlsKey,
+          limits: try limits.checkedLimits()))
     }
   }
 }

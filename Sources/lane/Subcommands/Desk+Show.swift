@@ -1,7 +1,4 @@
 import ArgumentParser
-import Centre
-import CentreLink
-import LaneRuntime
 import LaneBridge
 import LaneCLI
 import LaneOptions
@@ -30,17 +27,8 @@ extension Lane.Desk {
     }
 
     func run() async throws {
-      try await Self.show(try validated(try OptionValues.lane(lane, option: "LANE")), settings: try connection.requiredSettings())
-    }
-
-    /// Shows `lane`'s detail board, redrawn in place, until a stop signal.
-    static func show(_ lane: LaneID, settings: BrokerSettings) async throws {
-      try await CentreServices.showDetail(
-        of: lane, settings: settings,
-        write: { screen in
-          var output = StandardOutput()
-          print(screen, to: &output)
-        }, logger: Report.logger)
+      try await DeskCommand.show(
+        try validated(try OptionValues.lane(lane, option: "LANE")), settings: try connection.requiredSettings())
     }
   }
 }

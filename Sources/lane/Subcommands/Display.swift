@@ -1,5 +1,4 @@
 import ArgumentParser
-import LaneRuntime
 import LaneBridge
 import LaneCLI
 import WebServer
@@ -39,6 +38,7 @@ extension Lane {
       """)
     var store: String?
 
+    @OptionGroup var limits: ServerLimitOptions
     @OptionGroup var logOptions: LogOptions
 
     func validate() throws {
@@ -51,13 +51,9 @@ extension Lane {
     }
 
     func run() async throws {
-      let settings = try connection.requiredSettings()
-      let address = try HTTPAddress(parsing: http, allowPublic: httpPublic)
-      // Opened once (refused now, with its own exit status), and read at each page.
-      let records = try store.map { path throws(LaneFailure) in try StoreOpening.open(path, access: .existing) }
-      try await CentreServices.serveBoards(
-        settings: settings, broker: connection.broker ?? "", address: address, records: records, logger: Report.logger)
-      if let records { try StoreOpening.close(records) }
+      try await DeskCommand.display(
+        settings: try connection.requiredSettings(), broker: connection.broker ?? "",
+        address: try HTTPAddress(parsing: http, allowPublic: httpPublic), store: store, limits: try limits.checkedLimits())
     }
   }
 }

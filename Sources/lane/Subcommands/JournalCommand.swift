@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import Journal
 import LaneBridge
 import LaneCLI
 
@@ -26,23 +24,7 @@ extension Lane {
       @Argument(help: "The journal, as given to lane run --journal.")
       var file: String
 
-      func run() throws {
-        var output = StandardOutput()
-        let check: JournalReader.Check
-        do throws(JournalError) {
-          check = try JournalReader(path: file).check()
-        } catch {
-          throw LaneFailure(error.exitStatus, "\(error)")
-        }
-        for line in check.report(file: file) { print(line, to: &output) }
-        guard check.isUsable else {
-          throw LaneFailure(
-            .dataError,
-            "'\(file)' is damaged; 'lane journal salvage \(file) --out NEW' copies every intact"
-              + " record to a new journal")
-        }
-        print("ok", to: &output)
-      }
+      func run() throws { try JournalFileCommand.check(file) }
     }
 
     /// `lane journal salvage FILE --out NEW`: every intact record into a new journal.
@@ -63,22 +45,7 @@ extension Lane {
       @Option(help: "The new journal to write; it must not exist.")
       var out: String
 
-      func run() throws {
-        var output = StandardOutput()
-        do throws(JournalError) {
-          let salvage = try JournalReader(path: file).salvage(to: out)
-          print("lane journal salvage: \(salvage.kept) intact records copied to \(out)", to: &output)
-          for damage in salvage.damaged { print("left out: \(damage)", to: &output) }
-          if !salvage.missing.isEmpty {
-            print("missing sequence numbers: \(salvage.missing.map(String.init).joined(separator: ","))", to: &output)
-          }
-        } catch {
-          if case .system(_, _, let code) = error, code == EEXIST {
-            throw LaneFailure(.cannotCreate, "\(error)")
-          }
-          throw LaneFailure(error.exitStatus, "\(error)")
-        }
-      }
+      func run() throws { try JournalFileCommand.salvage(file, to: out) }
     }
   }
 }

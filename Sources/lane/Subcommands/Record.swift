@@ -1,9 +1,4 @@
 import ArgumentParser
-import Foundation
-import GPIO
-import GPIOPinSensor
-import POSIX
-import LaneRuntime
 import LaneBridge
 import LaneCLI
 import LaneOptions
@@ -37,52 +32,6 @@ extension Lane {
       try validated(try OptionValues.checkRecordWiring(wiringOptions.wiring))
     }
 
-    func run() async throws {
-      let stop = StopRequest(wake: try WakeEvent.made())
-      // The wiring is checked and the chip opened first: a mistake there creates no file.
-      let hardware = try wiringOptions.openHardware(consumer: Report.command, wake: stop.wake)
-      let file: RecordingFile?
-      do {
-        file = try out.map { path throws(RecordingFile.Failure) in
-          try RecordingFile(path: path, replacing: force)
-        }
-      } catch {
-        throw LaneFailure(.cannotCreate, "\(error)")
-      }
-      let recording = TraceRecording(header: [
-        "recorded by lane record on \(Date().ISO8601Format())",
-        "wiring: \(wiringOptions.wiring ?? "") (chip \(hardware.wiring.chipName))",
-      ])
-      let lines = Lines(sensor: hardware.sensor, file: file)
-      let summary = try await Lifecycle.runBlocking(named: "lane record", stop: stop, logger: Report.logger) { stop in
-        try lines.record(with: recording, until: stop)
-      }
-      guard let summary else { return }
-      Report.line(
-        "\(summary.events) events recorded"
-          + (summary.lostEvents > 0 ? ", \(summary.lostEvents) lost (see the comments)" : "")
-          + (out.map { " to \($0)" } ?? ""))
-    }
-
-    /// The lines and the file, handed to the recording's thread, which alone uses them.
-    private final class Lines: @unchecked Sendable {
-      var sensor: GPIOPinSensor
-      var file: RecordingFile?
-
-      init(sensor: GPIOPinSensor, file: RecordingFile?) {
-        self.sensor = sensor
-        self.file = file
-      }
-
-      func record(with recording: TraceRecording, until stop: StopRequest) throws -> TraceRecording.Summary {
-        guard var file else {
-          var output = StandardOutput()
-          return try recording.record(&sensor, to: &output, until: { stop.isRequested })
-        }
-        let summary = try recording.record(&sensor, to: &file, until: { stop.isRequested }, sync: file.sync)
-        try file.finish()
-        return summary
-      }
-    }
+    func run() async throws { try await RecordCommand(wiring: wiringOptions, out: out, force: force).run() }
   }
 }

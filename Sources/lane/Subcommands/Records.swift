@@ -24,14 +24,20 @@ extension Lane {
       ]
     )
 
-    /// The options every `lane records` reader takes.
-    struct StoreOptions: ParsableArguments {
+    /// `--store`, which every `lane records` command but import takes.
+    struct StoreFile: ParsableArguments {
       @Option(help: "The desk's store, as given to lane desk --store.")
       var store: String
+    }
+
+    /// The options every `lane records` reader takes.
+    struct StoreOptions: ParsableArguments {
+      @OptionGroup var file: StoreFile
 
       @Flag(help: "One JSON object per line.")
       var json = false
 
+      var store: String { file.store }
     }
 
     /// The statuses a reader of the store exits with.
@@ -147,8 +153,7 @@ extension Lane {
         case a4, letter
       }
 
-      @Option(help: "The desk's store, as given to lane desk --store.")
-      var store: String
+      @OptionGroup var file: StoreFile
 
       @Option(help: "The lane, a league night's pair (7+8), or either lane of the pair.")
       var lane: String
@@ -171,7 +176,7 @@ extension Lane {
 
       func run() throws {
         try RecordsCommand.sheet(
-          store: store, lane: lane, session: session, html: html, pdf: pdf, paper: paper == .a4 ? .a4 : .letter)
+          store: file.store, lane: lane, session: session, html: html, pdf: pdf, paper: paper == .a4 ? .a4 : .letter)
       }
     }
 
@@ -188,8 +193,7 @@ extension Lane {
           7-2 10 3-7 …; in JSON, [[7,2],[10],…].
           """ + statuses)
 
-      @Option(help: "The desk's store, as given to lane desk --store.")
-      var store: String
+      @OptionGroup var file: StoreFile
 
       @Option(help: "csv (a header line, then one record per game) or json (one object per line).")
       var format: GameExport.Format = .csv
@@ -197,7 +201,7 @@ extension Lane {
       @Option(help: "Only this league's games.")
       var league: String?
 
-      func run() throws { try RecordsCommand.export(store: store, league: league, format: format) }
+      func run() throws { try RecordsCommand.export(store: file.store, league: league, format: format) }
     }
 
     /// `lane records roster --league NAME --store FILE --out NIGHT.toml`.
@@ -215,13 +219,12 @@ extension Lane {
       @Option(help: "The league's name, as its night files give it.")
       var league: String
 
-      @Option(help: "The desk's store, as given to lane desk --store.")
-      var store: String
+      @OptionGroup var file: StoreFile
 
       @Option(help: "The night file to write; never an existing one.")
       var out: String
 
-      func run() throws { try RecordsCommand.roster(league: league, store: store, out: out) }
+      func run() throws { try RecordsCommand.roster(league: league, store: file.store, out: out) }
     }
 
     /// `lane records backup --store FILE --out NEW`.
@@ -235,13 +238,12 @@ extension Lane {
           the copy holds.
           """ + ExitStatus.help(.usage, .dataError, .noInput, .cannotCreate, .ioError))
 
-      @Option(help: "The desk's store, as given to lane desk --store.")
-      var store: String
+      @OptionGroup var file: StoreFile
 
       @Option(help: "The new file the copy is written to; never an existing one.")
       var out: String
 
-      func run() throws { try RecordsCommand.backup(store: store, out: out) }
+      func run() throws { try RecordsCommand.backup(store: file.store, out: out) }
     }
 
     /// `lane records link --store FILE ID --to OTHER`.
@@ -255,8 +257,7 @@ extension Lane {
           names them by that id. Ids linked to ID follow it. Prints the person's average.
           """ + ExitStatus.help(.usage, .dataError, .noInput, .ioError))
 
-      @Option(help: "The desk's store, as given to lane desk --store.")
-      var store: String
+      @OptionGroup var file: StoreFile
 
       @Argument(help: "The bowler id to link (session/LANE/SESSION/NAME or league/LEAGUE/NAME).")
       var id: String
@@ -264,7 +265,7 @@ extension Lane {
       @Option(help: "The id of the person it is.")
       var to: String
 
-      func run() throws { try RecordsCommand.link(id, to: to, store: store) }
+      func run() throws { try RecordsCommand.link(id, to: to, store: file.store) }
     }
 
     /// `lane records import --store FILE [--lane ID | --pair LEFT+RIGHT] JOURNAL…`.
@@ -325,10 +326,9 @@ extension Lane {
           lane desk runs the same check once when it starts; other commands do not.
           """ + statuses)
 
-      @Option(help: "The desk's store, as given to lane desk --store.")
-      var store: String
+      @OptionGroup var file: StoreFile
 
-      func run() throws { try RecordsCommand.check(store: store) }
+      func run() throws { try RecordsCommand.check(store: file.store) }
     }
   }
 }

@@ -1,16 +1,6 @@
 import ArgumentParser
-import GPIO
-import Journal
-import LaneRuntime
 import LaneBridge
 import LaneCLI
-import LaneSensing
-import POSIX
-import Scoreboard
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 extension Lane {
   /// `lane run`: the live lane.
@@ -63,54 +53,9 @@ extension Lane {
     var league: String?
 
     func run() async throws {
-      let file = try configOptions.load()
-      if league != nil || file?.pair != nil {
-        let lanesOwn: [(String, Bool)] = [
-          ("--wiring", wiringOptions.wiring != nil), ("--bowlers", session.bowlers != nil), ("--json", json),
-          ("--lane", centre.lane != nil), ("--broker", centre.connection.broker != nil),
-          ("--mqtt-credentials", !centre.connection.credentialsFiles.isEmpty),
-          ("--cafile", centre.connection.cafile != nil),
-        ]
-        return try await PairCommand(
-          config: file, configPath: configOptions.config, league: league, given: lanesOwn.filter(\.1).map(\.0),
-          web: web, journal: session.journal, detector: detector, operatorName: by
-        ).runLive()
-      }
-      // The config file's settings under the command line's.
-      var (wiringOptions, session, centre, web) = (wiringOptions, session, centre, web)
-      try configOptions.merged(
-        file,
-        wiring: &wiringOptions.wiring, session: &session, centre: &centre, web: &web)
-      let stop = StopRequest(wake: try WakeEvent.made())
-      // The wiring is checked and the chip opened first: a mistake there creates no journal
-      // and binds no address. Every source the lane answers (edges, the detector's deadline,
-      // a stop, a console line, a correction on the socket) ends the sensor's wait: no
-      // periodic wake-up.
-      let hardware = try wiringOptions.openHardware(consumer: Report.command, wake: stop.wake)
-      if session.journal == nil {
-        Report.line("no --journal: the games are kept in memory only")
-      }
-      let lane = LaneRun(
-        settings: try LaneAssembly.Settings(
-          session: session, centre: centre, web: web, sensorClock: { MonotonicClock.now() }),
-        runner: LaneRunner(
-          detector: detector.configuration(over: hardware.detector), idleTimeout: LaneRunner.forever,
-          operatorName: by),
-        local: LocalDisplay.live(
-          json: json, terminal: StandardOutput.isTerminal, colour: StandardOutput.wantsColour
-        ).display(output: StandardOutput(), warnings: EventLines()),
-        console: isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal && !json, inboxWakes: true,
-        wiring: hardware.wiring.status)
-      // A failure ends the command with its status from the one table (ExitStatus+Errors).
-      guard let ending = try await lane.run(hardware.sensor, stop: stop, logger: Report.logger) else { return }
-      Report.line("stopped; \(LaneSummary(ending.session))")
-      if !json {
-        // The session's series for the board or the log, one line per bowler.
-        var output = StandardOutput()
-        print(
-          SessionScoreboard(colour: StandardOutput.isTerminal && StandardOutput.wantsColour)
-            .renderSeries(ending.session), to: &output)
-      }
+      try await LaneCommand(
+        configOptions: configOptions, session: session, centre: centre, web: web, detector: detector, league: league
+      ).runLive(.init(wiring: wiringOptions, json: json, operatorName: by))
     }
   }
 }

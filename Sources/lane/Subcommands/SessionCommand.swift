@@ -2,7 +2,6 @@ import ArgumentParser
 import LaneRuntime
 import LaneBridge
 import LaneCLI
-import LaneOptions
 
 extension Lane {
   /// `lane session end|start`: ends a lane's session, or starts one for bowlers, on a
@@ -20,10 +19,6 @@ extension Lane {
         """ + ExitStatus.help(.dataError, .noInput, .unavailable, .ioError, .temporaryFailure, .protocolError)
     )
 
-    enum Action: String, ExpressibleByArgument, CaseIterable {
-      case end, start
-    }
-
     @Option(help: "The lane's journal, as given to lane run --journal.")
     var journal: String
 
@@ -34,26 +29,14 @@ extension Lane {
     var bowlers: String?
 
     @Argument(help: "end or start.")
-    var action: Action
+    var action: SessionAction
 
-    var request: ControlRequest.Action {
-      guard action == .start, let bowlers else { return .endSession }
-      return .startSession(bowlers: OptionValues.bowlerNames(bowlers))
-    }
-
-    func validate() throws {
-      try validated(try OptionValues.checkSessionBowlers(start: action == .start, bowlers: bowlers))
-      guard action == .start else { return }
-      // The lane's own check, so a mistake is a usage error before anything is asked.
-      let line = ControlRequest(id: "check", by: by, action: request).line
-      if case .failure(let refusal) = ControlRequest.parse(Array(line.utf8.dropLast())) {
-        throw ValidationError(refusal.description)
-      }
-    }
+    func validate() throws { try action.validate(bowlers: bowlers, by: by) }
 
     func run() async throws {
+      let done = try await JournalRequest.changeSession(
+        action.request(bowlers: bowlers), by: by, journal: journal, logger: Report.logger)
       var output = StandardOutput()
-      let done = try await JournalRequest.changeSession(request, by: by, journal: journal, logger: Report.logger)
       print(done, to: &output)
     }
   }

@@ -1,16 +1,6 @@
 import ArgumentParser
-import Journal
-import LaneRuntime
 import LaneBridge
 import LaneCLI
-import LaneOptions
-import LaneSensing
-import POSIX
-import SimulatedPinSensor
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 extension Lane {
   /// `lane simulate`: replays a recorded or written trace through the whole pipeline.
@@ -81,85 +71,17 @@ extension Lane {
         """)
     var traces: [String]
 
-    private var trace: String { traces[0] }
-
-    func validate() throws {
-      let given: [(String, Bool)] = [
-        ("--realtime", realtime || speed != nil), ("--log", log), ("--journal", session.journal != nil),
-        ("--bowlers", session.bowlers != nil), ("--broker", centre.connection.broker != nil),
-        ("--http", web.http != nil), ("--config", configOptions.config != nil),
-      ]
-      try validated(
-        try OptionValues.checkTraces(traces, league: league != nil, alongside: given.filter(\.1).map(\.0)))
-      try validated(try OptionValues.checkReplayOutput(json: json, paced: realtime || speed != nil, log: log))
-      if let speed { try validated(try OptionValues.speed(speed)) }
+    private var command: LaneCommand {
+      LaneCommand(
+        configOptions: configOptions, session: session, centre: centre, web: web, detector: detector, league: league)
     }
 
-    func run() async throws {
-      let paced = realtime || speed != nil
-      let file = league == nil ? try configOptions.load() : nil
-      if league != nil || file?.pair != nil {
-        let own: [(String, Bool)] = [
-          ("--journal", session.journal != nil), ("--bowlers", session.bowlers != nil),
-          ("--lane", centre.lane != nil), ("--lane-name", web.deprecatedLaneName != nil),
-          ("--broker", centre.connection.broker != nil),
-        ]
-        return try await PairCommand(
-          config: file, configPath: configOptions.config, league: league, given: own.filter(\.1).map(\.0), web: web,
-          journal: session.journal, detector: detector
-        ).runReplay(
-          PairCommand.Replay(
-            traces: traces, json: json, log: log, speed: paced ? speed ?? 1 : nil,
-            links: league == nil ? nil : try centre.connection.pairSettings()))
-      }
-      if file != nil {
-        do {
-          try OptionValues.checkConfigTraces(traces.count, pair: false)
-        } catch {
-          throw LaneFailure(.usage, error.message)
-        }
-      }
-      // The config file's settings under the command line's; a replay has no wiring.
-      var (session, centre, web) = (session, centre, web)
-      var wiring: String?
-      try configOptions.merged(file, wiring: &wiring, session: &session, centre: &centre, web: &web)
-      // A stop ends a paced replay's sleep and a read of standard input, which may have
-      // nothing to read for ever (a file's reads never block long).
-      let stop = StopRequest(wake: paced || trace == "-" ? try WakeEvent.made() : nil)
-      let trace = try openTrace(stopDescriptor: stop.wake?.descriptor ?? -1)
-      // A replay does not block in a wait the inbox could end: the loop takes what was
-      // posted at each turn, at least once a second of the trace's time when paced;
-      // unpaced, a longer wait only saves loop turns over a trace's quiet stretches.
-      let lane = LaneRun(
-        settings: try LaneAssembly.Settings(session: session, centre: centre, web: web),
-        runner: LaneRunner(detector: detector.configuration(), idleTimeout: .seconds(paced ? 1 : 60)),
-        local: LocalDisplay.replay(
-          json: json, log: log, paced: paced, terminal: StandardOutput.isTerminal,
-          colour: StandardOutput.wantsColour
-        ).display(output: StandardOutput(), warnings: EventLines()),
-        pace: paced ? speed ?? 1 : nil)
-      let ended: LaneRun.Ending?
-      do {
-        ended = try await lane.run(trace, stop: stop, logger: Report.logger)
-      } catch let error as TraceError {
-        // The trace's own errors do not know its name.
-        throw LaneFailure(.dataError, "\(traceName): \(error)")
-      }
-      guard let ending = ended else { return }
-      if case .stopped? = ending.status {
-        Report.line("stopped before the end of the trace; \(LaneSummary(ending.session))")
-      }
+    private var replay: LaneCommand.Replay {
+      LaneCommand.Replay(traces: traces, json: json, log: log, realtime: realtime, speed: speed)
     }
 
-    private var traceName: String { trace == "-" ? "standard input" : trace }
+    func validate() throws { try command.validate(replay) }
 
-    private func openTrace(stopDescriptor: Int32) throws -> SimulatedPinSensor {
-      if trace == "-" { return .standardInput(stopDescriptor: stopDescriptor) }
-      do {
-        return try SimulatedPinSensor(contentsOf: trace)
-      } catch {
-        throw LaneFailure(.noInput, "\(error)")
-      }
-    }
+    func run() async throws { try await command.runReplay(replay) }
   }
 }
