@@ -269,6 +269,17 @@ let package = Package(
         "LaneCLI", "LaneRuntime", "LaneBridge", "LaneHardware", "LaneOptions", "Calibration", "Wiring", "Centre",
         "CentreStore", "RecordsPresentation", "WebServer", "DeskAccess",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      // A release lane is linked by lld with what a replay runs laid out first
+      // (deploy/lane-start.order, written by scripts/lane-start-order.py): every 64 KiB of
+      // code touched at start is resident, and spread over the whole text it cost a replay
+      // 4 MiB (docs/performance.md, "Memory").
+      linkerSettings: [
+        .unsafeFlags(
+          [
+            "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/deploy/lane-start.order",
+            "-Xlinker", "--no-warn-symbol-ordering",
+          ], .when(configuration: .release))
       ]
     ),
     // libmosquitto's header (Debian's libmosquitto-dev, 2.0.x) and a loader that finds its

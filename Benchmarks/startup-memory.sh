@@ -71,8 +71,11 @@ awk -v binary="$lane" '
     path = ""
     for (i = 6; i <= NF; i++) path = path (i > 6 ? " " : "") $i
     if (path == binary) {
-      if (perms ~ /x/) name = "lane: headers, dynamic symbols, relocations, text, Swift metadata, unwind tables (r-x)"
+      # lld (which links the release build) puts the headers, Swift metadata and unwind tables
+      # in a read-only segment of their own at the start of the file; gold puts them with the text.
+      if (perms ~ /x/) name = "lane: text (r-x; linked by gold also headers, Swift metadata, unwind tables)"
       else if (perms ~ /w/) name = "lane: .rodata (writable: ICU data), .data, start of .bss (rw-)"
+      else if ($3 ~ /^0+$/) name = "lane: headers, dynamic symbols, relocations, Swift metadata, unwind tables (r--)"
       else name = "lane: relro: .data.rel.ro, .got (r--)"
     } else if (path == "" && perms == "rw-p" && start == previousEnd && previousPath == binary) {
       name = "lane: rest of .bss (anonymous rw-)"
@@ -116,11 +119,13 @@ awk -v binary="$lane" '
 # randomisation, so that a position-independent `lane` loads at a known base.
 if command -v perf >/dev/null && command -v setarch >/dev/null && command -v readelf >/dev/null; then
   echo
-  echo "page faults of 'lane simulate /dev/null' by section (perf record -e page-faults -d):"
+  # An empty trace, a regular file: lane refuses /dev/null (a device) before it replays.
+  : >"$scratch/empty.trace"
+  echo "page faults of 'lane simulate' of an empty trace by section (perf record -e page-faults -d):"
   base=0
   if readelf -hW "$lane" | grep -E 'Type:[[:space:]]+DYN' >/dev/null; then base=0x555555554000; fi
   perf record -q -e page-faults -c 1 -d -o "$scratch/faults.data" \
-    setarch "$(uname -m)" -R "$lane" simulate /dev/null >/dev/null 2>&1 || true
+    setarch "$(uname -m)" -R "$lane" simulate "$scratch/empty.trace" >/dev/null 2>&1 || true
   perf script -i "$scratch/faults.data" -F addr 2>/dev/null >"$scratch/faults" || true
   readelf -SW "$lane" | awk '$1 == "[" { $1 = $1 $2; $2 = "" } { print }' \
     | awk '$2 ~ /^[.a-z]/ && $4 ~ /^[0-9a-f]+$/ && $4 != "0000000000000000" { print $2, $4, $6 }' \

@@ -10,7 +10,8 @@ import WebServer
 /// One lane run by a command, live (`lane run` on a wiring) or a replay (`lane simulate` of
 /// a trace): the two differ only in the sensor and in these settings. Its lane
 /// (``LaneAssembly``), its web boards, the operator's console and its loop run as one group
-/// of services (``Lifecycle``) until the sensor ends or a stop.
+/// of services (``Lifecycle``) until the sensor ends or a stop; a run with nothing to serve
+/// or link (a plain replay) is its loop alone (``Lifecycle/alone(stop:_:)``).
 ///
 /// Rules, each with its reason:
 /// 1. The boards listen before the loop starts: a page never misses a throw, and an address
@@ -59,7 +60,8 @@ public struct LaneRun: @unchecked Sendable {
   }
 
   /// Runs the lane on `sensor` until it ends or a stop (rule 2: a replay serving boards,
-  /// until a stop), the stop signals taken from the start (``Lifecycle/command(logger:_:)``).
+  /// until a stop), the stop signals taken from the start (``Lifecycle/command(logger:_:)``,
+  /// or ``Lifecycle/alone(stop:_:)`` when it serves nothing).
   ///
   /// - Parameters:
   ///   - stop: The loop's stop; its wake event is the one `sensor`'s waits watch, if any.
@@ -68,7 +70,32 @@ public struct LaneRun: @unchecked Sendable {
   /// - Returns: How it ended; `nil` when a second stop signal ended it at once.
   public func run(_ sensor: some PinSensor, stop: StopRequest, logger: Logger) async throws -> Ending? {
     let handed = Handed(sensor)
-    return try await Lifecycle.command(logger: logger) { try await self.runServices(handed.sensor, stop: stop, logger: logger) }
+    guard servesNothing else {
+      return try await Lifecycle.command(logger: logger) {
+        try await self.runServices(handed.sensor, stop: stop, logger: logger)
+      }
+    }
+    return try await Lifecycle.alone(stop: stop) { try await self.runLoop(handed.sensor, stop: stop, logger: logger) }
+  }
+
+  /// Whether the run has nothing to serve or link beside its loop: no boards, no centre
+  /// link, no journal (whose control socket is served) and no console. Such a run (a plain
+  /// replay) is its loop alone (``Lifecycle/alone(stop:_:)``), without a group of services.
+  var servesNothing: Bool {
+    settings.boards == nil && settings.broker == nil && settings.journal == nil && !console
+  }
+
+  /// Runs the loop of a run that serves nothing until the sensor ends or `stop`, on a thread
+  /// of its own, as ``runServices(_:stop:logger:)`` runs it among its services.
+  ///
+  /// - Throws: As ``run(_:stop:logger:)``.
+  func runLoop(_ sensor: some PinSensor, stop: StopRequest, logger: Logger) async throws -> Ending {
+    let sensorWake = inboxWakes ? stop.wake : nil
+    let lane = try await LaneAssembly.open(settings, wake: { sensorWake?.signal() }, logger: logger)
+    let loop = lane.loop(
+      sensor, runner: runner, display: .init(lane.display(around: local, boards: nil)), pacedAt: pace, stop: stop)
+    try await loop.run()
+    return Ending(status: loop.ending, session: lane.session.session)
   }
 
   /// The sensor, handed to the command's service, which alone reads it.

@@ -93,6 +93,30 @@ struct ExitTests {
   }
 
   @Test(
+    "Given a paced replay that serves nothing (no journal, broker or boards), when it is signalled once it has shown a throw, then it finishes the record in hand, prints the games so far and a summary, and exits 0",
+    arguments: [SIGINT, SIGTERM, SIGHUP])
+  func signalledServingNothing(signal: Int32) async throws {
+    let folder = try ScratchFolder("lane-signal-alone")
+    let (output, errors) = (folder.path("out"), folder.path("err"))
+    // Given: the 410 s trace at 10 times its pace, so still playing when signalled.
+    let child = try ChildProcess(
+      lane.url.path, ["simulate", "--speed", "10", "--log", trace], output: .file(output), error: .file(errors))
+    defer { _ = child.stop(signal: SIGKILL) }
+    func printed(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+    // When: the first throw is shown, its stop signals caught.
+    #expect(
+      await eventually(within: .seconds(120)) {
+        !child.isRunning || (printed(output).contains("game 1, frame") && child.catches(signal))
+      })
+    let status = await child.stopped(signal: signal, within: .seconds(60))
+
+    #expect(status == 0, "\(printed(errors))")
+    #expect(printed(errors).contains("lane simulate: stopped before the end of the trace; game 1 at frame"))
+    #expect(printed(output).contains("game 1, frame"))
+  }
+
+  @Test(
     "When lane simulate - waits for its first line on standard input and is signalled, then it stops at once and exits 0",
     arguments: [SIGINT, SIGTERM, SIGHUP])
   func signalledWhileReadingStandardInput(signal: Int32) async throws {

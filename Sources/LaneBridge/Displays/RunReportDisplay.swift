@@ -56,7 +56,7 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
     self.warnings = warnings
   }
 
-  /// - Throws: `EncodingError` if the JSON encoder fails, which plain numbers do not.
+  /// - Throws: ``ByteSpill/ReadError`` when the throws set aside cannot be read back.
   public mutating func show(_ event: LaneEvent, in session: LaneSession) throws {
     if var line = event.warningLine {
       // One write with its line end, not print's two: standard error is unbuffered, and a
@@ -110,10 +110,6 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
   /// (`bowlers`, `games`, `throws`; a bowler's `games`, `name`), so it is written in that
   /// order one game and one throw at a time, in blocks, never as one string.
   private mutating func writeReport(_ session: LaneSession) throws {
-    let encoder = JSONLine.encoder()
-    func json(_ value: some Encodable) throws -> String {
-      String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
     var block = "{"
     block.reserveCapacity(1 << 16)
     func flushIfFull() {
@@ -139,7 +135,7 @@ public struct RunReportDisplay<Output: TextOutputStream, Warnings: TextOutputStr
         var first = true
         writeGames(session.series[index], first: &first)
         block.append(#"],"name":"#)
-        block.append(try json(name))
+        block.append(GameJSON.string(name))
         block.append("}")
       }
       block.append("],")

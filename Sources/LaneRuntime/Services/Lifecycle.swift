@@ -80,10 +80,16 @@ public enum Lifecycle {
       for await signal in signals.cancelOnGracefulShutdown() {
         caught += 1
         guard caught > 1 else { continue }
-        Glibc.signal(signal.rawValue, SIG_DFL)
-        kill(getpid(), signal.rawValue)
+        Lifecycle.endAtOnce(by: signal)
       }
     }
+  }
+
+  /// Ends the process as `signal`'s default action does: for a second stop signal, which
+  /// does not wait for what the first one asked to finish.
+  static func endAtOnce(by signal: UnixSignal) {
+    Glibc.signal(signal.rawValue, SIG_DFL)
+    kill(getpid(), signal.rawValue)
   }
 }
 
