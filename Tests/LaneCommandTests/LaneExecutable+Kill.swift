@@ -28,4 +28,24 @@ extension LaneExecutable {
     child.waitForExit()
     return String(decoding: shown, as: UTF8.self)
   }
+
+  /// Starts `lane` with `input` on standard input, kills it with SIGKILL as soon as what it
+  /// has written to standard output shows `shown` (if it gets that far), and returns all it
+  /// wrote: a kill at a moment the test names, not at a time a loaded machine may miss.
+  func runAndKill(_ arguments: [String], input: String, whenShowing shown: String) async throws -> String {
+    let path = url.path
+    return try await offPool {
+      signal(SIGPIPE, SIG_IGN)
+      let child = try ChildProcess(path, arguments, input: .pipe(.intoChild), output: .pipe(.outOfChild))
+      try child.standardInput!.write(input)
+      child.standardInput!.close()
+      var output = ""
+      try child.standardOutput!.readLines { lines in
+        output += lines.map { $0 + "\n" }.joined()
+        if output.contains(shown) { child.signal(SIGKILL) }
+      }
+      child.waitForExit()
+      return output
+    }
+  }
 }

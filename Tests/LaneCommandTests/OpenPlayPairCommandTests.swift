@@ -163,11 +163,12 @@ struct OpenPlayPairCommandTests {
       }
     }
 
-    // When: killed with SIGKILL a second into a replay at 50 times its pace.
+    // When: killed with SIGKILL as soon as lane 7 shows its first throw, in a replay at 50
+    // times its pace.
     try write(from: [0, 0])
     let killed = try await lane.runAndKill(
       ["simulate", "--config", folder.path("pair.toml"), "--log", "--speed", "50"] + traces, input: "",
-      after: .seconds(1))
+      whenShowing: "lane7: Ana, game 1")
     let afterKill = try done()
     try write(from: afterKill)
     let resumed = try await lane.run(["simulate", "--config", folder.path("pair.toml")] + traces)
