@@ -39,16 +39,16 @@ let package = Package(
     .package(url: "https://github.com/LebJe/TOMLKit", .upToNextMinor(from: "0.6.0")),
     // Property-based tests only (Tests/RobustnessTests); no library target uses it.
     .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
-    // The web boards' HTTP server (Sources/WebServer); only `lane` and its tests link it.
+    // The web boards' HTTP server (Sources/Adapters/WebServer); only `lane` and its tests link it.
     .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     // FileDescriptor and Errno under the POSIX target; already built for swift-nio.
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-    // The desk's store (Sources/CentreStore) over Debian's libsqlite3 (libsqlite3-dev); only
+    // The desk's store (Sources/Adapters/CentreStore) over Debian's libsqlite3 (libsqlite3-dev); only
     // CentreStore, `lane` and their tests link it (docs/records.md, docs/ci.md for its build cost).
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-    // bcrypt for the desk's users file (Sources/DeskAccess): only its HummingbirdBcrypt
+    // bcrypt for the desk's users file (Sources/Domain/DeskAccess): only its HummingbirdBcrypt
     // product, one C file; the package's other products are not built.
     .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
     // HTTPField's names for the desk's own headers; already built for hummingbird.
@@ -59,7 +59,7 @@ let package = Package(
     // NIOCore's SocketAddress: the desk counts sign-ins per client address (already built
     // for hummingbird; WebServer names it).
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
-    // The pages' templates (Sources/WebServer/Pages/*.html): {{name}} filled in, escaped as
+    // The pages' templates (Sources/Adapters/WebServer/Pages/*.html): {{name}} filled in, escaped as
     // HTML. Pure Swift, no dependencies; only WebServer uses it.
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
@@ -474,7 +474,7 @@ let package = Package(
       name: "GPIOPinSensorTests",
       dependencies: ["GPIOPinSensor", "GPIO", "LaneSensing", "Bowling", "TestSupport"]
     ),
-      // Invariants of the scoring engine, the throw detector and the trace format checked on
+    // Invariants of the scoring engine, the throw detector and the trace format checked on
     // random input, and the inputs the fuzzers in Fuzz/ found, kept as regression cases.
     .testTarget(
       name: "RobustnessTests",
@@ -485,3 +485,26 @@ let package = Package(
     ),
   ]
 )
+
+// Every target of the product lives in the folder of its ring, Sources/RING/TARGET, so its
+// path names its ring (docs/architecture.md): innermost first, each depending only on its
+// own ring and the rings inside it (scripts/check-layers reads the rings from these paths).
+// The tools (benchmarks, the rig's driver, the tests' support) keep their own folders.
+let rings: KeyValuePairs<String, [String]> = [
+  "System": ["POSIX", "SafeFiles", "Clibgpiod", "CGPIOD", "CMosquitto"],
+  "Domain": [
+    "Bowling", "League", "Centre", "LaneSensing", "DeskAccess", "Scoreboard", "Wiring", "Journal", "Calibration",
+    "LaneOptions", "LaneConfiguration",
+  ],
+  "Adapters": [
+    "LaneBridge", "SimulatedPinSensor", "GPIO", "GPIOPinSensor", "GPIOLineSensor", "MQTT", "LaneControl",
+    "CentreLink", "CentreStore", "CentreRecords", "RecordsPresentation", "WebBoard", "WebServer", "LaneHardware",
+  ],
+  "Runtime": ["LaneRuntime"],
+  "CLI": ["LaneCLI", "lane"],
+]
+for (ring, names) in rings {
+  for target in package.targets where names.contains(target.name) {
+    target.path = "Sources/\(ring)/\(target.name)"
+  }
+}

@@ -8,9 +8,9 @@ import WebServer
 @Suite("The pages' styles and scripts, served at /assets", .holdsAThread, .serialized)
 struct AssetServingTests {
   /// The files the pages are made of, in the source tree.
-  static let pages = PackageFolder.url("Sources/WebServer/Pages")
+  static let pages = PackageFolder.url("Sources/Adapters/WebServer/Pages")
 
-  /// The styles and scripts in `Sources/WebServer/Pages`, by name.
+  /// The styles and scripts in `Sources/Adapters/WebServer/Pages`, by name.
   static func assetFiles() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: pages.path)
       .filter { $0.hasSuffix(".css") || $0.hasSuffix(".js") }.sorted()
@@ -49,7 +49,7 @@ struct AssetServingTests {
     try await offPool { try LoopbackClient.exchange(port: port, "GET", path, headers: headers) }
   }
 
-  @Test("When every style and script in Sources/WebServer/Pages is asked for, then each is served as the file holds it, with its type, an ETag and Cache-Control: public, no-cache")
+  @Test("When every style and script in Sources/Adapters/WebServer/Pages is asked for, then each is served as the file holds it, with its type, an ETag and Cache-Control: public, no-cache")
   func everyAsset() async throws {
     let names = try Self.assetFiles()
     #expect(names.contains("board.css") && names.contains("board.js"), "\(names)")
@@ -151,7 +151,7 @@ struct AssetServingTests {
 struct PagesInSwiftTests {
   @Test("When the WebServer target's Swift files are read, then none holds a page's markup, a style or a script: those are the files in Pages/")
   func noPageInSwift() throws {
-    let folder = PackageFolder.url("Sources/WebServer")
+    let folder = PackageFolder.url("Sources/Adapters/WebServer")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
     #expect(files.count > 10, "\(files)")
     for file in files {
