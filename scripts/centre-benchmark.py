@@ -73,11 +73,12 @@ def main():
         os.mkdir(f"{folder}/db")
         os.chmod(f"{folder}/db", 0o777)
         port = free_port()
+        # deploy/centre/mosquitto.conf's settings that matter here, set_tcp_nodelay among them.
         with open(f"{folder}/mosquitto.conf", "w") as conf:
             conf.write(
                 f"per_listener_settings false\nallow_anonymous false\npassword_file {folder}/passwd\n"
                 f"acl_file {folder}/acl\npersistence true\npersistence_location {folder}/db/\n"
-                f"listener {port} 127.0.0.1\nlog_dest none\n")
+                f"set_tcp_nodelay true\nlistener {port} 127.0.0.1\nlog_dest none\n")
         broker = subprocess.Popen([mosquitto, "-c", f"{folder}/mosquitto.conf"])
         processes.append(broker)
         for _ in range(200):

@@ -177,6 +177,9 @@ public final class MQTTClient: Sendable {
     try attempt("MQTT v5") { () throws(Mosquitto.Failure) in
       try Mosquitto.useProtocolVersion5(handle)
     }
+    try attempt("TCP_NODELAY") { () throws(Mosquitto.Failure) in
+      try Mosquitto.sendWithoutDelay(handle)
+    }
     try attempt("reconnect delay") { () throws(Mosquitto.Failure) in
       try Mosquitto.setReconnectDelay(handle, seconds: 1, maximum: 30)
     }
