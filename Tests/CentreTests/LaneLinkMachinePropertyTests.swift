@@ -17,12 +17,14 @@ private enum LinkStep: Int, CaseIterable {
   case acknowledge
   /// A second passes; the shell ticks when a deadline is due.
   case wait
+  /// The desk's retained status says it is online.
+  case deskOnline
 }
 
 /// One lane's link with a broker that delivers every event published to a desk, and a desk
 /// that acknowledges what it has in order (``DeskConsumer``).
 private struct LinkHistory {
-  var shell = PerfectShell(recorded: 0)
+  var shell = PerfectShell(recorded: 0, timing: .init(persistBatch: 2, window: 4))
   var recorded = 0
   var desk = DeskConsumer()
   /// What the lane was told the desk has.
@@ -35,6 +37,9 @@ private struct LinkHistory {
   var republishedAcknowledged: [Int] = []
   /// Instants at which a tick at the machine's deadline changed nothing: a busy loop.
   var idleDeadlines: [Duration] = []
+  /// Seqs published beyond the window past the acknowledgement while the desk was online or
+  /// awaited (rule 9).
+  var beyondWindow: [Int] = []
 
   mutating func take(_ step: LinkStep) {
     switch step {
@@ -57,6 +62,8 @@ private struct LinkHistory {
       if let deadline = shell.machine.nextDeadline(at: shell.now), deadline <= shell.now {
         shell.take(.tick)
       }
+    case .deskOnline:
+      shell.take(.deskStatus(.online))
     }
     checkDeadline()
   }
@@ -66,8 +73,10 @@ private struct LinkHistory {
     guard let action = shell.machine.nextAction(at: shell.now) else { return }
     switch action {
     case .publishEvents(let session, let seqs, _):
+      let paced = shell.machine.waitsForDesk(at: shell.now)
       for seq in seqs {
         if seq <= acknowledged { republishedAcknowledged.append(seq) }
+        if paced && seq > acknowledged + shell.machine.timing.window { beyondWindow.append(seq) }
         published.append(seq)
         _ = desk.receive(Payload.Event(lane: shell.machine.lane, session: session, seq: seq, type: .throw))
         shell.take(.sent(session: session, upTo: seq))
@@ -95,20 +104,29 @@ private struct LinkHistory {
     }
   }
 
-  /// The broker comes back for good and the shell does everything asked.
+  /// The broker comes back for good and the shell does everything asked, the desk
+  /// acknowledging what it has whenever the lane waits for it (its window full).
   mutating func settle() {
     take(.connect)
     var steps = 0
-    while shell.machine.nextAction(at: shell.now) != nil && steps < 10_000 {
-      act()
+    while steps < 10_000 {
       steps += 1
+      if shell.machine.nextAction(at: shell.now) != nil {
+        act()
+      } else if acknowledged < recorded, desk.acknowledgement(.init(lane: shell.machine.lane, session: "s1"))
+        .map({ $0.upto > acknowledged }) ?? false
+      {
+        take(.acknowledge)
+      } else {
+        break
+      }
     }
   }
 }
 
 @Suite("A lane's centre link machine over random histories")
 struct LaneLinkMachinePropertyTests {
-  @Test("When disconnects, acknowledgements and records interleave at random, then every unacknowledged record is published after the last connect, no acknowledged one again, and no deadline leaves the link idle")
+  @Test("When disconnects, acknowledgements, records and the desk's status interleave at random, then every unacknowledged record is published after the last connect, no acknowledged one again, none beyond the window while the desk is awaited or online, and no deadline leaves the link idle")
   func publishesAfterTheLastConnect() async {
     await propertyCheck(count: 500, input: Gen.int(in: 0...(LinkStep.allCases.count - 1)).array(of: 0...150)) { steps in
       var history = LinkHistory()
@@ -121,6 +139,7 @@ struct LaneLinkMachinePropertyTests {
       #expect(owed.allSatisfy(afterConnect.contains), "published \(history.published) after \(taken)")
       #expect(history.republishedAcknowledged.isEmpty, "after \(taken)")
       #expect(history.idleDeadlines.isEmpty, "after \(taken)")
+      #expect(history.beyondWindow.isEmpty, "after \(taken)")
     }
   }
 }

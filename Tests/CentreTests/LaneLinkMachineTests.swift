@@ -309,6 +309,45 @@ struct LaneLinkMachineTests {
     }
   }
 
+  @Suite("Given a backlog of 100 records and a window of 32 (rule 9)")
+  struct Backlog {
+    var shell = PerfectShell(recorded: 100, timing: .init(persistBatch: 2, window: 32))
+
+    init() {
+      shell.drain()  // connected, with the desk's status not yet known: it is awaited
+    }
+
+    @Test("When the desk is online, then 32 are out and each acknowledgement lets as many more out")
+    mutating func pacedByTheDesk() {
+      shell.take(.deskStatus(.online))
+      #expect(PerfectShell.events(shell.drain()) == Array(1...32))  // everything unacknowledged again
+
+      shell.take(.acknowledged(Payload.Ack(session: "s1", upto: 10)))
+      #expect(PerfectShell.events(shell.drain()) == Array(33...42))
+
+      shell.take(.acknowledged(Payload.Ack(session: "s1", upto: 42)))
+      #expect(PerfectShell.events(shell.drain()) == Array(43...74))
+    }
+
+    @Test("When the window stays full, then after 5 s without an acknowledgement the same 32 go again")
+    mutating func fullWindowTimesOut() {
+      shell.take(.deskStatus(.online))
+      shell.drain()
+      #expect(shell.machine.nextDeadline(at: .seconds(1)) == .seconds(5))
+
+      shell.advance(to: .seconds(5))
+
+      #expect(PerfectShell.events(shell.drain()) == Array(1...32))
+    }
+
+    @Test("When no desk is online, then every record goes out for the displays, unpaced")
+    mutating func noDeskNoWindow() {
+      shell.take(.deskStatus(.offline))
+
+      #expect(PerfectShell.events(shell.drain()) == Array(33...100))
+    }
+  }
+
   @Suite("Given a stopping link")
   struct Stopping {
     var shell = PerfectShell(recorded: 3)

@@ -39,6 +39,18 @@ struct LaneOutboxTests {
       #expect(outbox.unacknowledged == 2)
     }
 
+    @Test("When a window of 2 is given, then two past the acknowledgement are to send, and an acknowledgement lets more out")
+    mutating func window() throws {
+      #expect(outbox.toSend(within: 2) == 1...2)
+      outbox.sent(upTo: 2)
+      #expect(outbox.toSend(within: 2) == nil)
+
+      try outbox.acknowledge(.init(session: "s1", upto: 1))
+
+      #expect(outbox.toSend(within: 2) == 3...3)
+      #expect(outbox.toSend(within: 9) == 3...5)
+    }
+
     @Test("When the desk asks a resend from 4, then 4 and 5 are sent again")
     mutating func resendRequest() throws {
       outbox.sent(upTo: 5)

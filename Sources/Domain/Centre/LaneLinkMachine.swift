@@ -30,6 +30,11 @@
 /// 8. **A stopping link tries no new connection** and is finished when nothing is left
 ///    that the broker could still take: not connected, refused, everything acknowledged,
 ///    nothing due while no desk is online, or its deadline passed.
+/// 9. **A backlog goes out paced by the desk.** While the desk is online (or awaited, rule
+///    3), at most ``Timing/window`` events past the acknowledged one are published; each
+///    acknowledgement lets as many more out, and a window that stays full is rule 2's
+///    timeout. With no desk online the events are for displays, and go out as the broker
+///    takes them.
 public struct LaneLinkMachine: Sendable {
   /// A reading of the shell's monotonic clock, as the time since any fixed origin.
   public typealias Instant = Duration
@@ -44,15 +49,18 @@ public struct LaneLinkMachine: Sendable {
     public var deskStatusWait: Duration
     /// How many acknowledged seqs are written to the lane's disk at once (rule 7).
     public var persistBatch: Int
+    /// How many events past the desk's acknowledgement may be out at once (rule 9).
+    public var window: Int
 
     public init(
       retryInterval: Duration = .seconds(2), acknowledgementTimeout: Duration = .seconds(5),
-      deskStatusWait: Duration = .seconds(5), persistBatch: Int = 20
+      deskStatusWait: Duration = .seconds(5), persistBatch: Int = 20, window: Int = 32
     ) {
       self.retryInterval = retryInterval
       self.acknowledgementTimeout = acknowledgementTimeout
       self.deskStatusWait = deskStatusWait
       self.persistBatch = persistBatch
+      self.window = window
     }
   }
 
@@ -290,7 +298,7 @@ public struct LaneLinkMachine: Sendable {
 
   /// Rule 2's timeout: nothing left to publish and no acknowledgement for a while.
   private mutating func timeout(at now: Instant) {
-    guard outboxes.unacknowledged > 0, outboxes.due(deskOnline: waitsForDesk(at: now)) == nil,
+    guard outboxes.unacknowledged > 0, outboxes.due(deskOnline: waitsForDesk(at: now), window: timing.window) == nil,
       now - lastProgress >= timing.acknowledgementTimeout
     else { return }
     outboxes.resendUnacknowledged()
@@ -322,7 +330,7 @@ public struct LaneLinkMachine: Sendable {
       if !subscribed { return .subscribe }
       guard !refused else { return nil }
       if let reply = replies.first { return .reply(reply) }
-      if !eventsUnreadable, let due = outboxes.due(deskOnline: waitsForDesk(at: now)) {
+      if !eventsUnreadable, let due = outboxes.due(deskOnline: waitsForDesk(at: now), window: timing.window) {
         return .publishEvents(session: due.session, seqs: due.seqs, ahead: due.ahead)
       }
       if !boardPublished, let board { return .publishBoard(board) }
@@ -346,7 +354,7 @@ public struct LaneLinkMachine: Sendable {
     if case .neverConnected(let nextAttempt) = connection, stopping == nil {
       deadlines.append(nextAttempt)
     }
-    if outboxes.unacknowledged > 0, outboxes.due(deskOnline: waitsForDesk(at: now)) == nil {
+    if outboxes.unacknowledged > 0, outboxes.due(deskOnline: waitsForDesk(at: now), window: timing.window) == nil {
       deadlines.append(lastProgress + timing.acknowledgementTimeout)
     }
     if desk == .unknown, case .up(let since, _, _) = connection, now < since + timing.deskStatusWait {

@@ -38,8 +38,13 @@ public struct LaneOutbox: Hashable, Sendable {
   }
 
   /// The seqs to publish now, in order, or `nil` when all are out.
-  public var toSend: ClosedRange<Int>? {
-    sentUpTo < lastRecorded ? (sentUpTo + 1)...lastRecorded : nil
+  public var toSend: ClosedRange<Int>? { toSend(within: nil) }
+
+  /// The seqs to publish now, in order, at most `window` past ``acknowledged`` when a
+  /// window is given; `nil` when all are out or the window is full.
+  public func toSend(within window: Int?) -> ClosedRange<Int>? {
+    let last = window.map { min(lastRecorded, acknowledged + $0) } ?? lastRecorded
+    return sentUpTo < last ? (sentUpTo + 1)...last : nil
   }
 
   /// How many recorded events the desk has not acknowledged.

@@ -65,9 +65,13 @@ public struct SessionOutboxes: Hashable, Sendable {
   /// `ahead` is set when an earlier session is not acknowledged whole (the desk offline):
   /// the events are for displays, and go out again without it once the desk has the
   /// earlier sessions.
-  public func due(deskOnline: Bool) -> (session: String, seqs: ClosedRange<Int>, ahead: Bool)? {
+  ///
+  /// - Parameter window: With the desk online, at most this many events past the
+  ///   acknowledged one are out at once (`nil`: no limit): a backlog goes out as the desk
+  ///   keeps up, not all at once.
+  public func due(deskOnline: Bool, window: Int? = nil) -> (session: String, seqs: ClosedRange<Int>, ahead: Bool)? {
     for (index, outbox) in outboxes.enumerated() {
-      if let seqs = outbox.toSend { return (outbox.session, seqs, index > 0) }
+      if let seqs = outbox.toSend(within: deskOnline ? window : nil) { return (outbox.session, seqs, index > 0) }
       if deskOnline && outbox.unacknowledged > 0 { return nil }
     }
     return nil

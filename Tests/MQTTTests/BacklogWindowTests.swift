@@ -1,0 +1,145 @@
+import Centre
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite(
+  "A lane's backlog over a lossy link (network namespaces): paced by the desk's acknowledgements",
+  .tags(.broker), .enabled(if: TestBroker.shouldRun, TestBroker.skipReason),
+  .enabled(if: NetworkNamespacePair.canRun, NetworkNamespacePair.skipReason),
+  .enabled(
+    if: FileManager.default.isExecutableFile(atPath: "/usr/bin/mosquitto_sub") || TestBroker.isCI,
+    "Needs mosquitto_sub (Debian package mosquitto-clients: scripts/install-packages test)"))
+struct BacklogWindowTests: DeskStoreFixture {
+  let namespaces: NetworkNamespacePair
+  let broker: TestBroker
+  let lane: String
+
+  /// The desk and the observer run beside the broker, as on the desk PC; the lane's link
+  /// drops packets and is cut off.
+  var deskLauncher: [String] { namespaces.launcher(in: .broker) }
+
+  /// Given two network namespaces joined by a veth pair, mosquitto in the broker's (run
+  /// with deploy/centre/, users desk and lane1), and the built lane.
+  init() throws {
+    namespaces = try NetworkNamespacePair()
+    broker = try TestBroker(
+      users: ["desk", "lane1"], address: NetworkNamespacePair.Side.broker.address,
+      launcher: namespaces.launcher(in: .broker))
+    guard let laneBinary else {
+      throw TestBroker.Failure(description: "the built lane executable was not found; swift build first")
+    }
+    lane = laneBinary
+  }
+
+  /// What the observer saw, in the order the broker sent it: each event's seq, and each
+  /// acknowledgement of the desk as the seq it acknowledges up to.
+  enum Seen: Equatable {
+    case event(Int)
+    case ack(Int)
+  }
+
+  func seen() -> [Seen] {
+    output("observer.out").split(separator: "\n").compactMap { line in
+      guard let space = line.firstIndex(of: " "),
+        let object = try? JSONSerialization.jsonObject(with: Data(line[line.index(after: space)...].utf8))
+          as? [String: Any]
+      else { return nil }
+      if line[..<space].hasSuffix("/ack") {
+        return (object["upto"] as? Int).map(Seen.ack)
+      }
+      return (object["seq"] as? Int).map(Seen.event)
+    }
+  }
+
+  /// How far past the latest acknowledgement seen before it each event seen was.
+  static func furthestAhead(_ seen: [Seen]) -> [Int] {
+    var latest = 0
+    return seen.compactMap { item in
+      switch item {
+      case .ack(let upto):
+        latest = max(latest, upto)
+        return nil
+      case .event(let seq):
+        return seq - latest
+      }
+    }
+  }
+
+  @Test("When a lane with 133 records unacknowledged connects over a link that drops 20 % of packets each way, while the desk is frozen and when the link is cut off mid-backlog, then it never has more than its window of 32 out past the desk's acknowledgement, and the desk stores every record once")
+  func pacedBacklog() async throws {
+    // Given a journal of 133 records in one session, bowled without a broker (four
+    // replays of a two-game trace), so that the desk has none of them.
+    let journal = broker.folder + "/lane1.journal"
+    let trace = BundledTrace(name: "two-games-held-out").path
+    for round in 1...4 {
+      #expect(try await run(["simulate", "--journal", journal, "--bowlers", "Ana,Ben", trace], into: "local\(round).out") == 0)
+    }
+    let records = recordCount(ofJournal: output("lane1.journal"))
+    try #require(records == 133, "\(output("local1.out"))")
+    // And the desk with its store, and an observer (mosquitto_sub as the desk's user)
+    // printing the lane's events and the desk's acknowledgements as the broker sends them.
+    let desk = try await startDesk(into: "desk.out")
+    defer { desk.stop() }
+    let password = try broker.credentials("desk").password
+    let observe = namespaces.launcher(in: .broker) + [
+      "/usr/bin/mosquitto_sub", "-h", broker.address, "-p", String(broker.port), "-u", "desk", "-P", password,
+      "-i", "observer", "-q", "1", "-v", "-t", "lanebridge/v1/lanes/lane1/events", "-t", "lanebridge/v1/lanes/lane1/ack",
+    ]
+    let observer = try ChildProcess(observe[0], Array(observe.dropFirst()), outputFile: broker.folder + "/observer.out")
+    defer { observer.stop() }
+    #expect(await broker.waitForLog("as observer", within: .seconds(30)), "\(broker.log.suffix(2000))")
+
+    // When the lane, with a standing rack for an hour to replay (nothing new to bowl), is
+    // started over a link that drops 20 % of the packets each way.
+    let idle = broker.folder + "/idle.trace"
+    try "0.000000 pins 1111111111\n3600.000000 pins 1111111111\n".write(toFile: idle, atomically: false, encoding: .utf8)
+    try namespaces.dropRandomly(0.2, in: .lanes)
+    let command = namespaces.launcher(in: .lanes) + [
+      lane, "simulate", "--broker", url, "--mqtt-credentials", credentials("lane1"), "--journal", journal,
+      "--bowlers", "Ana,Ben", "--speed", "1", idle,
+    ]
+    let bowling = try ChildProcess(command[0], Array(command.dropFirst()), outputFile: broker.folder + "/lane1.out")
+    defer { bowling.stop() }
+    // And the desk is frozen (SIGSTOP) once the lane is connected, for 10 s (within the
+    // broker's 15 s keepalive: it stays online) or until the lane is 5 past its window: it
+    // acknowledges nothing meanwhile, so a lane publishing its whole backlog at once would
+    // be past its window within seconds.
+    let window = LaneLinkMachine.Timing().window
+    #expect(
+      await eventually(within: .seconds(60)) { broker.log.contains(" as lane1-") },
+      "the lane never connected; it wrote:\n\(output("lane1.out").suffix(2000))")
+    desk.signal(SIGSTOP)
+    _ = await eventually(within: .seconds(10)) { (Self.furthestAhead(seen()).max() ?? 0) > window + 4 }
+    desk.signal(SIGCONT)
+    // And it is cut off for 20 s once the desk has some of the backlog, so that it
+    // connects again and publishes what the desk has not acknowledged.
+    let acknowledged = { seen().compactMap { if case .ack(let upto) = $0 { upto } else { nil } }.max() ?? 0 }
+    #expect(
+      await eventually(within: .seconds(120)) { acknowledged() >= 10 },
+      "the desk acknowledged nothing; the lane wrote:\n\(output("lane1.out").suffix(2000))")
+    try namespaces.partition(.lanes)
+    try await Task.sleep(for: .seconds(20))
+    try namespaces.heal(.lanes)
+
+    // Then the desk acknowledges every record, and has stored each once.
+    #expect(
+      await eventually(within: .seconds(180)) { acknowledged() == records },
+      "acknowledged up to \(acknowledged()) of \(records); the lane wrote:\n\(output("lane1.out").suffix(2000))")
+    #expect(stored().count == records)
+    #expect(Set(stored()).count == records)
+    // And no event went out more than the window past the acknowledgement the broker had
+    // sent before it (the lane's own can only be older: the desk stayed online throughout).
+    let ahead = Self.furthestAhead(seen())
+    #expect(ahead.allSatisfy { $0 <= window }, "events beyond the window of \(window): \(ahead.filter { $0 > window })")
+    // And the lane did publish more than a window in all, and connected more than once.
+    #expect(seen().count { if case .event = $0 { true } else { false } } > window)
+    #expect(
+      broker.log.split(separator: "\n").count { $0.contains("New client connected from ") && $0.contains(" as lane1-") } > 1,
+      "\(broker.log.suffix(3000))")
+  }
+}
