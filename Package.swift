@@ -258,7 +258,7 @@ let package = Package(
         "MQTT", "LaneControl",
         "LaneRuntime", "LaneBridge", "LaneConfiguration", "LaneHardware", "LaneOptions", "GPIO",
         "CentreLink", "CentreStore", "CentreRecords", "RecordsPresentation", "Centre", "LaneSensing", "POSIX",
-        "WebServer", "Journal", "Scoreboard", "SimulatedPinSensor", "Calibration", "GPIOPinSensor", "Bowling",
+        "WebServer", "DeskAccess", "Journal", "Scoreboard", "SimulatedPinSensor", "Calibration", "GPIOPinSensor", "Bowling",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

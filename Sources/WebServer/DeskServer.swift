@@ -93,11 +93,12 @@ public struct DeskServer: BoardServing {
       response.setCookie(cookie(value: "", maxAge: 0))
       return response
     }
-    // A stream sends only while its session lasts: signed out, expired or the user removed,
-    // it ends at its next update.
+    // A stream sends only while its session lasts: signed out, expired, idle or the user
+    // removed, it ends at its next update. Its updates are not the clerk's use: a page left
+    // open is signed out once idle.
     BoardServer.addCentreRoutes(to: signedIn, hub: hub) { [gate] request in
       let token = request.cookies[DeskGate.cookieName]?.value
-      return { (try? token.flatMap { try gate.signedIn(token: $0) }) != nil }
+      return { (try? token.flatMap { try gate.signedIn(token: $0, using: false) }) != nil }
     }
     signedIn.post("/api/lanes/:lane/commands") { request, context in try await self.command(request, context) }
     signedIn.get("/api/faults") { _, _ in

@@ -476,6 +476,34 @@ struct DeskPageTests {
     }
   }
 
+  @Suite("Given the desk signing a session out after 10 s unused (--session-idle 10)", .serialized)
+  final class IdleSessions {
+    let desk: DeskFixture
+
+    init() throws {
+      desk = try DeskFixture { _ in ["--session-idle", "10"] }
+    }
+
+    deinit { desk.stop() }
+
+    @Test("When ana uses her session every 5 s for 15 s, then it lasts; once she leaves it for 10 s, then she is signed out and the page sends her to /login")
+    func idle() throws {
+      let (cookie, _) = try desk.signIn("ana")
+      // Each request starts the 10 s again: without it, the third would come after 15 s.
+      for _ in 1...3 {
+        Thread.sleep(forTimeInterval: 5)
+        #expect(try desk.get("/api/session", cookie: cookie).status == 200)
+      }
+
+      Thread.sleep(forTimeInterval: 10.5)
+
+      #expect(try desk.get("/api/session", cookie: cookie).status == 401)
+      #expect(try desk.get("/", cookie: cookie).values(of: "location") == ["/login"])
+      // Signed out for good: the session is not brought back by using it.
+      #expect(try desk.get("/api/lanes", cookie: cookie).status == 401)
+    }
+  }
+
   @Suite("Given a users file the desk must not use")
   struct BadUsersFile {
     @Test("When the users file may be read by others, is missing, is a symbolic link or is not a users file, then lane desk --http exits with its status and says what to do")
