@@ -324,7 +324,9 @@ let package = Package(
     // scoresheet and the /records pages' HTML, made from what the store returns.
     .target(
       name: "RecordsPresentation",
-      dependencies: ["CentreRecords", "CentreStore", "Centre", "Bowling", "Scoreboard"]),
+      dependencies: ["CentreRecords", "CentreStore", "Centre", "Bowling", "Scoreboard"],
+      // The pages' styles (RecordsStyle): linked from /records, written into a sheet saved alone.
+      resources: [.embedInCode("Styles")]),
     // The store on real SQLite files; GRDB itself to make files that are not ours and to
     // read and write the record types.
     .testTarget(

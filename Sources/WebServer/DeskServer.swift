@@ -74,7 +74,7 @@ public struct DeskServer: BoardServing {
 
   public func router() -> Router<DeskRequestContext> {
     let router = Router(context: DeskRequestContext.self)
-    if tls != nil { router.add(middleware: StrictTransport()) }
+    router.add(middleware: SecurityHeaders(strictTransport: tls != nil))
     router.add(middleware: SameSitePosts(scheme: scheme))
     BoardServer.addOverheadRoutes(to: router, hub: hub, maxStreams: limits.maxStreams)
     BoardServer.addAssetRoutes(to: router)
@@ -89,7 +89,7 @@ public struct DeskServer: BoardServing {
     }
     signedIn.post("/logout") { _, context in
       if let session = context.signedIn?.session { gate.signOut(token: session.token) }
-      var response = Response(status: .noContent, headers: [.cacheControl: "no-store"])
+      var response = Response(status: .noContent)
       response.setCookie(cookie(value: "", maxAge: 0))
       return response
     }
@@ -232,12 +232,11 @@ public struct DeskServer: BoardServing {
       sameSite: .strict)
   }
 
+  /// The sign-in page: never kept by the browser, as no signed-in page is (``DeskGuard``).
   private static func page(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
     var response = BoardServer.html(html)
     response.status = status
     response.headers[.cacheControl] = "no-store"
-    // The desk's pages are never framed by another site's (clickjacking).
-    response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
     return response
   }
 }

@@ -149,24 +149,50 @@ struct DeskPageTests {
       #expect(try desk.get("/").values(of: "location") == ["/login"])
     }
 
-    @Test("When the sign-in and the clerk's pages are served, then they are never cached or framed, and take scripts and styles only from the desk's files")
+    @Test("When the sign-in, the clerk's and the records' pages are served, then they are never cached or framed, say nosniff and same-origin, and take scripts and styles only from the desk's files")
     func pageHeaders() throws {
       let (cookie, _) = try desk.signIn("ana")
-      for (path, presented) in [("/login", nil), ("/", cookie)] {
+      let (manager, _) = try desk.signIn("mia")
+      for (path, presented, script) in [("/login", nil, "'self'"), ("/", cookie, "'self'"), ("/records", manager, "'none'")] {
         let page = try desk.get(path, cookie: presented)
 
         #expect(page.status == 200, "\(path)")
         #expect(page.values(of: "cache-control") == ["no-store"], "\(path)")
         #expect(page.values(of: "x-frame-options") == ["DENY"], "\(path)")
+        #expect(page.values(of: "x-content-type-options") == ["nosniff"], "\(path)")
+        #expect(page.values(of: "referrer-policy") == ["same-origin"], "\(path)")
         let policy = try #require(page.values(of: "content-security-policy").first, "\(path)")
-        #expect(policy.contains("script-src 'self'") && policy.contains("style-src 'self'"), "\(path): \(policy)")
+        let directives = Set(policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(directives.isSuperset(of: ["script-src \(script)", "style-src 'self'", "frame-ancestors 'none'"]), "\(path): \(policy)")
         #expect(!policy.contains("unsafe-inline"), "\(path): \(policy)")
+        // Nothing the policy would block: no inline script, style or handler.
+        #expect(page.body.firstMatch(of: /<script>|<style|\sstyle="|\son[a-z]+="/) == nil, "\(path)")
+        // Every style the page links is served, as CSS.
+        for style in page.body.matches(of: /<link rel="stylesheet" href="([^"]*)">/).map({ String($0.output.1) }) {
+          let served = try desk.get(style, cookie: presented)
+          #expect(served.status == 200, "\(style)")
+          #expect(served.values(of: "content-type") == ["text/css; charset=utf-8"], "\(style)")
+        }
       }
-      // The records' pages keep their inline style, and no script runs on them.
+    }
+
+    @Test("When anything that needs a session is answered, its data, its refusal or its redirect, then it is never cached and says nosniff; the open boards' assets are cached as before")
+    func signedInAnswers() throws {
+      let (cookie, _) = try desk.signIn("ana")
       let (manager, _) = try desk.signIn("mia")
-      let records = try desk.get("/records", cookie: manager)
-      let policy = try #require(records.values(of: "content-security-policy").first)
-      #expect(policy.contains("script-src 'none'"), "\(policy)")
+      for (path, presented) in [
+        ("/api/session", cookie), ("/api/lanes", cookie), ("/api/faults", cookie), ("/api/lanes/9/games", cookie),
+        ("/records/styles/index.css", manager), ("/records", cookie), ("/api/session", nil), ("/", nil),
+      ] {
+        let reply = try desk.get(path, cookie: presented)
+
+        #expect(reply.values(of: "cache-control") == ["no-store"], "\(path) \(reply.status)")
+        #expect(reply.values(of: "x-content-type-options") == ["nosniff"], "\(path) \(reply.status)")
+        #expect(reply.values(of: "content-security-policy").first?.contains("frame-ancestors 'none'") == true, "\(path)")
+      }
+      let asset = try desk.get("/assets/clerk.js")
+      #expect(asset.values(of: "cache-control") == ["public, no-cache"])
+      #expect(asset.values(of: "x-content-type-options") == ["nosniff"])
     }
 
     @Test("When a signed-in request changes something without its CSRF token or with another, then it is 403 and nothing is done")
