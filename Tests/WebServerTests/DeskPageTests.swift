@@ -532,18 +532,18 @@ struct DeskPageTests {
 
   @Suite("Given a users file the desk must not use")
   struct BadUsersFile {
-    @Test("When the users file may be read by others, is missing, is a symbolic link or is not a users file, then lane desk --http exits with its status and says what to do")
+    @Test("When its group may write the users file, it is missing, a symbolic link or not a users file, then lane desk --http exits with its status and says what to do")
     func refused() throws {
       let (broker, users) = try DeskFixture.brokerWithClerk()
       defer { broker.stop() }
       let folder = broker.folder.path
-      chmod(users, 0o640)
+      chmod(users, 0o660)
       try "not ours\n".write(toFile: folder + "/other", atomically: true, encoding: .utf8)
       chmod(folder + "/other", 0o600)
       symlink(users, folder + "/link")
 
       for (file, status, message) in [
-        (users, Int32(78), "may be read or written by others than its owner (mode 640)"),
+        (users, Int32(78), "its group may write it (mode 660): make it mode 600"),
         (folder + "/missing", 66, "cannot be read"),
         (folder + "/link", 66, "symbolic link"),
         (folder + "/other", 65, "not a desk users file"),
