@@ -41,16 +41,14 @@ public enum DeskUsers {
     }
   }
 
-  /// Sets user `name` with `role` and a bcrypt hash of `password` at `cost` in the users file
-  /// at `path` (``set(_:in:)``).
+  /// Sets user `name` with `role` and a bcrypt hash of `password` at bcrypt's cost for a
+  /// desk (``DeskPassword/defaultCost``) in the users file at `path` (``set(_:in:)``).
   ///
   /// - Throws: ``Failure/passwordRefused(problem:)`` for a password a desk user may not
   ///   have; what ``set(_:in:)`` throws.
-  public static func set(
-    name: String, role: DeskRole, password: String, cost: UInt8, in path: String
-  ) throws(Failure) -> Bool {
+  public static func set(name: String, role: DeskRole, password: String, in path: String) throws(Failure) -> Bool {
     if let problem = DeskPassword.problem(with: password) { throw .passwordRefused(problem: problem) }
-    return try set(DeskUser(name: name, role: role, passwordHash: DeskPassword.hash(password, cost: cost)), in: path)
+    return try set(DeskUser(name: name, role: role, passwordHash: DeskPassword.hash(password)), in: path)
   }
 
   /// Sets `user` in the users file at `path` (added, or its role and password replaced),

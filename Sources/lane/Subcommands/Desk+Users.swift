@@ -40,17 +40,13 @@ extension Lane.Desk.Users {
     @Option(help: "The users file (lane desk --users).")
     var users: String
 
-    @Option(help: ArgumentHelp("bcrypt's cost, 2^COST rounds (4-31).", visibility: .hidden))
-    var cost: UInt8 = DeskPassword.defaultCost
-
     func validate() throws {
       if let problem = DeskUser.problem(withName: name) { throw ValidationError(problem) }
-      guard (4...31).contains(cost) else { throw ValidationError("--cost is 4 to 31") }
     }
 
     func run() throws {
       let password = try DeskUsers.passwordFromStandardInput(for: name)
-      let replaced = try DeskUsers.set(name: name, role: role, password: password, cost: cost, in: users)
+      let replaced = try DeskUsers.set(name: name, role: role, password: password, in: users)
       Report.line("\(replaced ? "changed" : "added") \(name) (\(role.rawValue)) in \(users)")
     }
   }
