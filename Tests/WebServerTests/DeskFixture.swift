@@ -83,9 +83,9 @@ final class DeskFixture {
     return (run.waitForExit(within: .seconds(30)), errors)
   }
 
-  /// A new users file `file`, mode 600, with `users` and their ``passwords`` hashed at
-  /// bcrypt's lowest cost (4) through DeskAccess: what `lane desk users add` writes, at the
-  /// desk's own cost (12), a check of the cost needs no hidden option.
+  /// A new users file `file`, mode 600, with `users` and their ``passwords``: the file
+  /// `lane desk users add` writes, but hashed at bcrypt's lowest cost (4) through
+  /// DeskAccess, so a sign-in takes milliseconds; the command itself has no such option.
   static func writeUsers(_ users: [(name: String, role: DeskRole)], to file: String) throws {
     var text = UsersFile()
     for (name, role) in users {
