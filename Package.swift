@@ -258,7 +258,7 @@ let package = Package(
         "MQTT", "LaneControl",
         "LaneRuntime", "LaneBridge", "LaneConfiguration", "LaneHardware", "LaneOptions", "GPIO",
         "CentreLink", "CentreStore", "CentreRecords", "RecordsPresentation", "Centre", "LaneSensing", "POSIX",
-        "WebServer", "Journal", "Scoreboard", "SimulatedPinSensor", "Calibration", "GPIOPinSensor", "Bowling",
+        "WebServer", "DeskAccess", "Journal", "Scoreboard", "SimulatedPinSensor", "Calibration", "GPIOPinSensor", "Bowling",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -335,7 +335,9 @@ let package = Package(
     // scoresheet and the /records pages' HTML, made from what the store returns.
     .target(
       name: "RecordsPresentation",
-      dependencies: ["CentreRecords", "CentreStore", "Centre", "Bowling", "Scoreboard"]),
+      dependencies: ["CentreRecords", "CentreStore", "Centre", "Bowling", "Scoreboard"],
+      // The pages' styles (RecordsStyle): linked from /records, written into a sheet saved alone.
+      resources: [.embedInCode("Styles")]),
     // The store on real SQLite files; GRDB itself to make files that are not ours and to
     // read and write the record types.
     .testTarget(

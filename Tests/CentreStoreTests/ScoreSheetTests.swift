@@ -37,6 +37,17 @@ struct ScoreSheetTests {
     #expect(!page.contains("<Mixed>"))
   }
 
+  @Test("When the sheet is made for /records, then it links the sheet's style and its paper's; saved alone, the same styles are written into it")
+  func styles() {
+    let linked = sheet.html(paper: .letter, styles: .linked)
+    #expect(RecordsStyleTests.linkedStyles(linked) == ["/records/styles/sheet.css", "/records/styles/paper-letter.css"])
+    #expect(!RecordsStyleTests.holdsInline(linked))
+
+    #expect(RecordsStyleTests.linkedStyles(page).isEmpty)
+    #expect(page.contains(String(decoding: RecordsStyle.sheet.bytes, as: UTF8.self)))
+    #expect(sheet.html(paper: .a4).contains("@page { size: A4; margin: 12mm; }"))
+  }
+
   @Test("When the sheet is made, then every ball of every bowled game is a row: frame, ball, lane, pins before, down, left, foul, pins and mark")
   func everyDelivery() throws {
     let balls = sheet.games.compactMap(\.scored).map { $0.game.frames.map(\.balls.count).reduce(0, +) }.reduce(0, +)

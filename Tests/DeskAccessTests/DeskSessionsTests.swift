@@ -16,12 +16,50 @@ struct DeskSessionsTests {
 
   @Test("When the cookie comes back within the lifetime, then it names ana with her role from the users file")
   mutating func current() {
-    let found = sessions.signedIn(token: "cookie-token", in: users, at: 100 + DeskSessions.lifetime - 1)
-    #expect(found?.0 == session)
+    let found = sessions.signedIn(token: "cookie-token", in: users, at: 100 + DeskSessions.defaultIdle - 1)
+    #expect(found?.0.token == session.token)
     #expect(found?.1.role == .clerk)
     // A role changed in the file applies at once.
     users.set(DeskUser(name: "ana", role: .manager, passwordHash: ana.passwordHash))
     #expect(sessions.signedIn(token: "cookie-token", in: users, at: 200)?.1.role == .manager)
+  }
+
+  @Test("When ana uses her session more often than its idle time, then it lasts until its lifetime ends, and not beyond")
+  mutating func usedUntilItsLifetime() {
+    let end = 100 + DeskSessions.lifetime
+    var now: Double = 100
+    while now + DeskSessions.defaultIdle - 1 < end {
+      now += DeskSessions.defaultIdle - 1
+      #expect(sessions.signedIn(token: "cookie-token", in: users, at: now) != nil, "at \(now)")
+    }
+    #expect(sessions.signedIn(token: "cookie-token", in: users, at: end) == nil)
+  }
+
+  @Test("When ana's session goes unused for its idle time, then she is signed out, and using it again does not bring it back")
+  mutating func idle() {
+    #expect(sessions.signedIn(token: "cookie-token", in: users, at: 100 + DeskSessions.defaultIdle) == nil)
+    #expect(sessions.signedIn(token: "cookie-token", in: users, at: 101) == nil)
+  }
+
+  @Test("When a request uses the session, then its idle time starts again; when an event stream only looks, then it does not")
+  mutating func onlyUseRefreshes() {
+    var looked = sessions
+    // A stream looking at 1000 s: still current, the idle end unmoved.
+    #expect(looked.signedIn(token: "cookie-token", in: users, at: 1000, using: false)?.0.idleExpires == 100 + DeskSessions.defaultIdle)
+    #expect(looked.signedIn(token: "cookie-token", in: users, at: 100 + DeskSessions.defaultIdle, using: false) == nil)
+    // A request at 1000 s: the idle end moves to 1000 s + the idle time.
+    #expect(sessions.signedIn(token: "cookie-token", in: users, at: 1000)?.0.idleExpires == 1000 + DeskSessions.defaultIdle)
+    #expect(sessions.signedIn(token: "cookie-token", in: users, at: 1000 + DeskSessions.defaultIdle - 1) != nil)
+  }
+
+  @Test("When the desk is given a shorter idle time, then a session unused that long is signed out")
+  func shorterIdle() {
+    var short = DeskSessions(idle: 60)
+    _ = short.open(user: ana, token: "a", csrf: "x", at: 0)
+    _ = short.open(user: ana, token: "b", csrf: "y", at: 0)
+    #expect(short.signedIn(token: "a", in: users, at: 59) != nil)
+    #expect(short.signedIn(token: "a", in: users, at: 118) != nil)
+    #expect(short.signedIn(token: "b", in: users, at: 60) == nil)
   }
 
   @Test("When a token is forged, the session expired, signed out, or the password changed, then no one is signed in")

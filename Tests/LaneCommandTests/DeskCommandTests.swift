@@ -65,6 +65,17 @@ struct DeskCommandTests {
     }
   }
 
+  @Test(
+    "When --session-idle is out of its range or not a number, then lane desk exits 64 saying so, before connecting",
+    arguments: [("9", "--session-idle is 10 to 43200 seconds, not 9"), ("43201", "--session-idle is 10 to 43200 seconds, not 43201"), ("-5", "--session-idle"), ("half", "--session-idle")])
+  func sessionIdleOutOfRange(value: String, reason: String) async throws {
+    let run = try await lane.run(broker + ["--session-idle", value])
+
+    #expect(run.status == 64)
+    #expect(run.standardError.contains(reason), "\(run.standardError)")
+    #expect(!run.standardError.contains("connecting"))
+  }
+
   @Test("When the desk's page is asked for beyond loopback without TLS, then lane desk exits 64 naming --allow-plain-http, before connecting")
   func plainBeyondLoopback() async throws {
     let page = ["--http", "0.0.0.0:0", "--users", "/nonexistent/users"]

@@ -62,9 +62,12 @@ struct RuntimeErrorTableTests {
       "a users file that cannot be read", DeskUsers.Failure.unreadable(path: "users", reason: "it is not there"),
       .noInput, "the users file 'users' cannot be read: it is not there"),
     TableRow(
-      "a users file others may read", DeskUsers.Failure.openToOthers(path: "users", permissions: 0o100644),
+      "a users file others may read",
+      DeskUsers.Failure.notAccepted(path: "users", problem: "others than its owner and group may read or write it (mode 644)"),
       .badConfiguration,
-      "the users file 'users' may be read or written by others than its owner (mode 644); it holds the desk's password hashes: chmod 600 'users'"
+      "the users file 'users' holds the desk's password hashes and others than its owner and group may read or write it (mode 644): "
+        + "make it mode 600 owned by the user lane desk runs as (chown lanebridge 'users'; chmod 600 'users'), "
+        + "or mode 640 owned by root in that user's group (chown root:lanebridge 'users'; chmod 640 'users')"
     ),
     TableRow(
       "a users file with a wrong line", DeskUsers.Failure.notAUsersFile(path: "users", problem: "line 2 has no role"),

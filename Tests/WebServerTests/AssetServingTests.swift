@@ -16,13 +16,15 @@ struct AssetServingTests {
       .filter { $0.hasSuffix(".css") || $0.hasSuffix(".js") }.sorted()
   }
 
-  /// Records pages that are one fixed page, for the records' policy.
+  /// Records pages that are one fixed page with its style, for the records' policy.
   struct FixedRecords: RecordsPages {
-    static let page = "<!doctype html><title>Records</title><style>body { color: red; }</style>"
+    static let page = "<!doctype html><title>Records</title><link rel=\"stylesheet\" href=\"/records/styles/fixed.css\">"
+    static let style = "body { color: red; }\n"
     func index() throws -> String { Self.page }
     func sheet(lane: String, session: String) throws -> String? { Self.page }
     func bowler(id: String) throws -> String? { Self.page }
     func roster(league: String) throws -> String? { nil }
+    var stylesheets: [String: [UInt8]] { ["fixed.css": Array(Self.style.utf8)] }
   }
 
   /// Runs `body` with a board server (lane 1 on it, a league night, the records) on a free
@@ -108,7 +110,7 @@ struct AssetServingTests {
     }
   }
 
-  @Test("When a page is served, then its Content-Security-Policy takes scripts and styles only from the server's files, never inline, and every one the page names is served")
+  @Test("When a page is served, then its Content-Security-Policy takes scripts and styles only from the server's files, never inline, frames it nowhere, and every one the page names is served")
   func pagePolicy() async throws {
     try await serving { port in
       for path in ["/", "/lanes/1", "/lanes/1/games", "/league/left", "/league/right"] {
@@ -120,7 +122,11 @@ struct AssetServingTests {
         #expect(directives.contains("default-src 'self'"), "\(path): \(policy)")
         #expect(directives.contains("script-src 'self'"), "\(path): \(policy)")
         #expect(directives.contains("style-src 'self'"), "\(path): \(policy)")
+        #expect(directives.contains("frame-ancestors 'none'"), "\(path): \(policy)")
         #expect(!policy.contains("unsafe-inline"), "\(path): \(policy)")
+        #expect(reply.values(of: "x-content-type-options") == ["nosniff"], "\(path)")
+        #expect(reply.values(of: "referrer-policy") == ["same-origin"], "\(path)")
+        #expect(reply.values(of: "x-frame-options") == ["DENY"], "\(path)")
         // Nothing the policy would block: no inline script, style or handler.
         #expect(reply.body.firstMatch(of: /<script>|<style|\sstyle="|\son[a-z]+="/) == nil, "\(path)")
         let loaded = try await withAssets(reply.body) { asset in
@@ -132,7 +138,7 @@ struct AssetServingTests {
     }
   }
 
-  @Test("When a records page is served, then its policy keeps the page's own inline style and allows no script at all")
+  @Test("When a records page is served, then its policy takes styles only from the server's files, allows no script at all and frames it nowhere, and the style it names is served")
   func recordsPolicy() async throws {
     try await serving { port in
       for path in ["/records", "/records/sheet?lane=1&session=1", "/records/bowler?id=ana"] {
@@ -140,8 +146,30 @@ struct AssetServingTests {
 
         #expect(reply.status == 200, "\(path)")
         let policy = try #require(reply.values(of: "content-security-policy").first, "\(path)")
-        #expect(policy.contains("style-src 'unsafe-inline'"), "\(path): \(policy)")
-        #expect(policy.contains("script-src 'none'"), "\(path): \(policy)")
+        let directives = Set(policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(directives.contains("style-src 'self'"), "\(path): \(policy)")
+        #expect(directives.contains("script-src 'none'"), "\(path): \(policy)")
+        #expect(directives.contains("frame-ancestors 'none'"), "\(path): \(policy)")
+        #expect(!policy.contains("unsafe-inline"), "\(path): \(policy)")
+      }
+      let style = try await exchange(port, "/records/styles/fixed.css")
+      #expect(style.status == 200)
+      #expect(style.body == FixedRecords.style)
+      #expect(style.values(of: "content-type") == ["text/css; charset=utf-8"])
+      #expect(try await exchange(port, "/records/styles/other.css").status == 404)
+    }
+  }
+
+  @Test("When any answer is given, an asset, JSON or an error, then it says nosniff and same-origin, and forbids framing")
+  func everyAnswer() async throws {
+    try await serving { port in
+      for path in ["/assets/board.js", "/api/lanes", "/api/lanes/1", "/league", "/lanes/nine", "/nothing/here", "/records/sheet"] {
+        let reply = try await exchange(port, path)
+
+        #expect(reply.values(of: "x-content-type-options") == ["nosniff"], "\(path) \(reply.status)")
+        #expect(reply.values(of: "referrer-policy") == ["same-origin"], "\(path)")
+        #expect(reply.values(of: "content-security-policy").first?.contains("frame-ancestors 'none'") == true, "\(path)")
+        #expect(reply.values(of: "strict-transport-security").isEmpty, "\(path): plain HTTP")
       }
     }
   }

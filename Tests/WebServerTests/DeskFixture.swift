@@ -1,3 +1,4 @@
+import DeskAccess
 import Foundation
 import TestSupport
 import Testing
@@ -7,8 +8,9 @@ import Testing
 #endif
 
 /// `lane desk --http --users` as a centre runs it: a real mosquitto on loopback, a users
-/// file written by `lane desk users add` (ana a clerk, mia a manager), the desk serving its
-/// page, and lanes started on demand with `lane simulate --broker`, each kept open.
+/// file as `lane desk users add` writes it (ana a clerk, mia a manager, at bcrypt's lowest
+/// cost), the desk serving its page, and lanes started on demand with `lane simulate
+/// --broker`, each kept open.
 final class DeskFixture {
   let broker: LoopbackBroker
   let users: String
@@ -30,10 +32,7 @@ final class DeskFixture {
   init(store: Bool = false, extra: (String) throws -> [String] = { _ in [] }) throws {
     broker = try LoopbackBroker()
     users = broker.folder.appendingPathComponent("users").path
-    for (name, role) in [("ana", "clerk"), ("mia", "manager")] {
-      let added = try Self.addUser(name, role: role, password: Self.passwords[name]!, to: users)
-      guard added.status == 0 else { throw LaneServing.Failure(description: "users add \(name): \(added.errors)") }
-    }
+    try Self.writeUsers([("ana", .clerk), ("mia", .manager)], to: users)
     arguments =
       ["desk", "--broker", broker.url, "--http", "127.0.0.1:0", "--users", users]
       + (store ? ["--store", broker.folder.appendingPathComponent("centre.sqlite").path] : [])
@@ -65,10 +64,11 @@ final class DeskFixture {
   static func brokerWithClerk() throws -> (broker: LoopbackBroker, users: String) {
     let broker = try LoopbackBroker()
     let users = broker.folder.appendingPathComponent("users").path
-    let added = try addUser("ana", role: "clerk", password: passwords["ana"]!, to: users)
-    guard added.status == 0 else {
+    do {
+      try writeUsers([("ana", .clerk)], to: users)
+    } catch {
       broker.stop()
-      throw LaneServing.Failure(description: "users add ana: \(added.errors)")
+      throw error
     }
     return (broker, users)
   }
@@ -83,13 +83,26 @@ final class DeskFixture {
     return (run.waitForExit(within: .seconds(30)), errors)
   }
 
-  /// `lane desk users add NAME --role ROLE --users FILE` at bcrypt's lowest cost, the
-  /// password on its standard input.
+  /// A new users file `file`, mode 600, with `users` and their ``passwords``: the file
+  /// `lane desk users add` writes, but hashed at bcrypt's lowest cost (4) through
+  /// DeskAccess, so a sign-in takes milliseconds; the command itself has no such option.
+  static func writeUsers(_ users: [(name: String, role: DeskRole)], to file: String) throws {
+    var text = UsersFile()
+    for (name, role) in users {
+      text.set(DeskUser(name: name, role: role, passwordHash: DeskPassword.hash(passwords[name]!, cost: 4)))
+    }
+    guard
+      FileManager.default.createFile(
+        atPath: file, contents: Data(text.text.utf8), attributes: [.posixPermissions: 0o600])
+    else { throw LaneServing.Failure(description: "cannot write the users file \(file)") }
+  }
+
+  /// `lane desk users add NAME --role ROLE --users FILE`, the password on its standard input.
   static func addUser(
     _ name: String, role: String, password: String, to file: String
   ) throws -> (status: Int32, errors: String) {
     let process = try ChildProcess(
-      try LaneServing.executable(), ["desk", "users", "add", name, "--role", role, "--users", file, "--cost", "4"],
+      try LaneServing.executable(), ["desk", "users", "add", name, "--role", role, "--users", file],
       input: .pipe(.intoChild), error: .pipe(.outOfChild))
     try process.standardInput!.write(password + "\n")
     process.standardInput!.close()

@@ -149,24 +149,50 @@ struct DeskPageTests {
       #expect(try desk.get("/").values(of: "location") == ["/login"])
     }
 
-    @Test("When the sign-in and the clerk's pages are served, then they are never cached or framed, and take scripts and styles only from the desk's files")
+    @Test("When the sign-in, the clerk's and the records' pages are served, then they are never cached or framed, say nosniff and same-origin, and take scripts and styles only from the desk's files")
     func pageHeaders() throws {
       let (cookie, _) = try desk.signIn("ana")
-      for (path, presented) in [("/login", nil), ("/", cookie)] {
+      let (manager, _) = try desk.signIn("mia")
+      for (path, presented, script) in [("/login", nil, "'self'"), ("/", cookie, "'self'"), ("/records", manager, "'none'")] {
         let page = try desk.get(path, cookie: presented)
 
         #expect(page.status == 200, "\(path)")
         #expect(page.values(of: "cache-control") == ["no-store"], "\(path)")
         #expect(page.values(of: "x-frame-options") == ["DENY"], "\(path)")
+        #expect(page.values(of: "x-content-type-options") == ["nosniff"], "\(path)")
+        #expect(page.values(of: "referrer-policy") == ["same-origin"], "\(path)")
         let policy = try #require(page.values(of: "content-security-policy").first, "\(path)")
-        #expect(policy.contains("script-src 'self'") && policy.contains("style-src 'self'"), "\(path): \(policy)")
+        let directives = Set(policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(directives.isSuperset(of: ["script-src \(script)", "style-src 'self'", "frame-ancestors 'none'"]), "\(path): \(policy)")
         #expect(!policy.contains("unsafe-inline"), "\(path): \(policy)")
+        // Nothing the policy would block: no inline script, style or handler.
+        #expect(page.body.firstMatch(of: /<script>|<style|\sstyle="|\son[a-z]+="/) == nil, "\(path)")
+        // Every style the page links is served, as CSS.
+        for style in page.body.matches(of: /<link rel="stylesheet" href="([^"]*)">/).map({ String($0.output.1) }) {
+          let served = try desk.get(style, cookie: presented)
+          #expect(served.status == 200, "\(style)")
+          #expect(served.values(of: "content-type") == ["text/css; charset=utf-8"], "\(style)")
+        }
       }
-      // The records' pages keep their inline style, and no script runs on them.
+    }
+
+    @Test("When anything that needs a session is answered, its data, its refusal or its redirect, then it is never cached and says nosniff; the open boards' assets are cached as before")
+    func signedInAnswers() throws {
+      let (cookie, _) = try desk.signIn("ana")
       let (manager, _) = try desk.signIn("mia")
-      let records = try desk.get("/records", cookie: manager)
-      let policy = try #require(records.values(of: "content-security-policy").first)
-      #expect(policy.contains("script-src 'none'"), "\(policy)")
+      for (path, presented) in [
+        ("/api/session", cookie), ("/api/lanes", cookie), ("/api/faults", cookie), ("/api/lanes/9/games", cookie),
+        ("/records/styles/index.css", manager), ("/records", cookie), ("/api/session", nil), ("/", nil),
+      ] {
+        let reply = try desk.get(path, cookie: presented)
+
+        #expect(reply.values(of: "cache-control") == ["no-store"], "\(path) \(reply.status)")
+        #expect(reply.values(of: "x-content-type-options") == ["nosniff"], "\(path) \(reply.status)")
+        #expect(reply.values(of: "content-security-policy").first?.contains("frame-ancestors 'none'") == true, "\(path)")
+      }
+      let asset = try desk.get("/assets/clerk.js")
+      #expect(asset.values(of: "cache-control") == ["public, no-cache"])
+      #expect(asset.values(of: "x-content-type-options") == ["nosniff"])
     }
 
     @Test("When a signed-in request changes something without its CSRF token or with another, then it is 403 and nothing is done")
@@ -476,20 +502,48 @@ struct DeskPageTests {
     }
   }
 
+  @Suite("Given the desk signing a session out after 10 s unused (--session-idle 10)", .serialized)
+  final class IdleSessions {
+    let desk: DeskFixture
+
+    init() throws {
+      desk = try DeskFixture { _ in ["--session-idle", "10"] }
+    }
+
+    deinit { desk.stop() }
+
+    @Test("When ana uses her session every 5 s for 15 s, then it lasts; once she leaves it for 10 s, then she is signed out and the page sends her to /login")
+    func idle() throws {
+      let (cookie, _) = try desk.signIn("ana")
+      // Each request starts the 10 s again: without it, the third would come after 15 s.
+      for _ in 1...3 {
+        Thread.sleep(forTimeInterval: 5)
+        #expect(try desk.get("/api/session", cookie: cookie).status == 200)
+      }
+
+      Thread.sleep(forTimeInterval: 10.5)
+
+      #expect(try desk.get("/api/session", cookie: cookie).status == 401)
+      #expect(try desk.get("/", cookie: cookie).values(of: "location") == ["/login"])
+      // Signed out for good: the session is not brought back by using it.
+      #expect(try desk.get("/api/lanes", cookie: cookie).status == 401)
+    }
+  }
+
   @Suite("Given a users file the desk must not use")
   struct BadUsersFile {
-    @Test("When the users file may be read by others, is missing, is a symbolic link or is not a users file, then lane desk --http exits with its status and says what to do")
+    @Test("When its group may write the users file, it is missing, a symbolic link or not a users file, then lane desk --http exits with its status and says what to do")
     func refused() throws {
       let (broker, users) = try DeskFixture.brokerWithClerk()
       defer { broker.stop() }
       let folder = broker.folder.path
-      chmod(users, 0o640)
+      chmod(users, 0o660)
       try "not ours\n".write(toFile: folder + "/other", atomically: true, encoding: .utf8)
       chmod(folder + "/other", 0o600)
       symlink(users, folder + "/link")
 
       for (file, status, message) in [
-        (users, Int32(78), "may be read or written by others than its owner (mode 640)"),
+        (users, Int32(78), "its group may write it (mode 660): make it mode 600"),
         (folder + "/missing", 66, "cannot be read"),
         (folder + "/link", 66, "symbolic link"),
         (folder + "/other", 65, "not a desk users file"),

@@ -12,6 +12,7 @@ private struct FailingRecordsPages: RecordsPages {
   func sheet(lane: String, session: String) throws -> String? { throw error }
   func bowler(id: String) throws -> String? { throw error }
   func roster(league: String) throws -> String? { throw error }
+  var stylesheets: [String: [UInt8]] { [:] }
 }
 
 @Suite("The /records pages when the store cannot answer, on a loopback port", .serialized)

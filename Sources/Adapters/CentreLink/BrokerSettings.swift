@@ -152,10 +152,11 @@ public struct BrokerSettings: Sendable, Equatable {
   /// Reads `user=` and `password=` from `path`, a regular file (a link is not followed)
   /// that others may not read.
   static func readCredentials(_ path: String) throws(Problem) -> MQTTClient.Credentials {
-    let (text, permissions): (String, mode_t)
+    let text: String
+    let permissions: mode_t
     do {
-      (text, permissions) = try FileContents.readSecret(
-        path, maximumSize: maximumCredentialsSize, kind: "a credentials file")
+      let secret = try FileContents.readSecret(path, maximumSize: maximumCredentialsSize, kind: "a credentials file")
+      (text, permissions) = (secret.text, secret.permissions)
     } catch {
       throw Problem(
         description: "--mqtt-credentials '\(path)' cannot be read: \(error.reason)", isUnreadableFile: true)

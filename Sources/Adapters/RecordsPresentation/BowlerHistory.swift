@@ -83,12 +83,7 @@ extension BowlerHistory {
       <head>
       <meta charset="utf-8">
       <title>\(HTMLText.escaped(name)): every game</title>
-      <style>
-      body { font: 11pt/1.4 "DejaVu Sans", "Liberation Sans", sans-serif; max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }
-      table { border-collapse: collapse; }
-      th, td { border: 1px solid #888; padding: 0.2rem 0.6rem; }
-      th { background: #eee; }
-      </style>
+      \(RecordsStyle.head([.bowler], .linked))
       </head>
       <body>
       <h1>\(HTMLText.escaped(name))</h1>

@@ -38,13 +38,7 @@ public struct RecordsIndex: Sendable {
       <head>
       <meta charset="utf-8">
       <title>The centre's records</title>
-      <style>
-      body { font: 11pt/1.4 "DejaVu Sans", "Liberation Sans", sans-serif; max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }
-      table { border-collapse: collapse; margin-bottom: 1rem; }
-      th, td { border: 1px solid #888; padding: 0.2rem 0.6rem; text-align: right; }
-      th { background: #eee; }
-      td.name { text-align: left; }
-      </style>
+      \(RecordsStyle.head([.index], .linked))
       </head>
       <body>
       <h1>The centre's records</h1>

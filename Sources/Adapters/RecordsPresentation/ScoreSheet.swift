@@ -10,7 +10,7 @@ import Scoreboard
 /// totals and points, and every correction with who made it, when and why. USBC asks an
 /// approved scorer for "a printed record which can be audited frame by frame".
 ///
-/// Pure: made from a store's folded games; ``html(paper:)`` is the page to print.
+/// Pure: made from a store's folded games; ``html(paper:styles:)`` is the page to print.
 public struct ScoreSheet: Sendable {
   /// The paper the page is laid out for (`@page size`).
   public enum Paper: String, Sendable, CaseIterable {
@@ -75,28 +75,16 @@ public struct ScoreSheet: Sendable {
   }
 
   /// The page to print: one section per game, kept whole on a page where it fits.
-  public func html(paper: Paper) -> String {
+  ///
+  /// - Parameter styles: Inline for a file that stands alone; linked for `/records`.
+  public func html(paper: Paper, styles: RecordsStyle.Placement = .inline) -> String {
     var page = """
       <!DOCTYPE html>
       <html lang="en">
       <head>
       <meta charset="utf-8">
       <title>\(HTMLText.escaped(title))</title>
-      <style>
-      @page { size: \(paper.rawValue); margin: 12mm; }
-      body { font: 9.5pt/1.3 "DejaVu Sans", "Liberation Sans", sans-serif; color: #000; margin: 0; }
-      h1 { font-size: 14pt; margin: 0 0 2mm; }
-      h2 { font-size: 11pt; margin: 5mm 0 1mm; }
-      p.facts { margin: 0 0 3mm; }
-      table { border-collapse: collapse; width: 100%; margin-bottom: 2mm; }
-      th, td { border: 0.3mm solid #000; padding: 0.6mm 1mm; text-align: center; }
-      th { background: #eee; }
-      td.name { text-align: left; }
-      table.frames td { width: 8%; }
-      .marks { font-weight: bold; letter-spacing: 0.5mm; }
-      section.game, table.teams, table.corrections { break-inside: avoid; }
-      @media screen { body { max-width: 186mm; margin: 8mm auto; } }
-      </style>
+      \(RecordsStyle.head([.sheet, paper == .a4 ? .a4 : .letter], styles))
       </head>
       <body>
       <h1>\(HTMLText.escaped(title))</h1>

@@ -47,6 +47,7 @@ public struct BoardServer: BoardServing {
   /// The routes, on a router of their own (the tests drive it without a socket too).
   public func router() -> Router<BasicRequestContext> {
     let router = Router()
+    router.add(middleware: SecurityHeaders(strictTransport: false))
     let desk = BoardPages.desk(linkingLeague: league != nil)
     router.get("/") { _, _ in Self.html(desk) }
     Self.addAssetRoutes(to: router)
@@ -146,6 +147,13 @@ public struct BoardServer: BoardServing {
 
   /// The desk's store's pages.
   static func addRecordsRoutes<Routes: RouterMethods>(to router: Routes, records: any RecordsPages) {
+    let styles = Dictionary(uniqueKeysWithValues: records.stylesheets.map { ($0.key, Asset($0.key, $0.value)) })
+    router.get("/records/styles/:name") { request, context in
+      guard let style = styles[try context.parameters.require("name")] else {
+        throw HTTPError(.notFound, message: "No such style; each records page names its own.\n")
+      }
+      return style.response(to: request)
+    }
     router.get("/records") { _, _ in Self.html(try answering { try records.index() }, policy: recordsPolicy) }
     router.get("/records/sheet") { request, _ in
       let query = request.uri.queryParameters
@@ -211,14 +219,17 @@ public struct BoardServer: BoardServing {
 
   /// What a page may load: its scripts and styles only from the server's own files
   /// (`/assets`), never inline, and nothing from elsewhere; no plugins, no other base
-  /// address, forms sent only here.
+  /// address, forms sent only here; framed by no page, the server's own neither.
+  /// ``SecurityHeaders`` gives it to every answer that has no policy of its own.
   static let pagePolicy =
-    "default-src 'self'; script-src 'self'; style-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'"
+    "default-src 'self'; script-src 'self'; style-src 'self'; object-src 'none'; base-uri 'none'; "
+    + "form-action 'self'; frame-ancestors 'none'"
 
-  /// What a records page may load: CentreStore writes each as one file with its style
-  /// inline (`lane records sheet --html` saves the same sheet as a file of its own), and none
-  /// has a script.
-  static let recordsPolicy = "default-src 'self'; style-src 'unsafe-inline'; script-src 'none'; object-src 'none'; base-uri 'none'"
+  /// What a records page may load: its styles from `/records/styles` (``RecordsPages/stylesheets``),
+  /// no script at all (none has one), no form.
+  static let recordsPolicy =
+    "default-src 'self'; style-src 'self'; script-src 'none'; object-src 'none'; base-uri 'none'; "
+    + "form-action 'none'; frame-ancestors 'none'"
 
   /// `page` as HTML under the Content-Security-Policy `policy`.
   static func html(_ page: String, policy: String = pagePolicy) -> Response {

@@ -25,7 +25,7 @@ public final class DeskGate: Sendable {
 
   private let users: @Sendable () throws -> UsersFile
   private let clock: @Sendable () -> Double
-  private let sessions = Mutex(DeskSessions())
+  private let sessions: Mutex<DeskSessions>
   private let limits: Mutex<SignInLimits>
   private let checks: PasswordChecks
 
@@ -35,13 +35,16 @@ public final class DeskGate: Sendable {
   ///   - clock: Seconds on a monotonic clock.
   ///   - checks: At most this many passwords checked at once (twice the cores by default),
   ///     and at most `waiting` more queued; beyond them a sign-in is ``SignIn/busy``.
+  ///   - sessionIdle: How long a session lasts unused, in seconds (``DeskSessions/idleRange``).
   public init(
     users: @escaping @Sendable () throws -> UsersFile,
     clock: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
-    limits: SignInLimits = SignInLimits(), checks: Int? = nil, waiting: Int? = nil
+    limits: SignInLimits = SignInLimits(), checks: Int? = nil, waiting: Int? = nil,
+    sessionIdle: Double = DeskSessions.defaultIdle
   ) {
     self.users = users
     self.clock = clock
+    sessions = Mutex(DeskSessions(idle: sessionIdle))
     self.limits = Mutex(limits)
     self.checks = checks.map { PasswordChecks(width: $0, queue: waiting) } ?? PasswordChecks(queue: waiting)
   }
@@ -82,11 +85,13 @@ public final class DeskGate: Sendable {
 
   /// The session the cookie `token` names and its user, when both are current.
   ///
+  /// - Parameter using: Whether a request uses the session (its idle time starts again),
+  ///   or a stream only asks whether it may still send.
   /// - Throws: The users file's error, when it cannot be read.
-  public func signedIn(token: String) throws -> (session: DeskSessions.Session, user: DeskUser)? {
+  public func signedIn(token: String, using: Bool = true) throws -> (session: DeskSessions.Session, user: DeskUser)? {
     let file = try users()
     let now = clock()
-    return sessions.withLock { $0.signedIn(token: token, in: file, at: now) }
+    return sessions.withLock { $0.signedIn(token: token, in: file, at: now, using: using) }
   }
 
   /// How many passwords are being checked and waiting, for the operator's log.

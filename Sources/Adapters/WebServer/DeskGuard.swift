@@ -6,7 +6,9 @@ import Logging
 /// Lets a request through to the desk's routes only when signed in: a page asked for
 /// without a session goes to the sign-in page, anything else is 401; a request that
 /// changes something needs the session's CSRF token in `X-CSRF-Token` (403); a route that
-/// needs a permission the user's role lacks is 403.
+/// needs a permission the user's role lacks is 403. Every answer it guards, an error's too,
+/// is `Cache-Control: no-store`: a signed-in page or its data is never kept by a browser
+/// or a proxy, for the next user of the desk PC to find.
 struct DeskGuard: RouterMiddleware {
   typealias Context = DeskRequestContext
 
@@ -21,6 +23,19 @@ struct DeskGuard: RouterMiddleware {
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
+    do {
+      var response = try await guarded(request, context: context, next: next)
+      response.headers[.cacheControl] = "no-store"
+      return response
+    } catch var error as HTTPError {
+      error.headers[.cacheControl] = "no-store"
+      throw error
+    }
+  }
+
+  private func guarded(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
     let token = request.cookies[DeskGate.cookieName]?.value
     let found: (session: DeskSessions.Session, user: DeskUser)?
     do {
@@ -31,7 +46,7 @@ struct DeskGuard: RouterMiddleware {
     }
     guard let found else {
       if request.method == .get, !request.uri.path.hasPrefix("/api/"), !request.uri.path.hasSuffix("/events") {
-        return Response(status: .seeOther, headers: [.location: "/login", .cacheControl: "no-store"])
+        return Response(status: .seeOther, headers: [.location: "/login"])
       }
       throw HTTPError(.unauthorized, message: "Sign in first (POST /login with user and password).\n")
     }

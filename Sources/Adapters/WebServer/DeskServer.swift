@@ -74,7 +74,7 @@ public struct DeskServer: BoardServing {
 
   public func router() -> Router<DeskRequestContext> {
     let router = Router(context: DeskRequestContext.self)
-    if tls != nil { router.add(middleware: StrictTransport()) }
+    router.add(middleware: SecurityHeaders(strictTransport: tls != nil))
     router.add(middleware: SameSitePosts(scheme: scheme))
     BoardServer.addOverheadRoutes(to: router, hub: hub, maxStreams: limits.maxStreams)
     BoardServer.addAssetRoutes(to: router)
@@ -89,15 +89,16 @@ public struct DeskServer: BoardServing {
     }
     signedIn.post("/logout") { _, context in
       if let session = context.signedIn?.session { gate.signOut(token: session.token) }
-      var response = Response(status: .noContent, headers: [.cacheControl: "no-store"])
+      var response = Response(status: .noContent)
       response.setCookie(cookie(value: "", maxAge: 0))
       return response
     }
-    // A stream sends only while its session lasts: signed out, expired or the user removed,
-    // it ends at its next update.
+    // A stream sends only while its session lasts: signed out, expired, idle or the user
+    // removed, it ends at its next update. Its updates are not the clerk's use: a page left
+    // open is signed out once idle.
     BoardServer.addCentreRoutes(to: signedIn, hub: hub) { [gate] request in
       let token = request.cookies[DeskGate.cookieName]?.value
-      return { (try? token.flatMap { try gate.signedIn(token: $0) }) != nil }
+      return { (try? token.flatMap { try gate.signedIn(token: $0, using: false) }) != nil }
     }
     signedIn.post("/api/lanes/:lane/commands") { request, context in try await self.command(request, context) }
     signedIn.get("/api/faults") { _, _ in
@@ -231,12 +232,11 @@ public struct DeskServer: BoardServing {
       sameSite: .strict)
   }
 
+  /// The sign-in page: never kept by the browser, as no signed-in page is (``DeskGuard``).
   private static func page(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
     var response = BoardServer.html(html)
     response.status = status
     response.headers[.cacheControl] = "no-store"
-    // The desk's pages are never framed by another site's (clickjacking).
-    response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
     return response
   }
 }

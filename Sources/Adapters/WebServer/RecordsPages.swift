@@ -14,6 +14,9 @@ public protocol RecordsPages: Sendable {
   /// `/records/roster?league=NAME`: the league's next night file, each average the bowler's
   /// league average now, or `nil` when the store has no night of the league.
   func roster(league: String) throws -> String?
+  /// The pages' styles by file name, served at `/records/styles/<name>`, where the pages
+  /// link them: the records' Content-Security-Policy takes no inline style.
+  var stylesheets: [String: [UInt8]] { get }
 }
 
 /// Why a records page cannot be made now, as ``BoardServer`` answers it: 503 when the store

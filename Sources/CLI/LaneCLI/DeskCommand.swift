@@ -1,6 +1,7 @@
 import Centre
 import CentreLink
 import CentreStore
+import DeskAccess
 import LaneBridge
 import LaneOptions
 import LaneRuntime
@@ -22,10 +23,12 @@ public enum DeskCommand {
     public var tlsCert: String?
     public var tlsKey: String?
     public var limits: ServerLimits
+    /// `--session-idle`: how long a signed-in session lasts unused, in seconds.
+    public var sessionIdle: Double
 
     public init(
       settings: BrokerSettings, json: Bool, store: String?, http: String?, users: String?, tlsCert: String?,
-      tlsKey: String?, limits: ServerLimits
+      tlsKey: String?, limits: ServerLimits, sessionIdle: Double = DeskSessions.defaultIdle
     ) {
       self.settings = settings
       self.json = json
@@ -35,6 +38,7 @@ public enum DeskCommand {
       self.tlsCert = tlsCert
       self.tlsKey = tlsKey
       self.limits = limits
+      self.sessionIdle = sessionIdle
     }
   }
 
@@ -53,7 +57,8 @@ public enum DeskCommand {
         tls = try DeskTLS.loading(certificate: tlsCert, key: tlsKey)
       }
       page = CentreServices.DeskPage(
-        address: try HTTPAddress(parsing: http, allowPublic: true), users: users, tls: tls, limits: desk.limits)
+        address: try HTTPAddress(parsing: http, allowPublic: true), users: users, tls: tls, limits: desk.limits,
+        sessionIdle: desk.sessionIdle)
     }
     try await CentreServices.runDesk(
       settings: desk.settings, output: output, store: recordStore, page: page, write: printLine, logger: Report.logger)

@@ -141,7 +141,7 @@ extension ExitStatus {
   public init(_ error: DeskUsers.Failure) {
     switch error {
     case .unreadable: self = .noInput
-    case .openToOthers: self = .badConfiguration
+    case .notAccepted: self = .badConfiguration
     case .notAUsersFile, .passwordRefused, .passwordTooLong, .noPassword, .passwordNotText: self = .dataError
     case .cannotWrite: self = .cannotCreate
     case .passwordUnreadable: self = .ioError

@@ -1,6 +1,7 @@
 import Centre
 import CentreLink
 import CentreStore
+import DeskAccess
 import LaneBridge
 import Logging
 import MQTT
@@ -74,7 +75,7 @@ public enum CentreServices {
       }
       let users = page.users
       let server = DeskServer(
-        hub: centre.hub, address: page.address, gate: DeskGate(users: { try DeskUsers.read(users) }),
+        hub: centre.hub, address: page.address, gate: DeskGate(users: { try DeskUsers.read(users) }, sessionIdle: page.sessionIdle),
         commander: BrokerLaneCommander(settings: settings),
         records: store.map(StoreRecordsPages.init(store:)),
         acknowledgements: store.map(StoreAcknowledgements.init), tls: page.tls, limits: page.limits, logger: logger)
@@ -98,12 +99,18 @@ public enum CentreServices {
     /// and cookies cross it in clear, which is logged).
     public var tls: DeskTLS?
     public var limits: ServerLimits
+    /// How long a signed-in session lasts unused, in seconds (`--session-idle`).
+    public var sessionIdle: Double
 
-    public init(address: HTTPAddress, users: String, tls: DeskTLS?, limits: ServerLimits = ServerLimits()) {
+    public init(
+      address: HTTPAddress, users: String, tls: DeskTLS?, limits: ServerLimits = ServerLimits(),
+      sessionIdle: Double = DeskSessions.defaultIdle
+    ) {
       self.address = address
       self.users = users
       self.tls = tls
       self.limits = limits
+      self.sessionIdle = sessionIdle
     }
   }
 

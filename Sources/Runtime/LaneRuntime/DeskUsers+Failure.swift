@@ -12,8 +12,9 @@ extension DeskUsers {
     /// The file is missing, unreadable or not a regular file (a symbolic link is not
     /// followed).
     case unreadable(path: String, reason: String)
-    /// Its group or others may read or write it: it holds the desk's password hashes.
-    case openToOthers(path: String, permissions: mode_t)
+    /// Its mode, owner or group is not one of the two forms the desk accepts
+    /// (``UsersFileAccess``): it holds the desk's password hashes.
+    case notAccepted(path: String, problem: String)
     /// It is not a users file, or a line of it is wrong (`problem` says which).
     case notAUsersFile(path: String, problem: String)
     /// The file cannot be written.
@@ -33,10 +34,9 @@ extension DeskUsers {
       switch self {
       case .unreadable(let path, let reason):
         "the users file '\(path)' cannot be read: \(reason)"
-      case .openToOthers(let path, let permissions):
-        "the users file '\(path)' may be read or written by others than its owner (mode "
-          + String(permissions & 0o777, radix: 8)
-          + "); it holds the desk's password hashes: chmod 600 '\(path)'"
+      case .notAccepted(let path, let problem):
+        "the users file '\(path)' holds the desk's password hashes and \(problem): "
+          + UsersFileAccess.fix(path)
       case .notAUsersFile(let path, let problem):
         "the users file '\(path)', \(problem); it was left as it is"
       case .cannotWrite(let problem):

@@ -7,43 +7,48 @@ import SystemPackage
 #endif
 
 /// The desk's users file on disk (`lane desk --users`, `lane desk users add`): read only
-/// when it is a regular file that is ours and that no one but its owner may read, written
-/// by replacing it whole, mode 600, keeping its owner.
+/// when it is a regular file that is ours in one of the two forms the setup documents
+/// (``UsersFileAccess``: 600 the desk's user's, or 640 `root:` the desk's group), written
+/// by replacing it whole, keeping its owner, group and mode (600 for a new file).
 public enum DeskUsers {
   /// The users file at `path`.
   ///
   /// - Throws: ``Failure``: ``Failure/unreadable(path:reason:)`` when it is missing,
   ///   unreadable or not a regular file (a symbolic link is not followed),
-  ///   ``Failure/openToOthers(path:permissions:)`` when its group or others may read or
-  ///   write it, ``Failure/notAUsersFile(path:problem:)`` when a line is wrong.
+  ///   ``Failure/notAccepted(path:problem:)`` when its mode, owner or group is not one of
+  ///   the two forms, ``Failure/notAUsersFile(path:problem:)`` when a line is wrong.
   public static func read(_ path: String) throws(Failure) -> UsersFile {
-    let (text, permissions): (String, mode_t)
+    try readWithAccess(path).file
+  }
+
+  /// The users file at `path` and how it may be read, as ``read(_:)`` reads it.
+  private static func readWithAccess(_ path: String) throws(Failure) -> (file: UsersFile, access: UsersFileAccess) {
+    let (text, access): (String, UsersFileAccess)
     do {
-      (text, permissions) = try FileContents.readSecret(
-        path, maximumSize: UsersFile.maximumSize, kind: "the desk's users file")
+      let secret = try FileContents.readSecret(path, maximumSize: UsersFile.maximumSize, kind: "the desk's users file")
+      text = secret.text
+      access = UsersFileAccess(permissions: UInt32(secret.permissions), owner: secret.owner, group: secret.group)
     } catch {
       throw .unreadable(path: path, reason: error.reason)
     }
-    guard permissions & (S_IRWXG | S_IRWXO) == 0 else {
-      throw .openToOthers(path: path, permissions: permissions)
+    if let problem = access.problem(readBy: UsersFileAccess.Reader(user: geteuid(), group: getegid())) {
+      throw .notAccepted(path: path, problem: problem)
     }
     do {
-      return try UsersFile(parsing: text)
+      return (try UsersFile(parsing: text), access)
     } catch {
       throw .notAUsersFile(path: path, problem: "\(error)")
     }
   }
 
-  /// Sets user `name` with `role` and a bcrypt hash of `password` at `cost` in the users file
-  /// at `path` (``set(_:in:)``).
+  /// Sets user `name` with `role` and a bcrypt hash of `password` at bcrypt's cost for a
+  /// desk (``DeskPassword/defaultCost``) in the users file at `path` (``set(_:in:)``).
   ///
   /// - Throws: ``Failure/passwordRefused(problem:)`` for a password a desk user may not
   ///   have; what ``set(_:in:)`` throws.
-  public static func set(
-    name: String, role: DeskRole, password: String, cost: UInt8, in path: String
-  ) throws(Failure) -> Bool {
+  public static func set(name: String, role: DeskRole, password: String, in path: String) throws(Failure) -> Bool {
     if let problem = DeskPassword.problem(with: password) { throw .passwordRefused(problem: problem) }
-    return try set(DeskUser(name: name, role: role, passwordHash: DeskPassword.hash(password, cost: cost)), in: path)
+    return try set(DeskUser(name: name, role: role, passwordHash: DeskPassword.hash(password)), in: path)
   }
 
   /// Sets `user` in the users file at `path` (added, or its role and password replaced),
@@ -54,18 +59,21 @@ public enum DeskUsers {
   ///   ``Failure/cannotWrite(_:)`` when the file cannot be written.
   public static func set(_ user: DeskUser, in path: String) throws(Failure) -> Bool {
     var file = UsersFile()
-    var owner: (uid_t, gid_t)?
+    var access: UsersFileAccess?
     if ExistingFile.exists(path) {
-      file = try read(path)
-      var status = stat()
-      if lstat(path, &status) == 0 { owner = (status.st_uid, status.st_gid) }
+      (file, access) = try readWithAccess(path)
     }
     let replaced = file.set(user)
     do throws(FileProblem) {
-      let new = try NewFile(for: path, mode: 0o600)
-      // A file the desk's service user owns stays its, when root changes it.
-      if let (uid, gid) = owner, fchown(new.descriptor.rawValue, uid, gid) != 0 {
-        throw FileProblem(operation: "keep the owner of", path: path, errno: errno)
+      let new = try NewFile(for: path, mode: mode_t(access?.permissions ?? 0o600))
+      // A file the desk's service user owns stays its, and one root owns stays readable by
+      // the desk's group, when root changes it: its owner, group and mode kept.
+      if let access {
+        guard fchown(new.descriptor.rawValue, access.owner, access.group) == 0,
+          fchmod(new.descriptor.rawValue, mode_t(access.permissions)) == 0
+        else {
+          throw FileProblem(operation: "keep the owner and mode of", path: path, errno: errno)
+        }
       }
       try new.write(Array(file.text.utf8))
       try new.commit(replacing: true)

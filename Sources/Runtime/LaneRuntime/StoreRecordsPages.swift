@@ -20,7 +20,7 @@ public struct StoreRecordsPages: RecordsPages {
   public func sheet(lane: String, session: String) throws -> String? {
     try answering {
       do {
-        return try ScoreSheet(lane: lane, session: session, in: store).html(paper: .a4)
+        return try ScoreSheet(lane: lane, session: session, in: store).html(paper: .a4, styles: .linked)
       } catch is ScoreSheet.NoSheet {
         return nil
       }
@@ -35,6 +35,10 @@ public struct StoreRecordsPages: RecordsPages {
         return nil
       }
     }
+  }
+
+  public var stylesheets: [String: [UInt8]] {
+    Dictionary(uniqueKeysWithValues: RecordsStyle.allCases.map { ($0.fileName, $0.bytes) })
   }
 
   public func roster(league: String) throws -> String? {

@@ -31,14 +31,14 @@ public enum FileContents {
   }
 
   /// The contents of a file that holds a secret (passwords, password hashes), as ``read(_:maximumSize:kind:)``
-  /// reads them, with the permission bits of the file read (its own `fstat`, not a second
-  /// look-up of the path that could find another file), for the caller to refuse a file
-  /// others may read.
+  /// reads them, with the permission bits, owner and group of the file read (its own
+  /// `fstat`, not a second look-up of the path that could find another file), for the
+  /// caller to refuse a file others may read.
   public static func readSecret(
     _ path: String, maximumSize: Int, kind: String
-  ) throws(ReadError) -> (text: String, permissions: mode_t) {
+  ) throws(ReadError) -> (text: String, permissions: mode_t, owner: uid_t, group: gid_t) {
     let (text, status) = try readWithStatus(path, maximumSize: maximumSize, kind: kind)
-    return (text, status.st_mode & 0o7777)
+    return (text, status.st_mode & 0o7777, status.st_uid, status.st_gid)
   }
 
   private static func readWithStatus(

@@ -44,7 +44,7 @@ extension Lane.Desk {
       """)
     var http: String?
 
-    @Option(help: "The desk's users file (lane desk users add), mode 600: who may sign in at --http.")
+    @Option(help: "The desk's users file (lane desk users add), mode 600 the desk's user's or 640 root:its group: who may sign in at --http.")
     var users: String?
 
     @Option(help: "Serve --http over HTTPS with this PEM certificate (chain); with --tls-key.")
@@ -57,6 +57,7 @@ extension Lane.Desk {
     var allowPlainHTTP = false
 
     @OptionGroup var limits: ServerLimitOptions
+    @OptionGroup var sessions: DeskSessionOptions
     @OptionGroup var deprecated: DeprecatedDeskOptions
     @OptionGroup var logOptions: LogOptions
 
@@ -83,7 +84,7 @@ extension Lane.Desk {
       try await DeskCommand.serve(
         .init(
           settings: settings, json: json, store: store, http: http, users: users, tlsCert: tlsCert, tlsKey: tlsKey,
-          limits: try limits.checkedLimits()))
+          limits: try limits.checkedLimits(), sessionIdle: Double(sessions.sessionIdle)))
     }
   }
 }

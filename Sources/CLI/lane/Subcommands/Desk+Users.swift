@@ -12,8 +12,8 @@ extension Lane.Desk {
       discussion: """
         A users file holds one line per user: the name, the role (clerk: lanes, sessions, \
         corrections, faults; manager: also leagues, records and users) and a bcrypt hash of \
-        the password. It is mode 600 and lane desk refuses it when others may read it. \
-        See docs/desk.md.
+        the password. It is mode 600 owned by the desk's user, or mode 640 owned by root in \
+        the desk's group; lane desk refuses any other. See docs/desk.md.
         """,
       subcommands: [Add.self, List.self])
   }
@@ -27,7 +27,7 @@ extension Lane.Desk.Users {
       discussion: """
         The password is the first line of standard input (on a terminal it is asked for and \
         not shown): 8 characters to 72 bytes. The file is created mode 600 when missing; an \
-        existing one keeps its owner, so run it as the desk's user or as root. Sessions of \
+        existing one keeps its owner, group and mode, so run it as the desk's user or as root. Sessions of \
         a user whose password changes end at once.
         """ + ExitStatus.help(.usage, .dataError, .noInput, .cannotCreate, .ioError, .badConfiguration))
 
@@ -40,17 +40,13 @@ extension Lane.Desk.Users {
     @Option(help: "The users file (lane desk --users).")
     var users: String
 
-    @Option(help: ArgumentHelp("bcrypt's cost, 2^COST rounds (4-31).", visibility: .hidden))
-    var cost: UInt8 = DeskPassword.defaultCost
-
     func validate() throws {
       if let problem = DeskUser.problem(withName: name) { throw ValidationError(problem) }
-      guard (4...31).contains(cost) else { throw ValidationError("--cost is 4 to 31") }
     }
 
     func run() throws {
       let password = try DeskUsers.passwordFromStandardInput(for: name)
-      let replaced = try DeskUsers.set(name: name, role: role, password: password, cost: cost, in: users)
+      let replaced = try DeskUsers.set(name: name, role: role, password: password, in: users)
       Report.line("\(replaced ? "changed" : "added") \(name) (\(role.rawValue)) in \(users)")
     }
   }
