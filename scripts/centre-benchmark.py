@@ -3,7 +3,7 @@
 
     swift build && scripts/centre-benchmark.py [LANES] [SPEED] [--store]   (defaults: 48 lanes, speed 20)
 
-Starts mosquitto from deploy/centre/ (users made by add-lane.sh) on a free 127.0.0.1 port in
+Starts mosquitto from deploy/centre/ (users made by add-user.sh) on a free 127.0.0.1 port in
 a scratch folder under $TMPDIR, `lane desk --json`, and LANES x `lane simulate --log --speed
 SPEED --journal ... Hardware/traces/two-games-held-out.trace` (40 throws over 733 s of trace).
 Throw-to-desk latency is the time from a lane printing a throw's log line (right after the
@@ -64,12 +64,13 @@ def main():
     os.chmod(folder, 0o755)
     processes = []
     try:
+        shutil.copy(os.path.join(ROOT, "deploy/centre/acl"), f"{folder}/acl")
         names = ["desk"] + [f"lane{n}" for n in range(1, lanes + 1)]
         for name in names:
             subprocess.run(
-                ["bash", os.path.join(ROOT, "deploy/centre/add-lane.sh"), f"{folder}/passwd",
-                 name, f"{folder}/{name}.credentials"], check=True, stdout=subprocess.DEVNULL)
-        shutil.copy(os.path.join(ROOT, "deploy/centre/acl"), f"{folder}/acl")
+                ["bash", os.path.join(ROOT, "deploy/centre/add-user.sh"), f"{folder}/passwd",
+                 f"{folder}/acl", "desk" if name == "desk" else "lane", name,
+                 f"{folder}/{name}.credentials"], check=True, stdout=subprocess.DEVNULL)
         os.mkdir(f"{folder}/db")
         os.chmod(f"{folder}/db", 0o777)
         port = free_port()

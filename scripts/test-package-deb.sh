@@ -211,7 +211,8 @@ conffiles=$(awk 'NF { print $1 }' <<<"$conffiles")
 expect_output "the conffiles are everything under /etc, /etc/default/lanebridge-desk" \
   "/etc/default/lanebridge-desk" echo "$conffiles"
 exists_in_root /usr/lib/udev/rules.d/60-lanebridge-gpio.rules
-exists_in_root /usr/share/doc/lanebridge/examples/centre/mosquitto.conf
+exists_in_root /usr/share/lanebridge/centre/mosquitto.conf
+exists_in_root /usr/share/lanebridge/centre/upgrade-acl.sh
 exists_in_root /usr/share/doc/lanebridge/examples/lane/lane.toml
 absent_in_root /etc/mosquitto
 expect_output "the units run /usr/bin/lane" \

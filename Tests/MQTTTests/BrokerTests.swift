@@ -231,20 +231,6 @@ struct BrokerTests {
       }
     }
 
-    @Test("When add-lane.sh is given a name that could not be a topic level, then it refuses it", .holdsAThread)
-    func addLaneRefusesBadNames() throws {
-      let folder = try Mosquitto.makeScratchFolder()
-      defer { Mosquitto.remove(folder) }
-      let script = TestBroker.deployFolder.appendingPathComponent("add-lane.sh").path
-
-      for name in ["lane/1", "lane+", "#", ""] {
-        #expect(throws: TestBroker.Failure.self) {
-          try TestBroker.run("/bin/bash", [script, folder + "/passwd", name, folder + "/c"])
-        }
-      }
-      #expect(!FileManager.default.fileExists(atPath: folder + "/passwd"))
-    }
-
     @Test("When the CA file does not exist, then configuring TLS fails naming the file")
     func missingCAFile() throws {
       let error = #expect(throws: MQTTError.self) {

@@ -7,8 +7,8 @@ import MQTT
 import TestSupport
 import Testing
 
-/// A display's broker user (deploy/centre/acl's `user display`, and a kiosk's added by
-/// add-display.sh) against a real mosquitto and a real lane: it reads every lane and asks
+/// A display's broker user (`display` and a kiosk's, each added by add-user.sh with
+/// grant.sh's display rights) against a real mosquitto and a real lane: it reads every lane and asks
 /// for resends on `…/display-requests`, and nothing else (docs/centre.md, "Security").
 @Suite(
   "A display's broker credentials against a real mosquitto run with deploy/centre/",
@@ -18,8 +18,8 @@ struct DisplayOverBrokerTests {
   let lane: String
   let lane1 = try! LaneID("lane1")
 
-  /// Given a broker with the users desk and lane1, the sample ACL's display `display`
-  /// and a kiosk's display `kiosk7` added by add-display.sh, and the built lane.
+  /// Given a broker with the users desk and lane1, the displays `display` (the desk PC's)
+  /// and `kiosk7` (a kiosk's), and the built lane.
   init() throws {
     broker = try TestBroker(users: ["desk", "lane1"], displays: ["display", "kiosk7"])
     guard let laneBinary else {
@@ -85,27 +85,6 @@ struct DisplayOverBrokerTests {
     #expect(!reason.isFailure)
     #expect(await heard.first(on: Topic.displayRequests(lane1).name) != nil)
     #expect(heard.all.map(\.topic) == [Topic.displayRequests(lane1).name])
-  }
-
-  @Test("When add-display.sh is given desk, a lane's name or a name that could not be a topic level, then it refuses it and changes neither the ACL nor the passwords", .holdsAThread)
-  func addDisplayRefusesNames() throws {
-    let script = TestBroker.deployFolder.appendingPathComponent("add-display.sh").path
-    let acl = try String(contentsOfFile: broker.folder + "/acl", encoding: .utf8)
-    let passwords = try String(contentsOfFile: broker.folder + "/passwd", encoding: .utf8)
-
-    for name in ["desk", "lane1", "kiosk7", "kiosk/1", "kiosk+", "#", ""] {
-      #expect(throws: TestBroker.Failure.self, "\(name)") {
-        try TestBroker.run(
-          "/bin/bash",
-          [script, broker.folder + "/passwd", broker.folder + "/acl", name, broker.folder + "/new.credentials"])
-      }
-    }
-
-    #expect(try String(contentsOfFile: broker.folder + "/acl", encoding: .utf8) == acl)
-    #expect(try String(contentsOfFile: broker.folder + "/passwd", encoding: .utf8) == passwords)
-    #expect(!FileManager.default.fileExists(atPath: broker.folder + "/new.credentials"))
-    // And the kiosk added before has one block: a copy of the sample's display lines.
-    #expect(acl.components(separatedBy: "\nuser kiosk7\n").count == 2)
   }
 
   @Test("When a display joins mid-session with its own credentials while the desk acknowledges, then the lane honours its resend and the display has the session from seq 1")

@@ -9,7 +9,7 @@ import Testing
 
 /// A real mosquitto (TestSupport's ``Mosquitto``) on a free 127.0.0.1 port (or another
 /// address, in another network namespace), run from a scratch copy of deploy/centre/
-/// (config, ACL, users made by add-lane.sh and add-display.sh, certificates by
+/// (config, ACL, users made by add-user.sh, certificates by
 /// make-certs.sh), stopped by its pid and its folder removed.
 final class TestBroker: @unchecked Sendable {
   typealias Failure = Mosquitto.Failure
@@ -34,34 +34,28 @@ final class TestBroker: @unchecked Sendable {
   /// The mutual-TLS listener's port (client certificates required), when started with TLS.
   let mutualTLSPort: Int?
 
-  /// Starts mosquitto with the sample config, one broker user per name in
-  /// `users` (add-lane.sh) and one display user per name in `displays` (add-display.sh,
-  /// which appends a display's block to the sample ACL unless it has one, as for
-  /// `display`), and TLS listeners for 127.0.0.1 when `tls` is set: one with server
+  /// Starts mosquitto with the sample config and ACL, one broker user per name in `users`
+  /// (add-user.sh: `desk` the desk, every other name a lane) and one display user per name
+  /// in `displays`, and TLS listeners for 127.0.0.1 when `tls` is set: one with server
   /// authentication only, one requiring client certificates, with a client certificate
-  /// for each user (make-certs.sh --client). With a `launcher` (`ip netns exec NAME`,
-  /// ``NetworkNamespacePair/launcher(in:)``) mosquitto runs in that namespace, listening on
-  /// `address` there.
+  /// for each user (make-certs.sh --client). `prepare` runs on the folder once the users
+  /// are made, before mosquitto starts (an older centre's ACL). With a `launcher` (`ip
+  /// netns exec NAME`, ``NetworkNamespacePair/launcher(in:)``) mosquitto runs in that
+  /// namespace, listening on `address` there.
   init(
     users: [String] = ["desk", "lane1", "lane2"], displays: [String] = [], tls: Bool = false,
-    address: String = "127.0.0.1", launcher: [String] = []
+    address: String = "127.0.0.1", launcher: [String] = [], prepare: (String) throws -> Void = { _ in }
   ) throws {
     mosquitto = try Mosquitto(launcher: launcher)
     folder = mosquitto.folder
     self.address = address
     try FileManager.default.copyItem(
       atPath: Self.deployFolder.appendingPathComponent("acl").path, toPath: folder + "/acl")
-    for user in users {
+    for (user, role) in users.map({ ($0, $0 == "desk" ? "desk" : "lane") }) + displays.map({ ($0, "display") }) {
       try Self.run(
         "/bin/bash",
-        [Self.deployFolder.appendingPathComponent("add-lane.sh").path,
-         folder + "/passwd", user, folder + "/\(user).credentials"])
-    }
-    for display in displays {
-      try Self.run(
-        "/bin/bash",
-        [Self.deployFolder.appendingPathComponent("add-display.sh").path,
-         folder + "/passwd", folder + "/acl", display, folder + "/\(display).credentials"])
+        [Self.deployFolder.appendingPathComponent("add-user.sh").path,
+         folder + "/passwd", folder + "/acl", role, user, folder + "/\(user).credentials"])
     }
     if tls {
       try Self.run(
@@ -75,6 +69,7 @@ final class TestBroker: @unchecked Sendable {
            "--client", folder, user])
       }
     }
+    try prepare(folder)
     try FileManager.default.createDirectory(
       atPath: folder + "/db", withIntermediateDirectories: false,
       attributes: [.posixPermissions: 0o777])
@@ -107,7 +102,7 @@ final class TestBroker: @unchecked Sendable {
     throw Failure(description: "mosquitto found its ports taken five times")
   }
 
-  /// The user's password as add-lane.sh (or add-display.sh) wrote it.
+  /// The user's password as add-user.sh wrote it.
   func credentials(_ user: String) throws -> MQTTClient.Credentials {
     let text = try String(contentsOfFile: folder + "/\(user).credentials", encoding: .utf8)
     var fields: [String: String] = [:]
@@ -209,15 +204,21 @@ final class TestBroker: @unchecked Sendable {
   /// What `executable` wrote, standard output and error together; a failure unless it
   /// exited 0.
   static func output(_ executable: String, _ arguments: [String]) throws -> String {
-    let outputFile = try Mosquitto.makeScratchFolder()
-    defer { Mosquitto.remove(outputFile) }
-    let process = try ChildProcess(executable, arguments, outputFile: outputFile + "/output")
-    let status = process.waitForExit()
-    let text = (try? String(contentsOfFile: outputFile + "/output", encoding: .utf8)) ?? ""
+    let (status, text) = try outcome(executable, arguments)
     guard status == 0 else {
       throw Failure(description: "\(arguments.first ?? executable) exited with \(status): \(text)")
     }
     return text
+  }
+
+  /// Runs `executable` to its end: its exit status, and what it wrote on standard output
+  /// and error together.
+  static func outcome(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let outputFile = try Mosquitto.makeScratchFolder()
+    defer { Mosquitto.remove(outputFile) }
+    let process = try ChildProcess(executable, arguments, outputFile: outputFile + "/output")
+    let status = process.waitForExit()
+    return (status, (try? String(contentsOfFile: outputFile + "/output", encoding: .utf8)) ?? "")
   }
 }
 

@@ -177,7 +177,7 @@ public struct BrokerSettings: Sendable, Equatable {
     else {
       throw Problem(
         description: "--mqtt-credentials '\(path)' needs a user=NAME and a password=SECRET line"
-          + " (deploy/centre/add-lane.sh writes one)", isUnreadableFile: false)
+          + " (deploy/centre/add-user.sh writes one)", isUnreadableFile: false)
     }
     return MQTTClient.Credentials(username: user, password: password)
   }

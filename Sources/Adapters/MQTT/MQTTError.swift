@@ -120,7 +120,7 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
     case (.connect, .refused(.badUserNameOrPassword)), (.connect, .refused(.notAuthorized)):
       // mosquitto 2.0 answers a wrong password with 135, not 134.
       "Check the user name and password in the lane's credentials file against the broker's"
-        + " password file (deploy/centre/add-lane.sh creates both)"
+        + " password file (deploy/centre/add-user.sh creates both)"
     case (.connect, .tlsClosedByBroker):
       "It requires a client certificate signed by the centre's CA, or refused the one shown:"
         + " give the client's with --certfile and --keyfile (deploy/centre/make-certs.sh"

@@ -17,7 +17,7 @@ public struct BrokerOptions: ParsableArguments {
   @Option(
     name: .customLong("mqtt-credentials"),
     help: """
-      A file of user=NAME and password=SECRET lines, mode 600 (deploy/centre/add-lane.sh): \
+      A file of user=NAME and password=SECRET lines, mode 600 (deploy/centre/add-user.sh): \
       the lane's user, or the desk's, which reads every lane and may send commands. A pair's \
       league replay takes it twice: the left lane's, then the right lane's.
       """)

@@ -320,7 +320,7 @@ public struct PairCommand {
         throw LaneFailure(
           .badConfiguration,
           "the config file's [centre] names a broker, but lane \(lane.lane)'s [[lanes]] has no credentials:"
-            + " each lane of a pair publishes as its own broker user (deploy/centre/add-lane.sh)")
+            + " each lane of a pair publishes as its own broker user (deploy/centre/add-user.sh)")
       }
       return try BrokerSettings(
         url: broker, credentials: credentials, cafile: config.centre.cafile, certfile: nil, keyfile: nil)

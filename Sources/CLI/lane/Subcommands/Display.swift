@@ -17,8 +17,8 @@ extension Lane {
         centre's records under /records. A display that starts \
         mid-session asks each lane to publish its session again from seq 1. It never \
         acknowledges: that is the desk's. Give it a display's broker credentials \
-        (deploy/centre/add-display.sh), not the desk's. SIGINT, SIGTERM or SIGHUP stops \
-        it. See docs/display.md.
+        (deploy/centre/add-user.sh PASSWORDS ACL display NAME FILE), not the desk's. \
+        SIGINT, SIGTERM or SIGHUP stops it. See docs/display.md.
         """ + ExitStatus.help(.usage, .dataError, .noInput, .unavailable, .ioError, .noPermission, .badConfiguration)
     )
 
