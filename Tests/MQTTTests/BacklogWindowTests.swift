@@ -116,14 +116,20 @@ struct BacklogWindowTests: DeskStoreFixture {
     desk.signal(SIGSTOP)
     _ = await eventually(within: .seconds(10)) { (Self.furthestAhead(seen()).max() ?? 0) > window + 4 }
     desk.signal(SIGCONT)
-    // And it is cut off for 20 s once the desk has some of the backlog, so that it
-    // connects again and publishes what the desk has not acknowledged.
+    // And it is cut off, once the desk has some of the backlog, until the broker drops it
+    // for its silence, so that it connects again and publishes what the desk has not
+    // acknowledged.
     let acknowledged = { seen().compactMap { if case .ack(let upto) = $0 { upto } else { nil } }.max() ?? 0 }
     #expect(
       await eventually(within: .seconds(120)) { acknowledged() >= 10 },
       "the desk acknowledged nothing; the lane wrote:\n\(output("lane1.out").suffix(2000))")
     try namespaces.partition(.lanes)
-    try await Task.sleep(for: .seconds(20))
+    #expect(
+      await eventually(within: .seconds(60)) {
+        broker.log.split(separator: "\n").contains {
+          $0.contains("Client lane1-") && $0.hasSuffix("has exceeded timeout, disconnecting.")
+        }
+      }, "the broker never timed the lane out while it was cut off:\n\(broker.log.suffix(3000))")
     try namespaces.heal(.lanes)
 
     // Then the desk acknowledges every record, and has stored each once.
