@@ -70,7 +70,7 @@ struct BacklogWindowTests: DeskStoreFixture {
     }
   }
 
-  @Test("When a lane with 133 records unacknowledged connects over a link that drops 20 % of packets each way, while the desk is frozen and when the link is cut off mid-backlog, then it never has more than its window of 32 out past the desk's acknowledgement, and the desk stores every record once")
+  @Test("When a lane with 133 records unacknowledged connects while the desk is frozen, and over a link that drops 20 % of packets each way is cut off mid-backlog, then it never has more than its window of 32 out past the desk's acknowledgement, and the desk stores every record once")
   func pacedBacklog() async throws {
     // Given a journal of 133 records in one session, bowled without a broker (four
     // replays of a two-game trace), so that the desk has none of them.
@@ -94,28 +94,29 @@ struct BacklogWindowTests: DeskStoreFixture {
     defer { observer.stop() }
     #expect(await broker.waitForLog("as observer", within: .seconds(30)), "\(broker.log.suffix(2000))")
 
-    // When the lane, with a standing rack for an hour to replay (nothing new to bowl), is
-    // started over a link that drops 20 % of the packets each way.
+    // When the desk is frozen (SIGSTOP), so that it acknowledges nothing, and the lane, with
+    // a standing rack for an hour to replay (nothing new to bowl), is started meanwhile: it
+    // learns from the broker's retained status that the desk is online, and a lane
+    // publishing its whole backlog at once would be past its window within seconds. The
+    // desk is let go after 8 s (well within the broker's 15 s keepalive: it stays online),
+    // or once the lane is 5 past its window.
+    let window = LaneLinkMachine.Timing().window
     let idle = broker.folder + "/idle.trace"
     try "0.000000 pins 1111111111\n3600.000000 pins 1111111111\n".write(toFile: idle, atomically: false, encoding: .utf8)
-    try namespaces.dropRandomly(0.2, in: .lanes)
     let command = namespaces.launcher(in: .lanes) + [
       lane, "simulate", "--broker", url, "--mqtt-credentials", credentials("lane1"), "--journal", journal,
       "--bowlers", "Ana,Ben", "--speed", "1", idle,
     ]
+    desk.signal(SIGSTOP)
     let bowling = try ChildProcess(command[0], Array(command.dropFirst()), outputFile: broker.folder + "/lane1.out")
     defer { bowling.stop() }
-    // And the desk is frozen (SIGSTOP) once the lane is connected, for 10 s (within the
-    // broker's 15 s keepalive: it stays online) or until the lane is 5 past its window: it
-    // acknowledges nothing meanwhile, so a lane publishing its whole backlog at once would
-    // be past its window within seconds.
-    let window = LaneLinkMachine.Timing().window
+    _ = await eventually(within: .seconds(8)) { (Self.furthestAhead(seen()).max() ?? 0) > window + 4 }
+    desk.signal(SIGCONT)
     #expect(
       await eventually(within: .seconds(60)) { broker.log.contains(" as lane1-") },
       "the lane never connected; it wrote:\n\(output("lane1.out").suffix(2000))")
-    desk.signal(SIGSTOP)
-    _ = await eventually(within: .seconds(10)) { (Self.furthestAhead(seen()).max() ?? 0) > window + 4 }
-    desk.signal(SIGCONT)
+    // And the lane's link then drops 20 % of the packets each way.
+    try namespaces.dropRandomly(0.2, in: .lanes)
     // And it is cut off, once the desk has some of the backlog, until the broker drops it
     // for its silence, so that it connects again and publishes what the desk has not
     // acknowledged.
@@ -140,6 +141,10 @@ struct BacklogWindowTests: DeskStoreFixture {
     #expect(Set(stored()).count == records)
     // And no event went out more than the window past the acknowledgement the broker had
     // sent before it (the lane's own can only be older: the desk stayed online throughout).
+    #expect(
+      !broker.log.split(separator: "\n").contains {
+        $0.contains("Client desk-") && $0.hasSuffix("has exceeded timeout, disconnecting.")
+      }, "the broker dropped the frozen desk, so the lane rightly stopped pacing:\n\(broker.log.suffix(3000))")
     let ahead = Self.furthestAhead(seen())
     #expect(ahead.allSatisfy { $0 <= window }, "events beyond the window of \(window): \(ahead.filter { $0 > window })")
     // And the lane did publish more than a window in all, and connected more than once.
