@@ -23,14 +23,7 @@ struct DeskGuard: RouterMiddleware {
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    do {
-      var response = try await guarded(request, context: context, next: next)
-      response.headers[.cacheControl] = "no-store"
-      return response
-    } catch var error as HTTPError {
-      error.headers[.cacheControl] = "no-store"
-      throw error
-    }
+    try await withHeaders({ $0[.cacheControl] = "no-store" }) { try await guarded(request, context: context, next: next) }
   }
 
   private func guarded(

@@ -27,14 +27,7 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
-    do {
-      var response = try await next(request, context)
-      add(to: &response.headers)
-      return response
-    } catch var error as HTTPError {
-      add(to: &error.headers)
-      throw error
-    }
+    try await withHeaders(add(to:)) { try await next(request, context) }
   }
 
   private func add(to headers: inout HTTPFields) {
@@ -43,5 +36,18 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
     headers[Self.frameOptions] = "DENY"
     if headers[.contentSecurityPolicy] == nil { headers[.contentSecurityPolicy] = BoardServer.pagePolicy }
     if strictTransport { headers[.strictTransportSecurity] = "max-age=31536000" }
+  }
+}
+
+/// `answer`'s response with `add` done to its headers, or its ``HTTPError`` with them: a
+/// middleware's headers on every answer, a refusal's too.
+func withHeaders(_ add: (inout HTTPFields) -> Void, on answer: () async throws -> Response) async throws -> Response {
+  do {
+    var response = try await answer()
+    add(&response.headers)
+    return response
+  } catch var error as HTTPError {
+    add(&error.headers)
+    throw error
   }
 }
