@@ -1,5 +1,6 @@
 import Centre
 import MQTT
+import Synchronization
 
 /// One client's session with the centre's broker, shared by the lane's, the desk's and the
 /// displays' ends of the link: connect, subscribe, publish a payload, and every message
@@ -58,6 +59,26 @@ public final class BrokerSession: Sendable {
     for await delivery in deliveries { await take(delivery) }
   }
 
+  /// Hands the messages received to `take` a batch at a time: every message that arrived
+  /// while the batch before was being taken, in arrival order (the desk commits each batch
+  /// in one transaction). Until the task is cancelled (the batch in hand is finished first)
+  /// or the session ends.
+  public func receiveInBatches(_ take: @Sendable ([Delivery]) async -> Void) async {
+    let inbox = Inbox<Delivery>()
+    await withDiscardingTaskGroup { group in
+      group.addTask {
+        for await delivery in self.deliveries { inbox.put(delivery) }
+        inbox.close()
+      }
+      for await _ in inbox.arrivals {
+        let batch = inbox.takeAll()
+        // Empty when the batch before took a message whose arrival is told only now.
+        if !batch.isEmpty { await take(batch) }
+      }
+      group.cancelAll()
+    }
+  }
+
   @Sendable private static func decode(_ message: MQTTClient.Message) -> Delivery {
     do {
       return .message(
@@ -72,5 +93,33 @@ public final class BrokerSession: Sendable {
   /// status).
   public func disconnect(sendingWill: Bool = false) {
     client.disconnect(sendingWill: sendingWill)
+  }
+}
+
+/// What arrived and is not yet taken, handed from the task that receives to the one that
+/// takes it in batches.
+private final class Inbox<Element: Sendable>: Sendable {
+  private let held = Mutex<[Element]>([])
+  /// Told after each ``put(_:)``; arrivals told while no one waits count as one.
+  let arrivals: AsyncStream<Void>
+  private let arrived: AsyncStream<Void>.Continuation
+
+  init() {
+    (arrivals, arrived) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+  }
+
+  func put(_ element: Element) {
+    held.withLock { $0.append(element) }
+    arrived.yield()
+  }
+
+  /// Ends ``arrivals`` once the last arrival told is taken.
+  func close() { arrived.finish() }
+
+  func takeAll() -> [Element] {
+    held.withLock { held in
+      defer { held = [] }
+      return held
+    }
   }
 }

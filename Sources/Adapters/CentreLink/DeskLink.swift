@@ -113,7 +113,7 @@ public actor DeskLink {
     // Ends when the task is cancelled, after the message in hand is printed and
     // acknowledged: an event printed but not acknowledged would be printed again by the
     // next desk.
-    await broker.receive { await self.take($0) }
+    await broker.receiveInBatches { await self.take($0) }
     ages?.cancel()
     for retry in storeRetries.values { retry.cancel() }
     redraw?.cancel()
@@ -148,7 +148,17 @@ public actor DeskLink {
     write(DeskOverview.render(lanes, now: .now))
   }
 
-  private func take(_ delivery: BrokerSession.Delivery) async {
+  /// Takes the messages that arrived together, then commits (with `--store`), prints and
+  /// acknowledges every event they delivered, in one transaction: while it waits for the
+  /// disk, the next messages gather for the next one (group commit).
+  private func take(_ batch: [BrokerSession.Delivery]) async {
+    var delivered: [Payload.Event] = []
+    for delivery in batch { await take(delivery, delivering: &delivered) }
+    await settle(delivered)
+  }
+
+  /// Acts on one message; adds the events it lets the consumer deliver to `delivered`.
+  private func take(_ delivery: BrokerSession.Delivery, delivering delivered: inout [Payload.Event]) async {
     let decoded: CentreMessage
     let retained: Bool
     switch delivery {
@@ -162,18 +172,12 @@ public actor DeskLink {
     case .ack(let lane, let ack):
       // Our own acks come back live (not retained); only the stored ones say where we were.
       guard retained else { return }
-      let key = DeskConsumer.Key(lane: lane, session: ack.session)
-      let resumed = consumer.resume(key, acknowledgedUpTo: ack.upto)
-      if let from = deliver(resumed, lane: lane, session: ack.session) {
-        await askAgainForUnstored(key, from: from)
-      }
+      delivered += consumer.resume(DeskConsumer.Key(lane: lane, session: ack.session), acknowledgedUpTo: ack.upto)
     case .event(let event):
-      let key = DeskConsumer.Key(lane: event.lane, session: event.session)
       let outcome = consumer.receive(event)
-      if let from = deliver(outcome.delivered, lane: event.lane, session: event.session) {
-        await askAgainForUnstored(key, from: from)
-      } else if let from = outcome.resendFrom {
-        await askResend(key, from: from)
+      delivered += outcome.delivered
+      if let from = outcome.resendFrom {
+        await askResend(DeskConsumer.Key(lane: event.lane, session: event.session), from: from)
       }
     case .status(let status):
       lanes[status.lane, default: LaneView()].state = status.state
@@ -195,41 +199,63 @@ public actor DeskLink {
     }
   }
 
-  /// Stores (with `--store`), prints and acknowledges events the consumer delivered.
+  /// Commits (with `--store`), prints and acknowledges the events a batch delivered.
   ///
-  /// - Returns: The seq to ask the lane to send again from, when the store could not keep
-  ///   them: they are neither printed nor acknowledged, and count as not received.
-  private func deliver(_ events: [Payload.Event], lane: LaneID, session: String) -> Int? {
-    guard let first = events.first else { return nil }
+  /// When the commit fails none is printed or acknowledged: each session's count as not
+  /// received from the first of them, and its lane is asked to send them again.
+  private func settle(_ events: [Payload.Event]) async {
+    guard !events.isEmpty else { return }
+    let sessions = Self.sessions(of: events)
     var shown = events
     if let store {
       do {
-        shown = try store.store(events)
+        shown = try await store.commit(events)
       } catch {
-        logger.notice(
-          """
-          records \(first.seq) to \(first.seq + events.count - 1) of lane \(lane) session \(session) not stored, \
-          so not acknowledged; the lane is asked to send them again: \(error)
-          """)
-        consumer.rewind(DeskConsumer.Key(lane: lane, session: session), to: first.seq)
-        return first.seq
+        for (key, seqs) in sessions {
+          logger.notice(
+            """
+            records \(seqs.lowerBound) to \(seqs.upperBound) of lane \(key.lane) session \(key.session) not stored, \
+            so not acknowledged; the lane is asked to send them again: \(error)
+            """)
+          consumer.rewind(key, to: seqs.lowerBound)
+          await askAgainForUnstored(key, from: seqs.lowerBound)
+        }
+        return
       }
     }
     for event in shown where output == .jsonLines {
       do {
         write(String(decoding: try event.jsonBytes, as: UTF8.self))
       } catch {
-        logger.notice("cannot print event \(event.seq) of \(lane): \(error)")
+        logger.notice("cannot print event \(event.seq) of \(event.lane): \(error)")
       }
     }
-    for event in events where event.type == .throw { lanes[lane, default: LaneView()].lastThrow = .now }
-    lanes[lane, default: LaneView()].delivered += events.count
-    changed()
-    if let ack = consumer.acknowledgement(DeskConsumer.Key(lane: lane, session: session)) {
-      acknowledgementsDue[lane] = ack
-      if flushing == nil { flushing = Task { await self.flushAcknowledgements() } }
+    for event in events {
+      lanes[event.lane, default: LaneView()].delivered += 1
+      if event.type == .throw { lanes[event.lane, default: LaneView()].lastThrow = .now }
     }
-    return nil
+    changed()
+    for (key, _) in sessions {
+      if let ack = consumer.acknowledgement(key) { acknowledgementsDue[key.lane] = ack }
+    }
+    if flushing == nil { flushing = Task { await self.flushAcknowledgements() } }
+  }
+
+  /// The sessions `events` belong to, in the order of their first event, each with the
+  /// seqs it has among them (the consumer delivers each session's in order, without gaps).
+  private static func sessions(of events: [Payload.Event]) -> [(key: DeskConsumer.Key, seqs: ClosedRange<Int>)] {
+    var sessions: [(key: DeskConsumer.Key, seqs: ClosedRange<Int>)] = []
+    var index: [DeskConsumer.Key: Int] = [:]
+    for event in events {
+      let key = DeskConsumer.Key(lane: event.lane, session: event.session)
+      if let at = index[key] {
+        sessions[at].seqs = sessions[at].seqs.lowerBound...event.seq
+      } else {
+        index[key] = sessions.count
+        sessions.append((key, event.seq...event.seq))
+      }
+    }
+    return sessions
   }
 
   /// Publishes the due acknowledgements, newest per lane, until none is left.

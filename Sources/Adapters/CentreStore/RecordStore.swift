@@ -240,33 +240,29 @@ public final class RecordStore: EventStore, Sendable {
   /// - Throws: ``StoreError/io(path:reason:)`` when the transaction failed: none was kept.
   public func store(_ events: [Payload.Event]) throws -> [Payload.Event] {
     guard !events.isEmpty else { return [] }
-    let rows = try events.map { event in (event, String(decoding: try event.jsonBytes, as: UTF8.self)) }
-    let storedAt = Date().timeIntervalSince1970
+    let rows = try EventRows(events)
     do {
-      return try write { db in
-        var fresh: [Payload.Event] = []
-        // SQL: the query interface inserts `OR IGNORE`, which would also pass over a row its
-        // CHECK refuses; a conflict on (lane, session, seq) is the only one to leave be.
-        // Prepared once per connection, not per event.
-        let insert = try db.cachedStatement(
-          sql: """
-            INSERT INTO event (lane, session, seq, type, pairLeft, pairRight, payload, storedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (lane, session, seq) DO NOTHING
-            """)
-        for (event, json) in rows {
-          try insert.execute(
-            arguments: [
-              event.lane.rawValue, event.session, event.seq, event.type.rawValue,
-              event.pair?.left.rawValue, event.pair?.right.rawValue, json, storedAt,
-            ])
-          if db.changesCount > 0 { fresh.append(event) }
-        }
-        return fresh
-      }
+      return try write(rows.insert)
     } catch {
-      throw StoreError.io(path: path, reason: "the events were not stored: \(error)")
+      throw notStored(error)
     }
+  }
+
+  /// ``store(_:)`` on the pool's writer queue, so that the desk goes on receiving while the
+  /// commit waits for the disk.
+  public func commit(_ events: [Payload.Event]) async throws -> [Payload.Event] {
+    guard !events.isEmpty else { return [] }
+    let rows = try EventRows(events)
+    do {
+      guard !isReadOnly else { throw OpenedReadOnly() }
+      return try await database.write(rows.insert)
+    } catch {
+      throw notStored(error)
+    }
+  }
+
+  private func notStored(_ error: any Error) -> StoreError {
+    .io(path: path, reason: "the events were not stored: \(error)")
   }
 
   /// Every stored event: lane by lane, each lane's sessions in the order the desk first
@@ -349,5 +345,40 @@ public final class RecordStore: EventStore, Sendable {
   /// Closes the file; the store is not used after.
   public func close() throws(StoreError) {
     do { try database.close() } catch { throw .io(path: path, reason: "\(error)") }
+  }
+}
+
+/// Events as the rows ``RecordStore/store(_:)`` inserts, each with its JSON, written before
+/// the transaction so that it holds the writer only for the inserts.
+private struct EventRows: Sendable {
+  let rows: [(event: Payload.Event, json: String)]
+  let storedAt = Date().timeIntervalSince1970
+
+  init(_ events: [Payload.Event]) throws {
+    rows = try events.map { event in (event, String(decoding: try event.jsonBytes, as: UTF8.self)) }
+  }
+
+  /// Inserts the rows; those stored already are left as they were.
+  /// - Returns: The events not stored before, in the order given.
+  @Sendable func insert(_ db: Database) throws -> [Payload.Event] {
+    var fresh: [Payload.Event] = []
+    // SQL: the query interface inserts `OR IGNORE`, which would also pass over a row its
+    // CHECK refuses; a conflict on (lane, session, seq) is the only one to leave be.
+    // Prepared once per connection, not per event.
+    let insert = try db.cachedStatement(
+      sql: """
+        INSERT INTO event (lane, session, seq, type, pairLeft, pairRight, payload, storedAt)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (lane, session, seq) DO NOTHING
+        """)
+    for (event, json) in rows {
+      try insert.execute(
+        arguments: [
+          event.lane.rawValue, event.session, event.seq, event.type.rawValue,
+          event.pair?.left.rawValue, event.pair?.right.rawValue, json, storedAt,
+        ])
+      if db.changesCount > 0 { fresh.append(event) }
+    }
+    return fresh
   }
 }
