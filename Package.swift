@@ -186,6 +186,16 @@ let package = Package(
       dependencies: ["CentreStore", "Centre", "LaneBridge"],
       path: "Benchmarks/StoreBenchmark"
     ),
+    // Many lanes in one process against a desk (scripts/centre-benchmark.py --in-process,
+    // docs/performance.md); not a test.
+    .executableTarget(
+      name: "CentreLoad",
+      dependencies: [
+        "LaneRuntime", "LaneBridge", "Bowling", "LaneSensing", "SimulatedPinSensor", "CentreLink", "POSIX",
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Benchmarks/CentreLoad"
+    ),
     // The gpio-sim rig's trace driver: plays traces onto simulated GPIO lines through the
     // kernel's gpio-sim pull files, parsing them as `lane` does (Hardware/gpio-sim/). No C.
     .executableTarget(

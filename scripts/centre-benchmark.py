@@ -2,6 +2,7 @@
 """The centre link at scale: N simulated lanes, one loopback mosquitto, one desk.
 
     swift build && scripts/centre-benchmark.py [LANES] [SPEED] [--store]   (defaults: 48 lanes, speed 20)
+    swift build && scripts/centre-benchmark.py LANES SPEED REPEAT --in-process [--store]
 
 Starts mosquitto from deploy/centre/ (users made by add-user.sh) on a free 127.0.0.1 port in
 a scratch folder under $TMPDIR, `lane desk --json`, and LANES x `lane simulate --log --speed
@@ -14,6 +15,12 @@ keeps a store (`lane desk --store`) and prints each event only once it is commit
 latency is from the throw journalled at the lane to its commit at the desk; it also prints
 the events the desk stored per second from its first to its last. Stops every process
 it started by its pid and removes its folder.
+
+With --in-process the lanes run in one process (the CentreLoad benchmark beside `lane`:
+each lane the same LaneRun as `lane simulate`, with its own sensor, journal, broker client
+and outbox), replaying the trace REPEAT times over, and a throw's time is when that process
+prints the lane's name after journalling it: the desk's cores then carry one process of
+lanes, not LANES of them.
 """
 import json
 import os
@@ -29,6 +36,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LANE = os.environ.get("LANE_EXECUTABLE", os.path.join(ROOT, ".build/debug/lane"))
+LOAD = os.path.join(os.path.dirname(LANE), "CentreLoad")
 TRACE = os.path.join(ROOT, "Hardware/traces/two-games-held-out.trace")
 THROW = re.compile(rb"^game \d+, frame \d+, ball \d+:")
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -53,10 +61,14 @@ def percentile(values, fraction):
 
 
 def main():
-    arguments = [argument for argument in sys.argv[1:] if argument != "--store"]
+    arguments = [argument for argument in sys.argv[1:] if argument not in ("--store", "--in-process")]
     keep_store = "--store" in sys.argv[1:]
+    in_process = "--in-process" in sys.argv[1:]
     lanes = int(arguments[0]) if arguments else 48
     speed = arguments[1] if len(arguments) > 1 else "20"
+    copies = arguments[2] if len(arguments) > 2 else "1"
+    if in_process and not os.access(LOAD, os.X_OK):
+        sys.exit(f"needs the built {LOAD} (swift build --product CentreLoad, with -c release for a release lane)")
     mosquitto = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
     if not os.access(LANE, os.X_OK) or not os.access(mosquitto, os.X_OK):
         sys.exit("needs the built lane (swift build) and mosquitto (scripts/install-packages test)")
@@ -106,6 +118,10 @@ def main():
         start = time.monotonic()
         for n in range(1, lanes + 1):
             name = f"lane{n}"
+            thrown[name], arrived[name] = [], []
+            started[name] = time.monotonic()
+            if in_process:
+                continue
             process = subprocess.Popen(
                 [LANE, "simulate", "--broker", url, "--mqtt-credentials",
                  f"{folder}/{name}.credentials", "--journal", f"{folder}/{name}.journal",
@@ -113,9 +129,14 @@ def main():
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
             processes.append(process)
             lane_processes[name] = process
-            started[name] = time.monotonic()
             selector.register(process.stdout, selectors.EVENT_READ, name)
-            thrown[name], arrived[name] = [], []
+        if in_process:
+            # Every lane in one process: a line naming the lane for each throw journalled.
+            process = subprocess.Popen(
+                [LOAD, url, folder, str(lanes), speed, copies, TRACE], stdout=subprocess.PIPE)
+            processes.append(process)
+            lane_processes["lanes"] = process
+            selector.register(process.stdout, selectors.EVENT_READ, "lanes")
         buffers = {}
         lane_cpu = 0.0
         running = set(lane_processes)
@@ -143,7 +164,9 @@ def main():
                 lines = (buffers.get(name, b"") + chunk).split(b"\n")
                 buffers[name] = lines.pop()
                 for line in lines:
-                    if name != "desk":
+                    if name == "lanes":
+                        thrown[line.decode()].append(now)
+                    elif name != "desk":
                         if THROW.match(line):
                             thrown[name].append(now)
                     elif line.startswith(b"{"):
@@ -173,7 +196,7 @@ def main():
             for name in thrown for i in range(min(len(thrown[name]), len(arrived[name])))
             if thrown[name][i] - all_started >= 3]
         throws = sum(map(len, thrown.values()))
-        print(f"{lanes} lanes at --speed {speed}: {throws} throws in {elapsed:.1f} s "
+        print(f"{lanes} lanes{' in one process' if in_process else ''} at --speed {speed}: {throws} throws in {elapsed:.1f} s "
               f"({throws / elapsed:.1f} throws/s), {delivered} events at the desk, "
               f"{sum(map(len, arrived.values()))} throws at the desk")
         if keep_store and delivered > 1:

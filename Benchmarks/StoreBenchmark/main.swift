@@ -7,7 +7,8 @@
 // makes both). Each week: five league nights, two leagues a night on 12 pairs each (ten
 // leagues, each pair's teams and bowlers their own), and six open-play sessions on every lane
 // on each weekend day, until EVENTS (default 2,000,000) are stored. Every event is stored in
-// its own durable transaction, as `lane desk --store` stores a message's events. Then times
+// its own durable transaction (the desk commits what arrives together in one: this is the
+// rate with nothing to gather, one lane at a time). Then times
 // the first fold of the season (`RecordStore.refresh`), a bowler's average and a league's
 // standings (each the median and worst of many), and every bowler's averages.
 import Centre
