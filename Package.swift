@@ -59,8 +59,9 @@ let package = Package(
     // NIOCore's SocketAddress: the desk counts sign-ins per client address (already built
     // for hummingbird; WebServer names it).
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
-    // The pages' templates (Sources/Adapters/WebServer/Pages/*.html): {{name}} filled in, escaped as
-    // HTML. Pure Swift, no dependencies; only WebServer uses it.
+    // The pages' templates (Sources/Adapters/WebServer/Pages/*.html and the records' in
+    // Sources/Adapters/RecordsPresentation/Pages): {{name}} filled in, escaped as HTML. Pure
+    // Swift, no dependencies; only WebServer and RecordsPresentation use it.
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
@@ -342,12 +343,16 @@ let package = Package(
       name: "CentreRecords",
       dependencies: ["Centre", "Journal", "League", "Bowling", "LaneBridge"]),
     // The records as people read them: the reports `lane records` prints, the export, the
-    // scoresheet and the /records pages' HTML, made from what the store returns.
+    // scoresheet and the /records pages, made from what the store returns.
     .target(
       name: "RecordsPresentation",
-      dependencies: ["CentreRecords", "CentreStore", "Centre", "Bowling", "Scoreboard"],
-      // The pages' styles (RecordsStyle): linked from /records, written into a sheet saved alone.
-      resources: [.embedInCode("Styles")]),
+      dependencies: [
+        "CentreRecords", "CentreStore", "Centre", "Bowling", "Scoreboard",
+        .product(name: "Mustache", package: "swift-mustache"),
+      ],
+      // The pages' templates (RecordsPageTemplate) and their styles (RecordsStyle): linked from
+      // /records, written into a sheet saved alone. Embedded in the binary, as WebServer's are.
+      resources: [.embedInCode("Pages"), .embedInCode("Styles")]),
     // The store on real SQLite files; GRDB itself to make files that are not ours and to
     // read and write the record types.
     .testTarget(

@@ -16,10 +16,10 @@ struct RecordsStyleTests {
   }
 
   @Test("When /records and a bowler's page are made, then each links its own style file, which /records/styles serves, and holds nothing inline")
-  func servedPages() {
+  func servedPages() throws {
     let pages = [
-      ("index.css", RecordsIndex(averages: [], standings: [], sessions: []).html),
-      ("bowler.css", BowlerHistory(of: "ana", games: []).html),
+      ("index.css", try RecordsIndex(averages: [], standings: [], sessions: []).html),
+      ("bowler.css", try BowlerHistory(of: "ana", games: []).html),
     ]
     for (style, page) in pages {
       #expect(Self.linkedStyles(page) == ["/records/styles/\(style)"], "\(page)")

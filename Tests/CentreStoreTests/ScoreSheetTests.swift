@@ -25,7 +25,7 @@ struct ScoreSheetTests {
     let folded = StoredGames(
       events: try published.events(on: published.pair.left) + published.events(on: published.pair.right))
     sheet = try ScoreSheet(lane: "8", session: published.session, from: folded)
-    page = sheet.html(paper: .letter)
+    page = try sheet.html(paper: .letter)
   }
 
   @Test("When either lane of the pair is asked for, then the sheet is the night's, on the pair, its names escaped, counting Ana, Ben and Cy as its bowlers, never the vacancy")
@@ -38,14 +38,14 @@ struct ScoreSheetTests {
   }
 
   @Test("When the sheet is made for /records, then it links the sheet's style and its paper's; saved alone, the same styles are written into it")
-  func styles() {
-    let linked = sheet.html(paper: .letter, styles: .linked)
+  func styles() throws {
+    let linked = try sheet.html(paper: .letter, styles: .linked)
     #expect(RecordsStyleTests.linkedStyles(linked) == ["/records/styles/sheet.css", "/records/styles/paper-letter.css"])
     #expect(!RecordsStyleTests.holdsInline(linked))
 
     #expect(RecordsStyleTests.linkedStyles(page).isEmpty)
     #expect(page.contains(String(decoding: RecordsStyle.sheet.bytes, as: UTF8.self)))
-    #expect(sheet.html(paper: .a4).contains("@page { size: A4; margin: 12mm; }"))
+    #expect(try sheet.html(paper: .a4).contains("@page { size: A4; margin: 12mm; }"))
   }
 
   @Test("When the sheet is made, then every ball of every bowled game is a row: frame, ball, lane, pins before, down, left, foul, pins and mark")

@@ -1,6 +1,5 @@
 import CentreRecords
 import CentreStore
-import Scoreboard
 
 /// One bowler's games, oldest first, each with the bowler's average after it, for
 /// `lane records history`.
@@ -65,35 +64,39 @@ extension BowlerHistory.Entry: CustomStringConvertible {
 
 extension BowlerHistory {
   /// The page `/records/bowler?id=ID` serves: one row per game, oldest first.
+  ///
+  /// - Throws: ``RecordsPageTemplate/Failure`` when its template cannot be used.
   public var html: String {
-    let name = entries.last?.game.bowler ?? person
-    let rows = entries.map { entry in
-      let game = entry.game
-      let sheet = "/records/sheet?lane=\(RecordsIndex.queryValue(game.lane))&session=\(RecordsIndex.queryValue(game.session))"
-      let cells = [
-        game.date, game.league.isEmpty ? "open play" : game.league, game.team, game.lane, String(game.game),
-        game.kind == "bowled" ? "" : game.kind, String(game.scratch) + (game.complete ? "" : " so far"),
-        String(game.handicap), String(game.total), entry.average.map(String.init) ?? "",
-      ].map(HTMLText.escaped)
-      return "<tr>" + cells.map { "<td>\($0)</td>" }.joined() + "<td><a href=\"\(HTMLText.escaped(sheet))\">scoresheet</a></td></tr>\n"
-    }.joined()
-    return """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <title>\(HTMLText.escaped(name)): every game</title>
-      \(RecordsStyle.head([.bowler], .linked))
-      </head>
-      <body>
-      <h1>\(HTMLText.escaped(name))</h1>
-      <p>\(HTMLText.escaped(person)): every game stored, oldest first, with the average over the complete games bowled up to it (USBC Rule 108). <a href="/records">All records</a></p>
-      <table class="history">
-      <tr><th>Date</th><th>League</th><th>Team</th><th>Lane</th><th>Game</th><th></th><th>Scratch</th><th>Handicap</th><th>Total</th><th>Average</th><th></th></tr>
-      \(rows)</table>
-      </body>
-      </html>
+    get throws(RecordsPageTemplate.Failure) { try RecordsPageTemplate.bowler.render(page) }
+  }
 
-      """
+  /// What the template `Pages/bowler.html` writes.
+  private struct Page {
+    /// The bowler's name in their latest game, else their id.
+    let name: String
+    let person: String
+    let styles: RecordsStyle.Head
+    let games: [Row]
+  }
+
+  /// A game's cells, each as the page shows it.
+  private struct Row {
+    let date, league, team, lane, game, kind, scratch, handicap, total, average: String
+    /// The address of the game's scoresheet.
+    let sheet: String
+  }
+
+  private var page: Page {
+    Page(
+      name: entries.last?.game.bowler ?? person, person: person, styles: RecordsStyle.head([.bowler], .linked),
+      games: entries.map { entry in
+        let game = entry.game
+        return Row(
+          date: game.date, league: game.league.isEmpty ? "open play" : game.league, team: game.team, lane: game.lane,
+          game: String(game.game), kind: game.kind == "bowled" ? "" : game.kind,
+          scratch: String(game.scratch) + (game.complete ? "" : " so far"), handicap: String(game.handicap),
+          total: String(game.total), average: entry.average.map(String.init) ?? "",
+          sheet: "/records/sheet?lane=\(RecordsIndex.queryValue(game.lane))&session=\(RecordsIndex.queryValue(game.session))")
+      })
   }
 }

@@ -1,6 +1,5 @@
 import CentreRecords
 import CentreStore
-import Scoreboard
 
 /// The `/records` page: every bowler's average, each league's standings and high scores, and
 /// every session and league night with a link to its scoresheet.
@@ -31,76 +30,76 @@ public struct RecordsIndex: Sendable {
   }
 
   /// The page.
+  ///
+  /// - Throws: ``RecordsPageTemplate/Failure`` when its template cannot be used.
   public var html: String {
-    var page = """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <title>The centre's records</title>
-      \(RecordsStyle.head([.index], .linked))
-      </head>
-      <body>
-      <h1>The centre's records</h1>
-
-      """
-    page += averagesTable()
-    for league in standings { page += standingsTable(league) }
-    page += sessionsTable()
-    return page + "</body>\n</html>\n"
+    get throws(RecordsPageTemplate.Failure) { try RecordsPageTemplate.index.render(page) }
   }
 
-  private func averagesTable() -> String {
-    guard !averages.isEmpty else { return "<h2>Averages</h2>\n<p>No complete game bowled yet.</p>\n" }
-    let rows = averages.map { average in
-      "<tr><td class=\"name\"><a href=\"\(HTMLText.escaped("/records/bowler?id=\(Self.queryValue(average.id))"))\">"
-        + "\(HTMLText.escaped(average.bowler))</a></td><td>\(average.games)</td>"
-        + "<td>\(average.pins)</td><td>\(average.average)</td></tr>\n"
-    }.joined()
-    return """
-      <h2>Averages</h2>
-      <p>Pins ÷ complete games bowled, the fraction dropped (USBC Rule 108); a league's blind and vacancy scores are not games bowled.</p>
-      <table class="averages">
-      <tr><th>Bowler</th><th>Games</th><th>Pins</th><th>Average</th></tr>
-      \(rows)</table>
-
-      """
+  /// What the template `Pages/index.html` writes.
+  private struct Page {
+    let styles: RecordsStyle.Head
+    let averages: [Average]
+    let leagues: [Standings]
+    let sessions: [Session]
   }
 
-  private func standingsTable(_ standings: LeagueStandings) -> String {
-    let rows = standings.teams.map { team in
-      let points = team.points == team.points.rounded() ? String(Int(team.points)) : String(team.points)
-      return "<tr><td>\(team.place)</td><td class=\"name\">\(HTMLText.escaped(team.team))</td><td>\(team.nights)</td>"
-        + "<td>\(points)</td><td>\(team.scratch)</td><td>\(team.withHandicap)</td></tr>\n"
-    }.joined()
-    let highs = standings.highs.map { "<li>\(HTMLText.escaped($0.description))</li>\n" }.joined()
-    let roster = "/records/roster?league=\(Self.queryValue(standings.league))"
-    return """
-      <h2>\(HTMLText.escaped(standings.league))</h2>
-      <p><a class="roster" href="\(HTMLText.escaped(roster))">Next night's file</a>: both teams' lineups, each average the league average now (lane records roster).</p>
-      <table class="standings">
-      <tr><th>Place</th><th>Team</th><th>Nights</th><th>Points</th><th>Scratch</th><th>With handicap</th></tr>
-      \(rows)</table>
-      <ul class="highs">
-      \(highs)</ul>
-
-      """
+  private struct Average {
+    /// The address of the bowler's page.
+    let link: String
+    let bowler: String
+    let games, pins, average: Int
   }
 
-  private func sessionsTable() -> String {
-    guard !sessions.isEmpty else { return "<h2>Sessions</h2>\n<p>None stored yet.</p>\n" }
-    let rows = sessions.map { entry in
-      let link = "/records/sheet?lane=\(Self.queryValue(entry.lane))&session=\(Self.queryValue(entry.session))"
-      return "<tr><td class=\"name\">\(HTMLText.escaped(entry.lane))</td><td class=\"name\">\(HTMLText.escaped(entry.session))</td>"
-        + "<td>\(entry.games)</td><td class=\"name\"><a href=\"\(HTMLText.escaped(link))\">scoresheet</a></td></tr>\n"
-    }.joined()
-    return """
-      <h2>Sessions and league nights</h2>
-      <table class="sessions">
-      <tr><th>Lane</th><th>Session (UTC)</th><th>Games</th><th></th></tr>
-      \(rows)</table>
+  private struct Standings {
+    let league: String
+    /// The address of the league's next night file.
+    let roster: String
+    let teams: [Team]
+    /// Each high score, as it reads.
+    let highs: [String]
+  }
 
-      """
+  private struct Team {
+    let place: Int
+    let team: String
+    let nights: Int
+    /// Whole points without a fraction.
+    let points: String
+    let scratch, withHandicap: Int
+  }
+
+  private struct Session {
+    let lane, session: String
+    let games: Int
+    /// The address of the session's scoresheet.
+    let sheet: String
+  }
+
+  private var page: Page {
+    Page(
+      styles: RecordsStyle.head([.index], .linked),
+      averages: averages.map { average in
+        Average(
+          link: "/records/bowler?id=\(Self.queryValue(average.id))", bowler: average.bowler, games: average.games,
+          pins: average.pins, average: average.average)
+      },
+      leagues: standings.map { standings in
+        Standings(
+          league: standings.league, roster: "/records/roster?league=\(Self.queryValue(standings.league))",
+          teams: standings.teams.map { team in
+            Team(
+              place: team.place, team: team.team, nights: team.nights,
+              points: team.points == team.points.rounded() ? String(Int(team.points)) : String(team.points),
+              scratch: team.scratch, withHandicap: team.withHandicap)
+          },
+          highs: standings.highs.map(\.description))
+      },
+      sessions: sessions.map { entry in
+        Session(
+          lane: entry.lane, session: entry.session, games: entry.games,
+          sheet: "/records/sheet?lane=\(Self.queryValue(entry.lane))&session=\(Self.queryValue(entry.session))")
+      })
   }
 
   /// `text` percent-encoded for a query value: everything but letters, digits and `-._~`.

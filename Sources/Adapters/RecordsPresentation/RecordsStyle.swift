@@ -32,13 +32,20 @@ public enum RecordsStyle: String, CaseIterable, Sendable {
     }
   }
 
-  /// The `<head>` lines that give a page `styles`, placed as `placement` says.
-  static func head(_ styles: [RecordsStyle], _ placement: Placement) -> String {
+  /// What a page's head says of `styles`, placed as `placement` says; the template
+  /// `Pages/styles.html` writes it.
+  static func head(_ styles: [RecordsStyle], _ placement: Placement) -> Head {
     switch placement {
-    case .inline:
-      "<style>\n" + styles.map { String(decoding: $0.bytes, as: UTF8.self) }.joined() + "</style>"
-    case .linked:
-      styles.map { "<link rel=\"stylesheet\" href=\"\(linkPrefix)\($0.fileName)\">" }.joined(separator: "\n")
+    case .inline: Head(links: [], inline: [styles.map { String(decoding: $0.bytes, as: UTF8.self) }.joined()])
+    case .linked: Head(links: styles.map { linkPrefix + $0.fileName }, inline: [])
     }
+  }
+
+  /// A page's styles as its template writes them: addresses to link, or the text itself.
+  struct Head {
+    /// The address of each style the page links, in order.
+    let links: [String]
+    /// The styles' text written into the page, all in one: none, or one.
+    let inline: [String]
   }
 }

@@ -2,7 +2,6 @@ import Bowling
 import CentreRecords
 import CentreStore
 import Foundation
-import Scoreboard
 
 /// The auditable scoresheet of one lane's session or one league night (`lane records sheet`):
 /// every game frame by frame with each delivery's exact pinfall (the pins set before it, those
@@ -77,27 +76,12 @@ public struct ScoreSheet: Sendable {
   /// The page to print: one section per game, kept whole on a page where it fits.
   ///
   /// - Parameter styles: Inline for a file that stands alone; linked for `/records`.
-  public func html(paper: Paper, styles: RecordsStyle.Placement = .inline) -> String {
-    var page = """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <title>\(HTMLText.escaped(title))</title>
-      \(RecordsStyle.head([.sheet, paper == .a4 ? .a4 : .letter], styles))
-      </head>
-      <body>
-      <h1>\(HTMLText.escaped(title))</h1>
-      <p class="facts">\(HTMLText.escaped(facts))</p>
-
-      """
-    if let night {
-      page += teamsTable(night)
-    }
-    for game in games { page += section(game) }
-    page += correctionsTable()
-    page += "</body>\n</html>\n"
-    return page
+  /// - Throws: ``RecordsPageTemplate/Failure`` when its template cannot be used.
+  public func html(
+    paper: Paper, styles: RecordsStyle.Placement = .inline
+  ) throws(RecordsPageTemplate.Failure) -> String {
+    let head = RecordsStyle.head([.sheet, paper == .a4 ? .a4 : .letter], styles)
+    return try RecordsPageTemplate.sheet.render(page(styles: head))
   }
 
   /// The sheet's heading.
@@ -111,81 +95,6 @@ public struct ScoreSheet: Sendable {
     let bowlers = Set(games.filter { $0.league?.kind != "vacancy" }.map(\.bowler)).count
     return "Session \(session) (started, UTC). \(games.count) games of \(bowlers) bowlers; "
       + "\(corrections.count) corrections. Every delivery's pins are as the lane's journal recorded them."
-  }
-
-  private func teamsTable(_ night: StoredGames.StoredNight) -> String {
-    var rows = ""
-    for team in night.teams {
-      let points = team.points.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "unfinished"
-      rows += "<tr><td class=\"name\">\(HTMLText.escaped(team.name))</td><td>\(team.scratch)</td>"
-        + "<td>\(team.withHandicap - team.scratch)</td><td>\(team.withHandicap)</td><td>\(points)</td></tr>\n"
-    }
-    return """
-      <table class="teams">
-      <tr><th>Team</th><th>Scratch</th><th>Handicap</th><th>Total</th><th>Points</th></tr>
-      \(rows)</table>
-
-      """
-  }
-
-  private func section(_ game: StoredGame) -> String {
-    let who = game.bowler.isEmpty ? (game.league?.kind == "vacancy" ? "Vacancy" : "Bowler") : game.bowler
-    var heading = "\(who), game \(game.game)"
-    if let league = game.league {
-      heading += " (\(league.team)"
-      if league.kind == "absentee" { heading += ", absent: the league's blind score" }
-      if league.kind == "vacancy" { heading += ": the league's vacancy score" }
-      heading += ")"
-    }
-    var totals = "Scratch \(game.total)"
-    if let league = game.league { totals += ", handicap \(league.handicap), total \(league.withHandicap)" }
-    if !game.complete { totals += " (so far: the game is not finished)" }
-    var html = "<section class=\"game\">\n<h2>\(HTMLText.escaped(heading))</h2>\n<p>\(HTMLText.escaped(totals))</p>\n"
-    guard let scored = game.scored else { return html + "</section>\n" }
-    let frames = scored.game.frames
-    html += "<table class=\"frames\">\n<tr>"
-      + (1...10).map { "<th>\($0)</th>" }.joined() + "</tr>\n<tr>"
-      + (0..<10).map { index in
-        "<td class=\"marks\">\(index < frames.count ? frames[index].balls.map(\.mark.symbol).joined(separator: " ") : "")</td>"
-      }.joined()
-      + "</tr>\n<tr>"
-      + (0..<10).map { index in
-        "<td>\(index < frames.count ? frames[index].cumulative.map(String.init) ?? "" : "")</td>"
-      }.joined()
-      + "</tr>\n</table>\n"
-    let showsLane = scored.lanes.contains { $0 != nil }
-    html += "<table class=\"deliveries\">\n<tr><th>Frame</th><th>Ball</th>" + (showsLane ? "<th>Lane</th>" : "")
-      + "<th>Standing before</th><th>Knocked down</th><th>Left standing</th><th>Foul</th><th>Pins</th><th>Mark</th></tr>\n"
-    for (index, frame) in frames.enumerated() {
-      for (number, ball) in frame.balls.enumerated() {
-        let lane = index < scored.lanes.count ? scored.lanes[index] ?? "" : ""
-        html += "<tr><td>\(frame.number)</td><td>\(number + 1)</td>" + (showsLane ? "<td>\(lane)</td>" : "")
-          + "<td>\(Self.pins(ball.standingBefore))</td>"
-          + "<td>\(ball.delivery.knockedPins.map { Self.pins($0) } ?? "\(ball.delivery.pinsDown) pins")</td>"
-          + "<td>\(Self.pins(ball.standingAfter))</td>"
-          + "<td>\(ball.delivery.isFoul ? "foul" : "")</td><td>\(ball.credited)</td><td>\(ball.mark.symbol)</td></tr>\n"
-      }
-    }
-    return html + "</table>\n</section>\n"
-  }
-
-  private func correctionsTable() -> String {
-    guard !corrections.isEmpty else {
-      return "<h2>Corrections</h2>\n<p>None: every delivery is as the lane detected it.</p>\n"
-    }
-    var rows = ""
-    for correction in corrections {
-      rows += "<tr><td>\(correction.seq)</td><td>\(Self.time(correction.time))</td>"
-        + "<td class=\"name\">\(HTMLText.escaped(correction.author))</td><td class=\"name\">\(HTMLText.escaped(correction.what))</td>"
-        + "<td class=\"name\">\(HTMLText.escaped(correction.why ?? ""))</td></tr>\n"
-    }
-    return """
-      <h2>Corrections</h2>
-      <table class="corrections">
-      <tr><th>Record</th><th>When (UTC)</th><th>Who</th><th>What</th><th>Why</th></tr>
-      \(rows)</table>
-
-      """
   }
 
   /// A rack's standing pins as numbers, `1 2 4 7`; `-` for none; the count when unknown.
@@ -203,5 +112,4 @@ public struct ScoreSheet: Sendable {
     formatter.formatOptions = [.withInternetDateTime]
     return formatter.string(from: date)
   }
-
 }

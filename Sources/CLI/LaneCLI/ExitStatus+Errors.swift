@@ -16,10 +16,10 @@ import WebServer
 /// The one table from the errors of the rings below `lane` to its exit statuses and
 /// messages: a journal's, the GPIO lines', a recording's, a board server that cannot
 /// listen, the store's refusals and failures, a journal that cannot be imported, a league
-/// or a session the store has no record of, and the runtime's: the desk's users file and
-/// nights, a request to a lane, a link's start, a journal that is not the lane's or the
-/// night's, a lane of a pair, a command's services, a headless print, a calibration
-/// (docs/errors.md).
+/// or a session the store has no record of, a records page's template that cannot be used,
+/// and the runtime's: the desk's users file and nights, a request to a lane, a link's start,
+/// a journal that is not the lane's or the night's, a lane of a pair, a command's services,
+/// a headless print, a calibration (docs/errors.md).
 extension LaneFailure {
   /// `error` as `lane` exits with it, when it is one of the rings' errors; `nil` for any
   /// other (ArgumentParser's own, which it reports itself).
@@ -34,6 +34,7 @@ extension LaneFailure {
     case let error as JournalImport.Failure: self.init(ExitStatus(error), error.description)
     case let error as NoLeagueNight: self.init(.dataError, error.description)
     case let error as ScoreSheet.NoSheet: self.init(.dataError, error.description)
+    case let error as RecordsPageTemplate.Failure: self.init(.software, error.description)
     case let error as EncodingError: self.init(.software, "cannot write a line of JSON: \(error)")
     default:
       guard let failure = Self(runtime: error) ?? Self(centre: error) else { return nil }

@@ -42,7 +42,8 @@ public enum RecordsCommand {
     store: String, lane: String, session: String, html: String?, pdf: String?, paper: ScoreSheet.Paper
   ) throws(LaneFailure) {
     let sheet = try StoreOpening.using(store, access: .existing) { try ScoreSheet(lane: lane, session: session, in: $0) }
-    let page = sheet.html(paper: paper)
+    let page: String
+    do { page = try sheet.html(paper: paper) } catch { throw LaneFailure.of(error) }
     if let pdf {
       do { try HeadlessPrint.pdf(page, to: pdf) } catch { throw LaneFailure.of(error) }
       Report.line("\(pdf): the scoresheet of \(sheet.lane) session \(session), \(sheet.games.count) games")

@@ -52,7 +52,7 @@ public struct StoreRecordsPages: RecordsPages {
   }
 
   /// `page`, or the store's failure as the page's answer: the one table from the store's
-  /// errors to HTTP (``RecordsPageError``).
+  /// errors, and the pages' templates', to HTTP (``RecordsPageError``).
   private func answering<Page>(_ page: () throws -> Page) throws -> Page {
     do {
       return try page()
@@ -64,6 +64,8 @@ public struct StoreRecordsPages: RecordsPages {
       case .damaged, .notOurs, .newerSchema, .unknownBowler, .sameBowler:
         throw RecordsPageError(.failed, error.description)
       }
+    } catch let error as RecordsPageTemplate.Failure {
+      throw RecordsPageError(.failed, error.description)
     }
   }
 }
