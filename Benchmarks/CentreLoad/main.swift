@@ -1,14 +1,19 @@
 // Many lanes in one process, for the desk's benchmark at a centre's scale
 // (scripts/centre-benchmark.py --in-process, docs/performance.md); not a test.
 //
-//   CentreLoad BROKER_URL FOLDER LANES SPEED REPEAT TRACE
+//   CentreLoad BROKER_URL FOLDER FIRST LAST SPEED THROWS
 //
-// Runs LANES lanes as `lane simulate --broker URL --mqtt-credentials FOLDER/laneN.credentials
-// --journal FOLDER/laneN.journal --speed SPEED` runs each (the same LaneRun: its own sensor,
-// detector, journal, broker client and outbox), all in this process, so that a benchmark of
-// the desk is not 200 processes sharing its cores. Each replays TRACE REPEAT times over, one
-// game after another. Prints `laneN` on a line of its own when lane N has journalled a throw,
-// as `lane simulate --log` prints the throw's line, and exits 1 if any lane failed.
+// Runs lanes FIRST to LAST as `lane simulate --broker URL --mqtt-credentials
+// FOLDER/laneN.credentials --journal FOLDER/laneN.journal --speed SPEED` runs each (the same
+// LaneRun: its own sensor, detector, journal, broker client and outbox), all in this
+// process, so that a benchmark of the desk is not 200 processes sharing its cores. Each
+// bowls THROWS strikes, one every 14 s of the trace's time, on a clean trace (five readings
+// a throw: the bundled traces' sixty readings of chatter would make the lanes' pacing, not
+// the desk, the load). Prints `laneN` on a line of its own when lane N has journalled a
+// throw, as `lane simulate --log` prints the throw's line, and exits 1 if any lane failed.
+//
+// About ten descriptors a lane: libmosquitto's loop (select) refuses a socket numbered
+// 1024 or more, so keep a process to 50 lanes or so.
 import Bowling
 import Foundation
 import LaneBridge
@@ -33,39 +38,37 @@ final class ThrowLines: LaneDisplay, @unchecked Sendable {
   }
 }
 
-/// `trace`'s readings `repeat` times over, each copy after the one before ends (5 s of
-/// the trace's time between them).
-func repeated(_ trace: String, _ count: Int) throws -> String {
-  let lines = trace.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
-  let times = lines.compactMap { Double($0.split(separator: " ")[0]) }
-  let length = (times.max() ?? 0) + 5
-  var copies: [String] = []
-  for copy in 0..<count {
-    for line in lines {
-      let fields = line.split(separator: " ", maxSplits: 1)
-      guard let time = Double(fields[0]), fields.count == 2 else { continue }
-      copies.append(String(format: "%.6f ", time + Double(copy) * length) + fields[1])
+/// Seconds of the trace's time from one throw to the next.
+let throwInterval = 14.0
+
+/// A trace of `count` strikes, each a ball, the deck empty, the pinsetter's cycle and a
+/// full rack again.
+func strikes(_ count: Int) -> String {
+  var lines = ["0.000000 pins 1111111111"]
+  for number in 0..<count {
+    let start = 2 + Double(number) * throwInterval
+    for (offset, reading) in [(0, "ball"), (0.3, "pins 0000000000"), (6.5, "cycle on"), (10, "pins 1111111111"), (12, "cycle off")] {
+      lines.append(String(format: "%.6f ", start + offset) + reading)
     }
   }
-  return copies.joined(separator: "\n") + "\n"
+  return lines.joined(separator: "\n") + "\n"
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 7, let lanes = Int(arguments[3]), let speed = Double(arguments[4]),
-  let copies = Int(arguments[5])
+guard arguments.count == 7, let first = Int(arguments[3]), let last = Int(arguments[4]), first <= last,
+  let speed = Double(arguments[5]), let throwCount = Int(arguments[6])
 else {
-  FileHandle.standardError.write(Data("usage: CentreLoad BROKER_URL FOLDER LANES SPEED REPEAT TRACE\n".utf8))
+  FileHandle.standardError.write(Data("usage: CentreLoad BROKER_URL FOLDER FIRST LAST SPEED THROWS\n".utf8))
   exit(64)
 }
 let (url, folder) = (arguments[1], arguments[2])
-let trace = folder + "/load.trace"
-try repeated(String(contentsOfFile: arguments[6], encoding: .utf8), copies)
-  .write(toFile: trace, atomically: false, encoding: .utf8)
+let trace = folder + "/load\(first).trace"
+try strikes(throwCount).write(toFile: trace, atomically: false, encoding: .utf8)
 var logger = Logger(label: "centre-load")
 logger.logLevel = .warning
 
 let failures = try await withThrowingTaskGroup(of: String?.self) { group in
-  for number in 1...lanes {
+  for number in first...last {
     let lane = "lane\(number)"
     let run = LaneRun(
       settings: LaneAssembly.Settings(
