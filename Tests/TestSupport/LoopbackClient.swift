@@ -56,6 +56,36 @@ public final class LoopbackClient: @unchecked Sendable {
     }
   }
 
+  /// When the server closed each of `clients` (the end of its stream, or a reset),
+  /// whatever it sent first read and dropped: waited for on all of them at once, until
+  /// `deadline` at most; `nil` for one still open then.
+  public static func closedByServer(
+    _ clients: [LoopbackClient], before deadline: ContinuousClock.Instant
+  ) -> [ContinuousClock.Instant?] {
+    var closed = [ContinuousClock.Instant?](repeating: nil, count: clients.count)
+    var open = Array(clients.indices)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while !open.isEmpty {
+      let left = ContinuousClock.now.duration(to: deadline)
+      guard left > .zero else { break }
+      var pollers = open.map { pollfd(fd: clients[$0].descriptor, events: Int16(POLLIN), revents: 0) }
+      let wait = min(left, .seconds(1)).components
+      let milliseconds = wait.seconds * 1_000 + wait.attoseconds / 1_000_000_000_000_000
+      let ready = poll(&pollers, nfds_t(pollers.count), Int32(milliseconds))
+      if ready < 0, errno != EINTR { break }
+      guard ready > 0 else { continue }
+      let now = ContinuousClock.now
+      open = zip(open, pollers).compactMap { index, poller in
+        guard poller.revents != 0 else { return index }
+        let count = recv(clients[index].descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+        if count > 0 || (count < 0 && (errno == EINTR || errno == EAGAIN)) { return index }
+        closed[index] = now
+        return nil
+      }
+    }
+    return closed
+  }
+
   /// Sends a GET request with extra header lines.
   public func get(_ path: String, headers: [String] = []) throws {
     let request = (["GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)"] + headers).joined(separator: "\r\n") + "\r\n\r\n"

@@ -209,13 +209,14 @@ final class DeskFixture {
     try Self.signInReply(port: port, user, password: password, headers: headers)
   }
 
-  /// `POST /login` to the desk on `port`, from any thread.
-  static func signInReply(port: Int, _ user: String, password: String, headers: [String] = []) throws
-    -> LoopbackClient.Reply
-  {
+  /// `POST /login` to the desk on `port`, from any thread, answered within `seconds`.
+  static func signInReply(
+    port: Int, _ user: String, password: String, headers: [String] = [], within seconds: Double = 30
+  ) throws -> LoopbackClient.Reply {
     let body = "user=\(formEncoded(user))&password=\(formEncoded(password))"
     return try LoopbackClient.exchange(
-      port: port, "POST", "/login", headers: ["Content-Type: application/x-www-form-urlencoded"] + headers, body: body)
+      port: port, "POST", "/login", headers: ["Content-Type: application/x-www-form-urlencoded"] + headers, body: body,
+      within: seconds)
   }
 
   /// The desk's own site, as a browser on its page names it in `Origin`.
