@@ -87,6 +87,29 @@ struct ServerLimitsTests {
     }
   }
 
+  @Test(
+    "When the server listens, then the kernel queues as many connections waiting to be accepted as the server takes, so a burst up to the cap waits for no resent SYN",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ss"), "Needs ss (Debian's iproute2)"))
+  func listenQueue() async throws {
+    try await serving(ServerLimits(maxConnections: 700)) { serving in
+      let port = serving.server.port
+      // ss shows a listening socket's queue length as its Send-Q, the third field.
+      let listening = try await offPool {
+        let ss = Process()
+        ss.executableURL = URL(fileURLWithPath: "/usr/bin/ss")
+        ss.arguments = ["-H", "-ltn", "sport = :\(port)"]
+        let output = Pipe()
+        ss.standardOutput = output
+        try ss.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ss.waitUntilExit()
+        return text
+      }
+      let fields = listening.split(whereSeparator: \.isWhitespace)
+      #expect(fields.count > 2 && fields[2] == "700", "ss: \(listening)")
+    }
+  }
+
   @Test("When as many connections are open as the server takes, then the next is closed at once, those open are still served, and one closed makes room")
   func connectionCap() async throws {
     try await serving(ServerLimits(maxConnections: 2, idleTimeout: .seconds(600))) { serving in

@@ -47,7 +47,10 @@ extension BoardServing {
     let server = try tls?.server(over: http1) ?? http1
     return Application(
       router: router, server: server,
-      configuration: .init(address: .hostname(address.host, port: address.port), serverName: "lane"),
+      // The kernel's queue of connections not yet accepted as long as the cap: a burst up to
+      // it waits for its turn, not for a SYN resent a second later (hummingbird's default 256).
+      configuration: .init(
+        address: .hostname(address.host, port: address.port), serverName: "lane", backlog: limits.maxConnections),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
       logger: logger)
   }
