@@ -47,10 +47,12 @@ extension BoardServing {
     let server = try tls?.server(over: http1) ?? http1
     return Application(
       router: router, server: server,
-      // The kernel's queue of connections not yet accepted as long as the cap: a burst up to
-      // it waits for its turn, not for a SYN resent a second later (hummingbird's default 256).
+      // The kernel's queue of connections not yet accepted as long as the cap, and never
+      // shorter than hummingbird's 256: a burst up to the cap waits for its turn, not for a
+      // SYN resent a second later.
       configuration: .init(
-        address: .hostname(address.host, port: address.port), serverName: "lane", backlog: limits.maxConnections),
+        address: .hostname(address.host, port: address.port), serverName: "lane",
+        backlog: max(limits.maxConnections, 256)),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
       logger: logger)
   }
