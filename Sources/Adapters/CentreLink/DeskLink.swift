@@ -238,7 +238,7 @@ public actor DeskLink {
     for (key, _) in sessions {
       if let ack = consumer.acknowledgement(key) { acknowledgementsDue[key.lane] = ack }
     }
-    if flushing == nil { flushing = Task { await self.flushAcknowledgements() } }
+    if !acknowledgementsDue.isEmpty, flushing == nil { flushing = Task { await self.flushAcknowledgements() } }
   }
 
   /// The sessions `events` belong to, in the order of their first event, each with the

@@ -60,6 +60,13 @@ public final class RecordStore: EventStore, Sendable {
     return try database.write(updates)
   }
 
+  /// ``write(_:)`` on the writer's own queue: the caller is suspended, not blocked, while the
+  /// transaction waits for the disk.
+  func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    guard !isReadOnly else { throw OpenedReadOnly() }
+    return try await database.write(updates)
+  }
+
   /// Opens the store at `path` for the process, creating it when `access` allows.
   ///
   /// Before SQLite opens it the file must be a regular file (a symbolic link is never
@@ -254,8 +261,7 @@ public final class RecordStore: EventStore, Sendable {
     guard !events.isEmpty else { return [] }
     let rows = try EventRows(events)
     do {
-      guard !isReadOnly else { throw OpenedReadOnly() }
-      return try await database.write(rows.insert)
+      return try await write(rows.insert)
     } catch {
       throw notStored(error)
     }

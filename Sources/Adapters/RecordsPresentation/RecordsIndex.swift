@@ -1,5 +1,6 @@
 import CentreRecords
 import CentreStore
+import Scoreboard
 
 /// The `/records` page: every bowler's average, each league's standings and high scores, and
 /// every session and league night with a link to its scoresheet.
@@ -90,7 +91,7 @@ public struct RecordsIndex: Sendable {
           teams: standings.teams.map { team in
             Team(
               place: team.place, team: team.team, nights: team.nights,
-              points: team.points == team.points.rounded() ? String(Int(team.points)) : String(team.points),
+              points: LeagueScoreboard.points(team.points),
               scratch: team.scratch, withHandicap: team.withHandicap)
           },
           highs: standings.highs.map(\.description))

@@ -1,5 +1,6 @@
 import Bowling
 import CentreRecords
+import Scoreboard
 
 /// The scoresheet's page as its template `Pages/sheet.html` writes it: every value worded
 /// and formatted here, the markup there.
@@ -75,7 +76,7 @@ extension ScoreSheet {
             Page.Team(
               name: team.name, scratch: team.scratch, handicap: team.withHandicap - team.scratch,
               total: team.withHandicap,
-              points: team.points.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "unfinished")
+              points: team.points.map(LeagueScoreboard.points) ?? "unfinished")
           })
       },
       games: games.map(Self.game),

@@ -70,7 +70,9 @@ public struct LeagueScoreboard: Sendable {
     return game.absent || game.vacancy ? [marks] : [marks, totals]
   }
 
-  static func points(_ points: Double) -> String {
+  /// A team's points as boards and pages show them: whole ones without a fraction (`7`,
+  /// `7.5`).
+  public static func points(_ points: Double) -> String {
     points == points.rounded() ? String(Int(points)) : String(points)
   }
 
